@@ -1,0 +1,57 @@
+# Memprof Viewer: the two set-up commands of the README.
+#   make run  [DUMP=file.bin]  install build deps (apt, as root), build, open the viewer
+#   make test                  the same set-up, then every test through CTest
+# Everything else is CMake; this file only wraps it.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Warnings are errors in CI (CI=true) and wherever WERROR=ON is given.
+WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
+
+# Debian packages the build and the tests need (build deps, Qt's offscreen and
+# xcb platforms, the desktop-integration checkers).
+DEPS = cmake g++ make pkg-config \
+       qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
+       libqcustomplot-dev libabsl-dev \
+       xvfb xauth xz-utils \
+       shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file
+
+.PHONY: all deps configure build run test bench clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing:$$missing"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	  else \
+	    echo "Missing build dependencies. Run:"; \
+	    echo "  sudo apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/app/memprof-viewer $(DUMP)
+
+test: build
+	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	$(BUILD_DIR)/bench/memprof-bench --generate $(BUILD_DIR)/bench-200mb.bin --size 200M
+	$(BUILD_DIR)/bench/memprof-bench $(BUILD_DIR)/bench-200mb.bin
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// RFC 4180 CSV of the profile's tables, raw numbers, units in column names.
+#pragma once
+
+#include "Profile.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memprof {
+
+enum class CsvTable { Allocations, Reallocations, Frees, Leaks, Live };
+
+std::optional<CsvTable> csvTableFromName(std::string_view name);
+
+// One field, quoted when it holds a comma, a quote, CR or LF.
+std::string csvField(std::string_view text);
+// One record: fields joined by commas, ended by CRLF.
+std::string csvRecord(const std::vector<std::string>& fields);
+
+// The table in the report's order.
+void writeCsv(std::ostream& out, const Profile& profile, CsvTable table);
+
+} // namespace memprof

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The profile aggregates: plain value types, free of Qt, handed from the
+// decoding thread to whoever shows them. Field names say what they hold;
+// byte counts are `...Bytes`, event counts `...Count`.
+#pragma once
+
+#include "memprof/DecodeStatus.h"
+#include "memprof/Events.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+using LocationId = std::uint32_t;
+inline constexpr std::int32_t kNoFunction = -1;
+
+// A Lua function prototype as the symbol table described it.
+struct FunctionInfo {
+    std::uint64_t addr = 0;
+    std::string chunkname;      // raw: "@file.lua", "=name", or the source text
+    std::uint64_t linedefined = 0;
+    std::int32_t aliasIndex = -1; // into Profile::aliases when chunkname has newlines
+
+    // The chunk as the reference prints it: its alias, or the name itself.
+    const std::string& displayChunk(const std::vector<struct Alias>& aliases) const;
+};
+
+// A chunk loaded from a multi-line string, named function_alias_N.
+struct Alias {
+    std::string name;   // "function_alias_1"
+    std::string source; // the chunk's source text
+};
+
+// One location identity of the reference parser (address, line, trace number).
+struct LocationInfo {
+    std::string name; // as the reference prints it ("@a.lua:3", "INTERNAL", ...)
+    SourceKind source = SourceKind::Internal;
+    std::uint64_t addr = 0;
+    std::uint64_t line = 0;
+    std::uint64_t traceno = 0;
+    // Lua: the prototype; trace: the prototype where recording started.
+    std::int32_t function = kNoFunction;
+    // The Lua line to show for this location (a trace's start line).
+    std::uint64_t sourceLine = 0;
+};
+
+// An "Overrides" entry: blocks this row freed or moved that `location` had
+// allocated during profiling.
+struct OverrideStats {
+    LocationId location = 0;
+    std::uint64_t allocatedBytes = 0; // new sizes given by this row's reallocs
+    std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
+    std::uint64_t count = 0;
+};
+
+// One row of ALLOCATIONS / REALLOCATIONS / DEALLOCATIONS.
+struct LocationRow {
+    LocationId location = 0;
+    std::uint64_t eventCount = 0;
+    std::uint64_t allocatedBytes = 0;
+    std::uint64_t freedBytes = 0;
+    std::vector<OverrideStats> overrides;
+};
+
+enum class EventKind : std::uint8_t { Alloc, Realloc, Free };
+
+// The reference's heap difference ("HEAP SUMMARY") for one location name.
+struct HeapDifferenceRow {
+    std::string name;
+    std::int64_t heldBytes = 0; // may be negative: the report lists only > 0
+    std::uint64_t allocCount = 0;
+    std::uint64_t freeCount = 0;
+};
+
+// The accurate figure: blocks allocated during profiling and still live at
+// the end, by the location that last allocated or reallocated them.
+struct LiveRow {
+    LocationId location = 0;
+    std::uint64_t heldBytes = 0;
+    std::uint64_t blockCount = 0;
+};
+
+struct ProfileTotals {
+    std::uint64_t eventCount = 0; // alloc + realloc + free events
+    std::uint64_t allocCount = 0;
+    std::uint64_t reallocCount = 0;
+    std::uint64_t freeCount = 0;
+    std::uint64_t symbolEventCount = 0; // symtab events in the event stream
+    std::uint64_t initialSymbolCount = 0;
+    std::uint64_t allocatedBytes = 0; // new sizes of allocs and reallocs
+    std::uint64_t freedBytes = 0;     // old sizes of reallocs and frees
+    std::uint64_t liveBlockCount = 0; // at the end, allocated during profiling
+    std::uint64_t liveBytes = 0;
+    std::uint64_t peakLiveBytes = 0;
+    std::uint64_t peakEventIndex = 0; // 1-based index of the event that reached the peak
+};
+
+struct Profile {
+    DecodeStatus status;
+    std::vector<FunctionInfo> functions;
+    std::vector<Alias> aliases;
+    std::vector<LocationInfo> locations; // indexed by LocationId
+    std::vector<LocationRow> allocations;
+    std::vector<LocationRow> reallocations;
+    std::vector<LocationRow> frees;
+    std::vector<HeapDifferenceRow> heapDifference; // every name met, unsorted
+    std::vector<LiveRow> liveAtEnd;                // every location holding blocks
+    ProfileTotals totals;
+
+    const std::vector<LocationRow>& rows(EventKind kind) const
+    {
+        return kind == EventKind::Alloc ? allocations : kind == EventKind::Realloc ? reallocations : frees;
+    }
+    const std::string& nameOf(LocationId id) const { return locations[id].name; }
+};
+
+} // namespace memprof

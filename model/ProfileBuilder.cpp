@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileBuilder.h"
+
+#include <map>
+
+namespace memprof {
+
+namespace {
+std::uint64_t overrideKey(EventKind kind, LocationId row, LocationId primary)
+{
+    return (static_cast<std::uint64_t>(kind) << 62) | (static_cast<std::uint64_t>(row) << 31) | primary;
+}
+} // namespace
+
+template <class BlockMap>
+BasicProfileBuilder<BlockMap>::BasicProfileBuilder() = default;
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::lfunc(const LfuncSymbol& s)
+{
+    symbols_.addLfunc(s.addr, s.chunkname, s.linedefined);
+    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::cfunc(const CfuncSymbol& s)
+{
+    symbols_.addCfunc(s.addr, s.name);
+    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::trace(const TraceSymbol& s)
+{
+    symbols_.addTrace(s.traceno, s.addr, s.line);
+    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::symtabEnd()
+{
+    inEventStream_ = true;
+}
+
+// The reference's location identity is (address, line, trace number); a
+// location is named with the symbols known when it is first met, and keeps
+// that name (FORMAT.md, "Known weaknesses").
+template <class BlockMap>
+LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
+{
+    LocationKey key;
+    switch (loc.source) {
+    case SourceKind::Internal: break;
+    case SourceKind::Lua: key = {loc.addr, loc.line, 0}; break;
+    case SourceKind::C: key = {loc.addr, 0, 0}; break;
+    case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
+    }
+    if (key == lastKey_)
+        return lastId_;
+    auto [it, inserted] = locationIds_.try_emplace(key, static_cast<LocationId>(locations_.size()));
+    if (inserted) {
+        LocationInfo info;
+        info.source = key.addr == 0 && key.traceno == 0 ? SourceKind::Internal : loc.source;
+        info.addr = key.addr;
+        info.line = key.line;
+        info.traceno = key.traceno;
+        symbols_.describe(info);
+        if (info.source == SourceKind::Internal)
+            info.line = loc.line;
+        locations_.push_back(std::move(info));
+        for (auto& perKind : kindStats_)
+            perKind.emplace_back();
+    }
+    lastKey_ = key;
+    lastId_ = it->second;
+    return lastId_;
+}
+
+template <class BlockMap>
+typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<BlockMap>::stats(EventKind kind, LocationId id)
+{
+    return kindStats_[static_cast<int>(kind)][id];
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
+                                                std::uint64_t allocatedBytes)
+{
+    auto& entry = overrides_[overrideKey(kind, row, block.location)];
+    entry.location = block.location;
+    entry.allocatedBytes += allocatedBytes;
+    entry.freedBytes += block.size;
+    entry.count += 1;
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
+{
+    auto [it, inserted] = blocks_.try_emplace(addr, LiveBlock{size, id});
+    if (!inserted) {
+        // A block at an address we think is live: its free was not seen.
+        totals_.liveBytes -= it->second.size;
+        it->second = LiveBlock{size, id};
+    }
+    totals_.liveBytes += size;
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, std::int64_t liveDelta,
+                                               std::uint64_t allocatedBytes)
+{
+    const std::uint64_t index = ++totals_.eventCount;
+    if (totals_.liveBytes > totals_.peakLiveBytes) {
+        totals_.peakLiveBytes = totals_.liveBytes;
+        totals_.peakEventIndex = index;
+    }
+    if (observer_)
+        observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Alloc, id);
+    row.eventCount += 1;
+    row.allocatedBytes += e.nsize;
+    totals_.allocCount += 1;
+    totals_.allocatedBytes += e.nsize;
+    const std::uint64_t before = totals_.liveBytes;
+    placeBlock(e.naddr, e.nsize, id);
+    countEvent(EventKind::Alloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Realloc, id);
+    row.eventCount += 1;
+    row.freedBytes += e.osize;
+    row.allocatedBytes += e.nsize;
+    totals_.reallocCount += 1;
+    totals_.allocatedBytes += e.nsize;
+    totals_.freedBytes += e.osize;
+    const std::uint64_t before = totals_.liveBytes;
+    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
+        addOverride(EventKind::Realloc, id, it->second, e.nsize);
+        totals_.liveBytes -= it->second.size;
+        blocks_.erase(it);
+    }
+    placeBlock(e.naddr, e.nsize, id);
+    countEvent(EventKind::Realloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Free, id);
+    row.eventCount += 1;
+    row.freedBytes += e.osize;
+    totals_.freeCount += 1;
+    totals_.freedBytes += e.osize;
+    const std::uint64_t before = totals_.liveBytes;
+    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
+        addOverride(EventKind::Free, id, it->second, 0);
+        totals_.liveBytes -= it->second.size;
+        blocks_.erase(it);
+    }
+    countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
+}
+
+template <class BlockMap>
+std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind) const
+{
+    std::vector<LocationRow> rows;
+    const auto& perLocation = kindStats_[static_cast<int>(kind)];
+    std::vector<std::int32_t> rowOf(perLocation.size(), -1);
+    for (LocationId id = 0; id < perLocation.size(); ++id) {
+        const KindStats& s = perLocation[id];
+        if (s.eventCount == 0)
+            continue;
+        rowOf[id] = static_cast<std::int32_t>(rows.size());
+        rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
+    }
+    for (const auto& [key, entry] : overrides_) {
+        if (static_cast<EventKind>(key >> 62) != kind)
+            continue;
+        const auto row = static_cast<LocationId>((key >> 31) & 0x7fffffffu);
+        rows[static_cast<std::size_t>(rowOf[row])].overrides.push_back(entry);
+    }
+    for (auto& row : rows)
+        std::sort(row.overrides.begin(), row.overrides.end(),
+                  [](const OverrideStats& a, const OverrideStats& b) { return a.location < b.location; });
+    return rows;
+}
+
+template <class BlockMap>
+Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
+{
+    Profile profile;
+    profile.status = status;
+    profile.allocations = collectRows(EventKind::Alloc);
+    profile.reallocations = collectRows(EventKind::Realloc);
+    profile.frees = collectRows(EventKind::Free);
+
+    // The reference's heap difference, keyed by location name (process.lua).
+    std::map<std::string, HeapDifferenceRow> byName;
+    auto entryFor = [&](LocationId id) -> HeapDifferenceRow& {
+        auto& row = byName[locations_[id].name];
+        row.name = locations_[id].name;
+        return row;
+    };
+    for (const auto& row : profile.allocations) {
+        if (row.allocatedBytes > 0) {
+            auto& diff = entryFor(row.location);
+            diff.heldBytes += static_cast<std::int64_t>(row.allocatedBytes);
+            diff.allocCount += row.eventCount;
+        }
+    }
+    for (const auto* rows : {&profile.reallocations, &profile.frees}) {
+        for (const auto& row : *rows) {
+            for (const auto& o : row.overrides) {
+                auto& diff = entryFor(o.location);
+                if (o.allocatedBytes > 0) {
+                    diff.heldBytes += static_cast<std::int64_t>(o.allocatedBytes);
+                    diff.allocCount += o.count;
+                }
+                if (o.freedBytes > 0) {
+                    diff.heldBytes -= static_cast<std::int64_t>(o.freedBytes);
+                    diff.freeCount += o.count;
+                }
+            }
+        }
+    }
+    profile.heapDifference.reserve(byName.size());
+    for (auto& [name, row] : byName)
+        profile.heapDifference.push_back(std::move(row));
+
+    // The accurate figure: what the block map still holds.
+    std::vector<LiveRow> live(locations_.size());
+    for (const auto& [addr, block] : blocks_) {
+        live[block.location].heldBytes += block.size;
+        live[block.location].blockCount += 1;
+    }
+    for (LocationId id = 0; id < live.size(); ++id) {
+        if (live[id].blockCount > 0) {
+            live[id].location = id;
+            profile.liveAtEnd.push_back(live[id]);
+        }
+    }
+    totals_.liveBlockCount = blocks_.size();
+    profile.totals = totals_;
+    profile.locations = std::move(locations_);
+    profile.functions = symbols_.takeFunctions();
+    profile.aliases = symbols_.takeAliases();
+    return profile;
+}
+
+template class BasicProfileBuilder<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
+template class BasicProfileBuilder<std::unordered_map<std::uint64_t, LiveBlock>>;
+
+} // namespace memprof

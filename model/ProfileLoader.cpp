@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileLoader.h"
+#include "ProfileBuilder.h"
+
+namespace memprof {
+
+namespace {
+Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer)
+{
+    ProfileBuilder builder;
+    builder.setObserver(observer);
+    const DecodeStatus status = decode(source, builder, control);
+    return builder.finish(status);
+}
+} // namespace
+
+Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer)
+{
+    FileByteSource source(path);
+    if (!source.isOpen() || source.failed()) {
+        Profile profile;
+        profile.status.end = DecodeEnd::Failed;
+        profile.status.error = {DecodeErrorKind::IoError, 0, "cannot open: " + source.errorText()};
+        return profile;
+    }
+    return decodeInto(source, control, observer);
+}
+
+Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer)
+{
+    SpanByteSource source(bytes);
+    return decodeInto(source, control, observer);
+}
+
+std::string describeStatus(const DecodeStatus& status)
+{
+    switch (status.end) {
+    case DecodeEnd::Complete:
+        if (status.trailingBytes > 0)
+            return std::to_string(status.trailingBytes) + " bytes after the epilogue at byte " +
+                   std::to_string(status.bytesConsumed) + " were ignored";
+        return "complete";
+    case DecodeEnd::Truncated:
+        return "the profile ends at byte " + std::to_string(status.totalBytes ? status.totalBytes : status.bytesConsumed) +
+               " without its epilogue (" + status.truncationReason + "); the events before byte " +
+               std::to_string(status.truncatedAt) + " were kept";
+    case DecodeEnd::Cancelled:
+        return "loading was cancelled at byte " + std::to_string(status.bytesConsumed);
+    case DecodeEnd::Failed:
+        return "byte " + std::to_string(status.error.offset) + ": " + toString(status.error.kind) + ": " +
+               status.error.message;
+    }
+    return {};
+}
+
+} // namespace memprof

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileRanking.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace memprof {
+
+std::vector<const LocationRow*> rankRows(const Profile& profile, EventKind kind)
+{
+    const auto& rows = profile.rows(kind);
+    std::vector<const LocationRow*> ranked;
+    ranked.reserve(rows.size());
+    for (const auto& row : rows)
+        ranked.push_back(&row);
+    auto identity = [&](const LocationRow* r) {
+        const LocationInfo& l = profile.locations[r->location];
+        return std::tie(l.name, l.addr, l.line, l.traceno);
+    };
+    std::sort(ranked.begin(), ranked.end(), [&](const LocationRow* a, const LocationRow* b) {
+        if (a->eventCount != b->eventCount)
+            return a->eventCount > b->eventCount;
+        return identity(a) < identity(b);
+    });
+    return ranked;
+}
+
+std::vector<HeapDifferenceRow> rankHeapDifference(const Profile& profile)
+{
+    std::vector<HeapDifferenceRow> ranked;
+    for (const auto& row : profile.heapDifference)
+        if (row.heldBytes > 0)
+            ranked.push_back(row);
+    std::sort(ranked.begin(), ranked.end(), [](const HeapDifferenceRow& a, const HeapDifferenceRow& b) {
+        return a.heldBytes != b.heldBytes ? a.heldBytes > b.heldBytes : a.name < b.name;
+    });
+    return ranked;
+}
+
+std::vector<LiveByName> rankLiveByName(const Profile& profile)
+{
+    std::map<std::string, LiveByName> byName;
+    for (const auto& row : profile.liveAtEnd) {
+        const std::string& name = profile.nameOf(row.location);
+        auto& entry = byName[name];
+        entry.name = name;
+        entry.heldBytes += row.heldBytes;
+        entry.blockCount += row.blockCount;
+    }
+    std::vector<LiveByName> ranked;
+    for (auto& [name, entry] : byName)
+        ranked.push_back(std::move(entry));
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const LiveByName& a, const LiveByName& b) { return a.heldBytes > b.heldBytes; });
+    return ranked;
+}
+
+std::vector<std::string> overrideNames(const Profile& profile, const LocationRow& row)
+{
+    std::vector<std::string> names;
+    names.reserve(row.overrides.size());
+    for (const auto& o : row.overrides)
+        names.push_back(profile.nameOf(o.location));
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+} // namespace memprof

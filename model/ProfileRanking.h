@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The orders the reports print: the reference's rankings, with its ties
+// (hash order in Lua) broken deterministically by name, then identity.
+#pragma once
+
+#include "Profile.h"
+
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+// Rows by event count, largest first.
+std::vector<const LocationRow*> rankRows(const Profile& profile, EventKind kind);
+
+// The reference's HEAP SUMMARY: names holding more than 0 bytes, largest first.
+std::vector<HeapDifferenceRow> rankHeapDifference(const Profile& profile);
+
+// The accurate figure by location name (identities with one name merged).
+struct LiveByName {
+    std::string name;
+    std::uint64_t heldBytes = 0;
+    std::uint64_t blockCount = 0;
+};
+std::vector<LiveByName> rankLiveByName(const Profile& profile);
+
+// The Overrides names of a row, sorted as the reference sorts them.
+std::vector<std::string> overrideNames(const Profile& profile, const LocationRow& row);
+
+} // namespace memprof

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SymbolTable.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace memprof {
+
+const std::string& FunctionInfo::displayChunk(const std::vector<Alias>& aliases) const
+{
+    return aliasIndex >= 0 ? aliases[static_cast<std::size_t>(aliasIndex)].name : chunkname;
+}
+
+void SymbolTable::addLfunc(std::uint64_t addr, std::string_view chunkname, std::uint64_t linedefined)
+{
+    FunctionInfo function;
+    function.addr = addr;
+    function.chunkname.assign(chunkname);
+    function.linedefined = linedefined;
+    // Chunks loaded from multi-line strings get an alias, numbered in the
+    // order they are first met.
+    if (chunkname.find('\n') != std::string_view::npos) {
+        auto [it, inserted] = aliasOf_.try_emplace(function.chunkname, static_cast<std::int32_t>(aliases_.size()));
+        if (inserted)
+            aliases_.push_back({"function_alias_" + std::to_string(aliases_.size() + 1), function.chunkname});
+        function.aliasIndex = it->second;
+    }
+    lfuncAt_[addr] = static_cast<std::int32_t>(functions_.size());
+    functions_.push_back(std::move(function));
+}
+
+void SymbolTable::addCfunc(std::uint64_t addr, std::string_view name)
+{
+    // The writer re-sends the whole C symbol table often: a known address is
+    // the common case and must stay cheap. The last name sent wins.
+    auto [it, inserted] = cfuncIndex_.try_emplace(addr, static_cast<std::uint32_t>(cfuncNames_.size()));
+    if (inserted) {
+        cfuncNames_.emplace_back(name);
+        cfuncSortedStale_ = true;
+    } else if (cfuncNames_[it->second] != name) {
+        cfuncNames_[it->second].assign(name);
+    }
+}
+
+void SymbolTable::addTrace(std::uint64_t traceno, std::uint64_t addr, std::uint64_t line)
+{
+    traces_[traceno] = {addr, line};
+}
+
+const std::pair<std::uint64_t, std::uint32_t>* SymbolTable::floorCfunc(std::uint64_t addr)
+{
+    if (cfuncSortedStale_) {
+        cfuncSorted_.assign(cfuncIndex_.begin(), cfuncIndex_.end());
+        std::sort(cfuncSorted_.begin(), cfuncSorted_.end());
+        cfuncSortedStale_ = false;
+    }
+    auto it = std::upper_bound(cfuncSorted_.begin(), cfuncSorted_.end(),
+                               std::pair<std::uint64_t, std::uint32_t>(addr, UINT32_MAX));
+    if (it == cfuncSorted_.begin())
+        return nullptr;
+    return &*std::prev(it);
+}
+
+std::string SymbolTable::nameOfCode(std::uint64_t addr, std::uint64_t line, std::int32_t& function)
+{
+    function = kNoFunction;
+    if (addr == 0)
+        return "INTERNAL";
+    if (auto it = lfuncAt_.find(addr); it != lfuncAt_.end()) {
+        function = it->second;
+        return functions_[static_cast<std::size_t>(function)].displayChunk(aliases_) + ":" + std::to_string(line);
+    }
+    char hex[32];
+    if (const auto* symbol = floorCfunc(addr)) {
+        std::snprintf(hex, sizeof hex, ":0x%llx", static_cast<unsigned long long>(symbol->first));
+        return cfuncNames_[symbol->second] + hex;
+    }
+    std::snprintf(hex, sizeof hex, "CFUNC 0x%llx", static_cast<unsigned long long>(addr));
+    return hex;
+}
+
+void SymbolTable::describe(LocationInfo& info)
+{
+    switch (info.source) {
+    case SourceKind::Internal:
+        info.name = "INTERNAL";
+        break;
+    case SourceKind::Lua:
+    case SourceKind::C:
+        info.name = nameOfCode(info.addr, info.line, info.function);
+        info.sourceLine = info.line;
+        break;
+    case SourceKind::Trace: {
+        if (info.traceno == 0) { // no trace: the reference's identity is INTERNAL's
+            info.name = "INTERNAL";
+            break;
+        }
+        info.name = "TRACE [" + std::to_string(info.traceno) + "]";
+        if (auto it = traces_.find(info.traceno); it != traces_.end()) {
+            info.name += " started at " + nameOfCode(it->second.addr, it->second.line, info.function);
+            info.sourceLine = it->second.line;
+        }
+        break;
+    }
+    }
+}
+
+} // namespace memprof

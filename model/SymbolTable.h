@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The symbols known so far while decoding, and the reference's way of naming
+// a location with them (FORMAT.md, "Naming a location").
+#pragma once
+
+#include "Profile.h"
+
+#include <absl/container/flat_hash_map.h>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace memprof {
+
+class SymbolTable {
+public:
+    void addLfunc(std::uint64_t addr, std::string_view chunkname, std::uint64_t linedefined);
+    void addCfunc(std::uint64_t addr, std::string_view name);
+    void addTrace(std::uint64_t traceno, std::uint64_t addr, std::uint64_t line);
+
+    // Fills name, function and sourceLine of `info` from its source and keys.
+    void describe(LocationInfo& info);
+
+    std::size_t cfuncCount() const { return cfuncIndex_.size(); }
+    std::vector<FunctionInfo> takeFunctions() { return std::move(functions_); }
+    std::vector<Alias> takeAliases() { return std::move(aliases_); }
+
+private:
+    std::string nameOfCode(std::uint64_t addr, std::uint64_t line, std::int32_t& function);
+    const std::pair<std::uint64_t, std::uint32_t>* floorCfunc(std::uint64_t addr);
+
+    struct TraceStart {
+        std::uint64_t addr = 0;
+        std::uint64_t line = 0;
+    };
+
+    std::vector<FunctionInfo> functions_;                        // every prototype seen
+    absl::flat_hash_map<std::uint64_t, std::int32_t> lfuncAt_;  // addr -> latest prototype
+    std::vector<Alias> aliases_;
+    absl::flat_hash_map<std::string, std::int32_t> aliasOf_;    // chunk source -> alias
+    std::vector<std::string> cfuncNames_;
+    absl::flat_hash_map<std::uint64_t, std::uint32_t> cfuncIndex_; // addr -> name index
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> cfuncSorted_; // for floor look-ups
+    bool cfuncSortedStale_ = false;
+    absl::flat_hash_map<std::uint64_t, TraceStart> traces_;
+};
+
+} // namespace memprof

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TextReport.h"
+#include "ProfileRanking.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace memprof {
+
+std::string formatBytes(std::int64_t bytes, bool humanReadable)
+{
+    if (!humanReadable)
+        return std::to_string(bytes) + "B";
+    static const char* const units[] = {"B", "KiB", "MiB", "GiB"};
+    double value = static_cast<double>(bytes);
+    int unit = 0;
+    while (value >= 1024 && unit < 3) {
+        value /= 1024;
+        ++unit;
+    }
+    char text[48];
+    if (std::floor(value) == value) {
+        std::snprintf(text, sizeof text, "%lld%s", static_cast<long long>(value), units[unit]);
+        return text;
+    }
+    // LuaJIT's "%.2f" rounds a tie away from zero (35.625 -> 35.63) where
+    // glibc rounds it to even; the value is a binary fraction, so ties are real.
+    const bool negative = value < 0;
+    const auto hundredths = static_cast<long long>(std::floor(std::fabs(value) * 100 + 0.5));
+    std::snprintf(text, sizeof text, "%s%lld.%02lld%s", negative ? "-" : "", hundredths / 100, hundredths % 100,
+                  units[unit]);
+    return text;
+}
+
+namespace {
+
+void writeSection(std::ostream& out, const Profile& profile, EventKind kind, bool human)
+{
+    for (const LocationRow* row : rankRows(profile, kind)) {
+        out << profile.nameOf(row->location) << ": " << row->eventCount << " events\t+"
+            << formatBytes(static_cast<std::int64_t>(row->allocatedBytes), human) << "\t-"
+            << formatBytes(static_cast<std::int64_t>(row->freedBytes), human) << "\n";
+        if (!row->overrides.empty()) {
+            out << "\tOverrides:\n";
+            for (const auto& name : overrideNames(profile, *row))
+                out << "\t\t" << name << "\n";
+            out << "\n";
+        }
+    }
+}
+
+void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOptions& options)
+{
+    out << "HEAP SUMMARY:\n";
+    if (options.live) {
+        for (const auto& row : rankLiveByName(profile))
+            out << row.name << " holds " << formatBytes(static_cast<std::int64_t>(row.heldBytes), options.humanReadable)
+                << ": " << row.blockCount << " live blocks\n";
+    } else {
+        for (const auto& row : rankHeapDifference(profile))
+            out << row.name << " holds " << formatBytes(row.heldBytes, options.humanReadable) << ": "
+                << row.allocCount << " allocs, " << row.freeCount << " frees\n";
+    }
+    out << "\n";
+}
+
+void writeAliases(std::ostream& out, const Profile& profile)
+{
+    if (profile.aliases.empty())
+        return;
+    out << "ALIASES:\n";
+    for (const auto& alias : profile.aliases) {
+        out << alias.name << ":\n";
+        // The reference lists the non-empty lines, numbered among themselves.
+        std::size_t number = 1;
+        std::size_t start = 0;
+        while (start <= alias.source.size()) {
+            std::size_t end = alias.source.find('\n', start);
+            if (end == std::string::npos)
+                end = alias.source.size();
+            if (end > start)
+                out << number++ << "\t| " << alias.source.substr(start, end - start) << "\n";
+            start = end + 1;
+        }
+        out << "\n\n";
+    }
+}
+
+} // namespace
+
+void writeTextReport(std::ostream& out, const Profile& profile, const ReportOptions& options)
+{
+    if (!options.leakOnly) {
+        out << "ALLOCATIONS\n";
+        writeSection(out, profile, EventKind::Alloc, options.humanReadable);
+        out << "\nREALLOCATIONS\n";
+        writeSection(out, profile, EventKind::Realloc, options.humanReadable);
+        out << "\nDEALLOCATIONS\n";
+        writeSection(out, profile, EventKind::Free, options.humanReadable);
+        out << "\n";
+    }
+    writeHeapSummary(out, profile, options);
+    writeAliases(out, profile);
+}
+
+} // namespace memprof

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The text report of luajit-parse-memprof (tools/memprof/humanize.lua at
+// tarantool/master), so memprof-report is a drop-in for it.
+#pragma once
+
+#include "Profile.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace memprof {
+
+struct ReportOptions {
+    bool leakOnly = false;      // --leak-only: HEAP SUMMARY (and ALIASES) only
+    bool humanReadable = false; // --human-readable: KiB, MiB, GiB
+    bool live = false;          // --live: the accurate held bytes instead
+};
+
+// "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
+std::string formatBytes(std::int64_t bytes, bool humanReadable);
+
+void writeTextReport(std::ostream& out, const Profile& profile, const ReportOptions& options);
+
+} // namespace memprof

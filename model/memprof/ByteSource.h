@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Where the decoder's bytes come from: a file read in blocks (never mapped: a
+// map dies with SIGBUS when the file shrinks under us), or a span in memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace memprof {
+
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    // Copies up to `out.size()` next bytes into `out`; returns how many were
+    // copied, 0 at the end. Sets `failed()` on a read error.
+    virtual std::size_t read(std::span<std::uint8_t> out) = 0;
+    // The size the source announced when opened, 0 when unknown.
+    virtual std::uint64_t totalSize() const = 0;
+    virtual bool failed() const { return false; }
+    virtual std::string errorText() const { return {}; }
+};
+
+class SpanByteSource final : public ByteSource {
+public:
+    explicit SpanByteSource(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
+    std::size_t read(std::span<std::uint8_t> out) override;
+    std::uint64_t totalSize() const override { return bytes_.size(); }
+
+private:
+    std::span<const std::uint8_t> bytes_;
+    std::size_t position_ = 0;
+};
+
+// Reads a file with plain read(2) calls. A file that grows while we read (a
+// profiler still writing) is read up to where it was when we reached it.
+class FileByteSource final : public ByteSource {
+public:
+    explicit FileByteSource(const std::string& path);
+    ~FileByteSource() override;
+    FileByteSource(const FileByteSource&) = delete;
+    FileByteSource& operator=(const FileByteSource&) = delete;
+
+    bool isOpen() const { return fd_ >= 0; }
+    std::size_t read(std::span<std::uint8_t> out) override;
+    std::uint64_t totalSize() const override { return size_; }
+    bool failed() const override { return !error_.empty(); }
+    std::string errorText() const override { return error_; }
+
+private:
+    int fd_ = -1;
+    std::uint64_t size_ = 0;
+    std::uint64_t readSoFar_ = 0;
+    std::string error_;
+};
+
+} // namespace memprof

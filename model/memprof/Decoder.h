@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The streaming memprof decoder: `ljs` symbol table, then `ljm` events, for
+// versions 1, 2 and 3. It hands each production to a sink (a template
+// parameter, so the per-event calls inline) and ends with a DecodeStatus.
+// It never throws, never reads past the data, and keeps memory to one buffer.
+//
+// Sink interface:
+//   void lfunc(const LfuncSymbol&); void cfunc(const CfuncSymbol&);
+//   void trace(const TraceSymbol&); void symtabEnd();
+//   void alloc(const AllocEvent&); void realloc(const ReallocEvent&);
+//   void free(const FreeEvent&);
+#pragma once
+
+#include "ByteCursor.h"
+#include "DecodeStatus.h"
+#include "Events.h"
+#include "StreamBuffer.h"
+
+#include <atomic>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace memprof {
+
+struct DecodeControl {
+    // Called after each block read: bytes consumed so far, total (0 if unknown).
+    std::function<void(std::uint64_t, std::uint64_t)> progress;
+    // Raised by another thread to stop; the decode ends Cancelled.
+    const std::atomic<bool>* stop = nullptr;
+    std::size_t blockSize = 1u << 20;
+};
+
+namespace detail {
+std::string describeHeader(std::uint8_t header);
+std::string formatHex(std::uint64_t value);
+} // namespace detail
+
+template <class Sink>
+class Decoder {
+public:
+    Decoder(ByteSource& source, Sink& sink, const DecodeControl& control)
+        : buffer_(source, control.blockSize), sink_(sink), control_(control)
+    {
+    }
+
+    DecodeStatus run()
+    {
+        status_.totalBytes = buffer_.totalSize();
+        if (readPrologue(wire::kSymtabMagic, "symbol table", status_.symtabVersion) && readSymtab()) {
+            sink_.symtabEnd();
+            if (readPrologue(wire::kEventsMagic, "event stream", status_.eventsVersion))
+                readEvents();
+        }
+        status_.bytesConsumed = buffer_.offset();
+        return status_;
+    }
+
+private:
+    // The largest event without strings: header + six ten-byte ULEB128s.
+    static constexpr std::size_t kMaxPlainEvent = 1 + 6 * wire::kMaxUlebBytes;
+
+    bool fail(DecodeErrorKind kind, std::uint64_t offset, std::string message)
+    {
+        status_.end = DecodeEnd::Failed;
+        status_.error = {kind, offset, std::move(message)};
+        return false;
+    }
+
+    bool stopRequested() const
+    {
+        return control_.stop && control_.stop->load(std::memory_order_relaxed);
+    }
+
+    // Refills; reports progress and honours cancellation once per block.
+    bool refill(std::size_t wanted)
+    {
+        if (buffer_.fill(wanted) && control_.progress)
+            control_.progress(buffer_.offset(), status_.totalBytes);
+        if (buffer_.failed())
+            return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(),
+                        "read error: " + sourceError());
+        if (stopRequested()) {
+            status_.end = DecodeEnd::Cancelled;
+            return false;
+        }
+        return true;
+    }
+
+    std::string sourceError() const { return "the file could not be read"; }
+
+    // prologue := magic[3] version:u8 reserved[3]
+    bool readPrologue(const std::uint8_t (&magic)[3], const char* part, std::uint8_t& version)
+    {
+        if (!refill(wire::kPrologueSize))
+            return false;
+        const std::uint64_t at = buffer_.offset();
+        const std::uint8_t* p = buffer_.data();
+        const std::size_t have = buffer_.available();
+        const std::string expected = std::string("'") + char(magic[0]) + char(magic[1]) + char(magic[2]) + "'";
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (i >= have)
+                return fail(DecodeErrorKind::UnexpectedEnd, at + i,
+                            std::string("the data ends inside the ") + part + " prologue (expected " + expected + ")");
+            if (p[i] != magic[i])
+                return fail(DecodeErrorKind::BadMagic, at,
+                            std::string("bad ") + part + " magic " + quoteBytes(p, std::min<std::size_t>(have, 3)) +
+                                ", expected " + expected);
+        }
+        if (have < 4)
+            return fail(DecodeErrorKind::UnexpectedEnd, at + have,
+                        std::string("the data ends inside the ") + part + " prologue (expected a version byte)");
+        version = p[3];
+        if (version < wire::kMinVersion || version > wire::kMaxVersion)
+            return fail(DecodeErrorKind::UnsupportedVersion, at + 3,
+                        std::string("unsupported ") + part + " version " + std::to_string(version) +
+                            " (supported: 1, 2, 3)");
+        if (have < static_cast<std::size_t>(wire::kPrologueSize))
+            return fail(DecodeErrorKind::UnexpectedEnd, at + have,
+                        std::string("the data ends inside the ") + part + " prologue");
+        buffer_.consume(wire::kPrologueSize);
+        return true;
+    }
+
+    static std::string quoteBytes(const std::uint8_t* p, std::size_t n)
+    {
+        std::string out = "'";
+        for (std::size_t i = 0; i < n; ++i) {
+            if (p[i] >= 0x20 && p[i] < 0x7f)
+                out += char(p[i]);
+            else {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "\\x%02x", p[i]);
+                out += hex;
+            }
+        }
+        return out + "'";
+    }
+
+    // Reads the body of a symbol (shared by the table and by symtab events).
+    // sym-lfunc := sym-addr sym-chunk sym-line
+    // sym-cfunc := sym-addr sym-name
+    // sym-trace := trace-no [mcode-addr: version 2] sym-addr sym-line
+    template <class Deliver>
+    static void readSymbolBody(ByteCursor& c, std::uint8_t type, std::uint8_t version, Deliver&& deliver)
+    {
+        switch (type) {
+        case wire::kSymLfunc: {
+            LfuncSymbol s;
+            s.addr = c.uleb();
+            s.chunkname = c.string();
+            s.linedefined = c.uleb();
+            if (c.ok())
+                deliver(s);
+            break;
+        }
+        case wire::kSymCfunc: {
+            CfuncSymbol s;
+            s.addr = c.uleb();
+            s.name = c.string();
+            if (c.ok())
+                deliver(s);
+            break;
+        }
+        case wire::kSymTrace: {
+            TraceSymbol s;
+            s.traceno = c.uleb();
+            if (version == 2)
+                (void)c.uleb(); // mcode address: not used for naming
+            s.addr = c.uleb();
+            s.line = c.uleb();
+            if (c.ok())
+                deliver(s);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+
+    // The symbol types a symbol table of this version defines. Others are
+    // skipped header-only, as the reference does.
+    static bool symbolTypeKnown(std::uint8_t type, std::uint8_t version)
+    {
+        return type == wire::kSymLfunc || (version >= 2 && (type == wire::kSymCfunc || type == wire::kSymTrace));
+    }
+
+    void deliverSymbol(const LfuncSymbol& s) { sink_.lfunc(s); }
+    void deliverSymbol(const CfuncSymbol& s) { sink_.cfunc(s); }
+    void deliverSymbol(const TraceSymbol& s) { sink_.trace(s); }
+
+    // Explains a cursor that ran out of data; `item` names what was read.
+    std::string shortageText(const ByteCursor& c, std::uint64_t itemOffset, const std::string& item) const
+    {
+        if (c.shortInString)
+            return "string of " + std::to_string(c.stringLength) + " bytes runs past the end of the data at byte " +
+                   std::to_string(itemOffset + c.problemAt) + " (in " + item + ")";
+        return "the data ends at byte " + std::to_string(itemOffset + c.problemAt) + " inside " + item;
+    }
+
+    // A string whose declared length is beyond the source's size cannot be
+    // completed by reading more: say so now instead of buffering for it.
+    bool cannotComplete(const ByteCursor& c, std::uint64_t itemOffset) const
+    {
+        return status_.totalBytes != 0 && itemOffset + c.needed > status_.totalBytes;
+    }
+
+    bool readSymtab()
+    {
+        const std::uint8_t version = status_.symtabVersion;
+        for (;;) {
+            if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd() && !refill(kMaxPlainEvent))
+                return false;
+            const std::uint64_t at = buffer_.offset();
+            ByteCursor c(buffer_.data(), buffer_.available());
+            const std::uint8_t header = c.u8();
+            if (c.ok() && (header & wire::kSymtabEnd)) {
+                buffer_.consume(1);
+                return true;
+            }
+            const std::uint8_t type = header & wire::kSymtypeMask;
+            if (c.ok() && symbolTypeKnown(type, version))
+                readSymbolBody(c, type, version, [&](const auto& s) { deliverSymbol(s); });
+            if (c.ok()) {
+                buffer_.consume(c.consumed());
+                continue;
+            }
+            if (c.state == ByteCursor::State::UlebTooLong)
+                return fail(DecodeErrorKind::UlebTooLong, at + c.problemAt,
+                            "ULEB128 longer than 10 bytes in a symbol table entry at byte " + std::to_string(at));
+            if (!buffer_.atEnd() && !cannotComplete(c, at)) {
+                if (!refill(static_cast<std::size_t>(c.needed)))
+                    return false;
+                continue;
+            }
+            const std::string item = "the symbol table entry at byte " + std::to_string(at);
+            if (c.shortInString)
+                return fail(DecodeErrorKind::StringPastEnd, at + c.problemAt, shortageText(c, at, item));
+            return fail(DecodeErrorKind::UnexpectedEnd, at + c.problemAt,
+                        c.consumed() == 0 && buffer_.available() == 0
+                            ? "the data ends inside the symbol table (no end marker 0x80)"
+                            : shortageText(c, at, item));
+        }
+    }
+
+    // loc := loc-internal | loc-lua | loc-c | loc-trace, chosen by the header.
+    static Location readLocation(ByteCursor& c, std::uint8_t source, std::uint8_t version)
+    {
+        Location loc;
+        switch (source) {
+        case wire::kSourceLua:
+            loc.source = SourceKind::Lua;
+            loc.addr = c.uleb();
+            loc.line = c.uleb();
+            break;
+        case wire::kSourceC:
+            loc.source = SourceKind::C;
+            loc.addr = c.uleb();
+            break;
+        case wire::kSourceTrace:
+            loc.source = SourceKind::Trace;
+            loc.traceno = c.uleb();
+            if (version == 2)
+                (void)c.uleb(); // trace mcode address
+            break;
+        default:
+            loc.source = SourceKind::Internal;
+            break;
+        }
+        return loc;
+    }
+
+    bool headerValid(std::uint8_t header, std::uint8_t version) const
+    {
+        const std::uint8_t event = header & wire::kEventMask;
+        if (version == 1) {
+            const std::uint8_t source = header & wire::kSourceMaskV1;
+            return header <= wire::kMaxEventHeaderV1 && event != wire::kEventSymtab && source != 0;
+        }
+        if (header > wire::kMaxEventHeader)
+            return false;
+        const std::uint8_t source = header & wire::kSourceMask;
+        // Source 0 is only meaningful for the writer's cfunc quirk (0x01) and
+        // the no-op symtab header 0x00 that the reference accepts.
+        return source != 0 || event == wire::kEventSymtab || header == wire::kQuirkCfuncHeader;
+    }
+
+    void readEvents()
+    {
+        const std::uint8_t version = status_.eventsVersion;
+        for (;;) {
+            if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd() && !refill(kMaxPlainEvent))
+                return;
+            const std::uint64_t at = buffer_.offset();
+            if (buffer_.available() == 0) {
+                status_.end = DecodeEnd::Truncated;
+                status_.truncatedAt = at;
+                status_.truncationReason = "the data ends at byte " + std::to_string(at) +
+                                           " without the epilogue (the profiled process probably died)";
+                return;
+            }
+            ByteCursor c(buffer_.data(), buffer_.available());
+            const std::uint8_t header = c.u8();
+            if (header == wire::kEpilogue) {
+                buffer_.consume(1);
+                status_.end = DecodeEnd::Complete;
+                if (status_.totalBytes > buffer_.offset())
+                    status_.trailingBytes = status_.totalBytes - buffer_.offset();
+                return;
+            }
+            if (!headerValid(header, version)) {
+                fail(DecodeErrorKind::BadHeaderByte, at,
+                     "invalid event header 0x" + hexByte(header) + " at byte " + std::to_string(at) +
+                         " (expected an event header of format version " + std::to_string(version) +
+                         " or the epilogue 0x80)");
+                return;
+            }
+            const std::uint8_t event = header & wire::kEventMask;
+            const std::uint8_t source = header & (version == 1 ? wire::kSourceMaskV1 : wire::kSourceMask);
+            switch (event) {
+            case wire::kEventAlloc: {
+                if (header == wire::kQuirkCfuncHeader) {
+                    readSymbolBody(c, wire::kSymCfunc, version, [&](const auto& s) { deliverSymbol(s); });
+                    break;
+                }
+                AllocEvent e;
+                e.loc = readLocation(c, source, version);
+                e.naddr = c.uleb();
+                e.nsize = c.uleb();
+                if (c.ok())
+                    sink_.alloc(e);
+                break;
+            }
+            case wire::kEventRealloc: {
+                ReallocEvent e;
+                e.loc = readLocation(c, source, version);
+                e.oaddr = c.uleb();
+                e.osize = c.uleb();
+                e.naddr = c.uleb();
+                e.nsize = c.uleb();
+                if (c.ok())
+                    sink_.realloc(e);
+                break;
+            }
+            case wire::kEventFree: {
+                FreeEvent e;
+                e.loc = readLocation(c, source, version);
+                e.oaddr = c.uleb();
+                e.osize = c.uleb();
+                if (c.ok())
+                    sink_.free(e);
+                break;
+            }
+            default: { // symtab event: the body of the symbol its source names
+                const std::uint8_t type = source == wire::kSourceLua     ? wire::kSymLfunc
+                                          : source == wire::kSourceC     ? wire::kSymCfunc
+                                          : source == wire::kSourceTrace ? wire::kSymTrace
+                                                                         : 0xff;
+                readSymbolBody(c, type, version, [&](const auto& s) { deliverSymbol(s); });
+                break;
+            }
+            }
+            if (c.ok()) {
+                buffer_.consume(c.consumed());
+                continue;
+            }
+            if (c.state == ByteCursor::State::UlebTooLong) {
+                fail(DecodeErrorKind::UlebTooLong, at + c.problemAt,
+                     "ULEB128 longer than 10 bytes at byte " + std::to_string(at + c.problemAt) + " in the " +
+                         detail::describeHeader(header) + " event at byte " + std::to_string(at));
+                return;
+            }
+            if (!buffer_.atEnd() && !cannotComplete(c, at)) {
+                if (!refill(static_cast<std::size_t>(c.needed)))
+                    return;
+                continue;
+            }
+            // The data ends inside this event: keep everything before it.
+            status_.end = DecodeEnd::Truncated;
+            status_.truncatedAt = at;
+            status_.truncationReason =
+                shortageText(c, at, "the " + detail::describeHeader(header) + " event at byte " + std::to_string(at));
+            return;
+        }
+    }
+
+    static std::string hexByte(std::uint8_t b)
+    {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%02x", b);
+        return hex;
+    }
+
+    StreamBuffer buffer_;
+    Sink& sink_;
+    const DecodeControl& control_;
+    DecodeStatus status_;
+};
+
+template <class Sink>
+DecodeStatus decode(ByteSource& source, Sink& sink, const DecodeControl& control = {})
+{
+    return Decoder<Sink>(source, sink, control).run();
+}
+
+} // namespace memprof

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The memprof dump's wire grammar: the constants of src/lj_memprof.h and
+// src/lj_symtab.h (tarantool/luajit), for every released version.
+#pragma once
+
+#include <cstdint>
+
+namespace memprof::wire {
+
+// prologue := 'l' 'j' 's' version:u8 reserved:u8 u8 u8   (symbol table)
+//           | 'l' 'j' 'm' version:u8 reserved:u8 u8 u8   (events)
+inline constexpr std::uint8_t kSymtabMagic[3] = {'l', 'j', 's'};
+inline constexpr std::uint8_t kEventsMagic[3] = {'l', 'j', 'm'};
+inline constexpr int kPrologueSize = 7;
+inline constexpr std::uint8_t kMinVersion = 1;
+inline constexpr std::uint8_t kMaxVersion = 3;
+
+// sym-header: bit 7 ends the table, bits 0-1 give the symbol type.
+inline constexpr std::uint8_t kSymtabEnd = 0x80;
+inline constexpr std::uint8_t kSymtypeMask = 0x03;
+inline constexpr std::uint8_t kSymLfunc = 0;
+inline constexpr std::uint8_t kSymCfunc = 1;
+inline constexpr std::uint8_t kSymTrace = 2;
+
+// ev-header: bits 0-1 the event, bits 2-4 the allocation source
+// (bits 2-3 only in version 1, which has no trace source).
+inline constexpr std::uint8_t kEpilogue = 0x80;
+inline constexpr std::uint8_t kEventMask = 0x03;
+inline constexpr std::uint8_t kEventSymtab = 0;
+inline constexpr std::uint8_t kEventAlloc = 1;
+inline constexpr std::uint8_t kEventFree = 2;
+inline constexpr std::uint8_t kEventRealloc = 3;
+inline constexpr std::uint8_t kSourceMask = 0x1c;
+inline constexpr std::uint8_t kSourceMaskV1 = 0x0c;
+inline constexpr std::uint8_t kSourceInternal = 0x04;
+inline constexpr std::uint8_t kSourceLua = 0x08;
+inline constexpr std::uint8_t kSourceC = 0x0c;
+inline constexpr std::uint8_t kSourceTrace = 0x10;
+// The largest valid ev-header other than the epilogue.
+inline constexpr std::uint8_t kMaxEventHeader = kSourceTrace | kEventRealloc; // 0x13
+inline constexpr std::uint8_t kMaxEventHeaderV1 = kSourceC | kEventRealloc;   // 0x0f
+// Writer quirk (src/lj_symtab.c, resolve_symbolnames): a C symbol re-dumped in
+// the event stream with the symbol table's cfunc header instead of 0x0c.
+inline constexpr std::uint8_t kQuirkCfuncHeader = kSymCfunc;
+
+// ULEB128: at most ten bytes carry 64 bits; the tenth may only hold bit 63.
+inline constexpr int kMaxUlebBytes = 10;
+
+} // namespace memprof::wire
