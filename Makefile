@@ -43,6 +43,8 @@ configure: deps
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
+# With no DUMP, the viewer opens the bundled sample profile.
+DUMP ?= resources/sample/medium.bin
 run: build
 	$(BUILD_DIR)/app/memprof-viewer $(DUMP)
 

@@ -79,15 +79,13 @@ private:
             control_.progress(buffer_.offset(), status_.totalBytes);
         if (buffer_.failed())
             return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(),
-                        "read error: " + sourceError());
+                        "read error: " + buffer_.errorText());
         if (stopRequested()) {
             status_.end = DecodeEnd::Cancelled;
             return false;
         }
         return true;
     }
-
-    std::string sourceError() const { return "the file could not be read"; }
 
     // prologue := magic[3] version:u8 reserved[3]
     bool readPrologue(const std::uint8_t (&magic)[3], const char* part, std::uint8_t& version)

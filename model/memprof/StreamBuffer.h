@@ -21,6 +21,7 @@ public:
     std::uint64_t offset() const { return base_ + position_; }
     bool atEnd() const { return atEnd_; }
     bool failed() const { return source_.failed(); }
+    std::string errorText() const { return source_.errorText(); }
     std::uint64_t totalSize() const { return source_.totalSize(); }
 
     void consume(std::size_t count) { position_ += count; }
