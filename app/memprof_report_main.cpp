@@ -2,6 +2,7 @@
 // memprof-report: the text report of luajit-parse-memprof, from the same
 // aggregates the viewer shows; plus CSV tables and the accurate live figure.
 #include "model/CsvExport.h"
+#include "model/ProfileDiff.h"
 #include "model/ProfileLoader.h"
 #include "model/TextReport.h"
 
@@ -12,11 +13,13 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 
 const char* const kUsage =
     "Usage: memprof-report [OPTIONS] DUMP\n"
+    "       memprof-report --diff [OPTIONS] BASE NEW\n"
     "Print the report of a LuaJIT memory profile (memprof formats 1, 2, 3),\n"
     "as luajit-parse-memprof prints it.\n"
     "\n"
@@ -27,11 +30,27 @@ const char* const kUsage =
     "                       by the location that last allocated them (accurate)\n"
     "  --csv=TABLE          write TABLE as CSV: allocations, reallocations,\n"
     "                       frees, leaks (the HEAP SUMMARY) or live\n"
+    "  --diff               compare two dumps: NEW - BASE per location name\n"
+    "                       (with --csv: allocations, reallocations, frees, live)\n"
     "  -o FILE, --output=FILE  write to FILE (atomically) instead of stdout\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit status: 0 on success (also for a profile cut short, with a warning),\n"
     "1 on a broken dump, 2 on bad usage.\n";
+
+// Loads a dump; on failure prints why and returns false. Warns on a cut dump.
+bool loadOrExplain(const std::string& path, memprof::Profile& profile)
+{
+    profile = memprof::loadProfile(path);
+    const memprof::DecodeStatus& status = profile.status;
+    if (status.end == memprof::DecodeEnd::Failed) {
+        std::cerr << "memprof-report: " << path << ": " << memprof::describeStatus(status) << "\n";
+        return false;
+    }
+    if (status.end == memprof::DecodeEnd::Truncated || status.trailingBytes > 0)
+        std::cerr << "memprof-report: warning: " << path << ": " << memprof::describeStatus(status) << "\n";
+    return true;
+}
 
 int usageError(const std::string& message)
 {
@@ -47,8 +66,8 @@ int main(int argc, char** argv)
     memprof::ReportOptions options;
     std::optional<memprof::CsvTable> csv;
     std::string outputPath;
-    std::string dumpPath;
-    bool haveDump = false;
+    std::vector<std::string> dumps;
+    bool diff = false;
 
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -61,6 +80,8 @@ int main(int argc, char** argv)
             options.humanReadable = true;
         } else if (arg == "--live") {
             options.live = true;
+        } else if (arg == "--diff") {
+            diff = true;
         } else if (arg.starts_with("--csv=")) {
             csv = memprof::csvTableFromName(arg.substr(6));
             if (!csv)
@@ -73,36 +94,44 @@ int main(int argc, char** argv)
         } else if (arg.starts_with("--output=")) {
             outputPath = std::string(arg.substr(9));
         } else if (arg == "--") {
-            if (i + 1 < argc && !haveDump) {
-                dumpPath = argv[++i];
-                haveDump = true;
-            }
+            for (++i; i < argc; ++i)
+                dumps.emplace_back(argv[i]);
         } else if (arg.size() > 1 && arg[0] == '-') {
             return usageError("unknown option '" + std::string(arg) + "'");
-        } else if (haveDump) {
-            return usageError("more than one dump given ('" + dumpPath + "' and '" + std::string(arg) + "')");
         } else {
-            dumpPath = std::string(arg);
-            haveDump = true;
+            dumps.emplace_back(arg);
         }
     }
-    if (!haveDump)
-        return usageError("no dump given");
-
-    const memprof::Profile profile = memprof::loadProfile(dumpPath);
-    const memprof::DecodeStatus& status = profile.status;
-    if (status.end == memprof::DecodeEnd::Failed) {
-        std::cerr << "memprof-report: " << dumpPath << ": " << memprof::describeStatus(status) << "\n";
-        return 1;
-    }
-    if (status.end == memprof::DecodeEnd::Truncated || status.trailingBytes > 0)
-        std::cerr << "memprof-report: warning: " << dumpPath << ": " << memprof::describeStatus(status) << "\n";
+    const std::size_t wanted = diff ? 2 : 1;
+    if (dumps.size() < wanted)
+        return usageError(diff ? "--diff needs two dumps, BASE and NEW" : "no dump given");
+    if (dumps.size() > wanted)
+        return usageError("too many dumps given ('" + dumps[wanted] + "')");
 
     std::ostringstream text;
-    if (csv)
-        memprof::writeCsv(text, profile, *csv);
-    else
-        memprof::writeTextReport(text, profile, options);
+    if (diff) {
+        memprof::Profile base, current;
+        if (!loadOrExplain(dumps[0], base) || !loadOrExplain(dumps[1], current))
+            return 1;
+        const memprof::ProfileDiff changes = memprof::diffProfiles(base, current);
+        if (!csv)
+            memprof::writeDiffReport(text, changes, options.humanReadable);
+        else if (*csv == memprof::CsvTable::Live || *csv == memprof::CsvTable::Leaks)
+            memprof::writeHeldDiffCsv(text, changes);
+        else
+            memprof::writeDiffCsv(text, changes,
+                                  *csv == memprof::CsvTable::Allocations     ? memprof::EventKind::Alloc
+                                  : *csv == memprof::CsvTable::Reallocations ? memprof::EventKind::Realloc
+                                                                             : memprof::EventKind::Free);
+    } else {
+        memprof::Profile profile;
+        if (!loadOrExplain(dumps[0], profile))
+            return 1;
+        if (csv)
+            memprof::writeCsv(text, profile, *csv);
+        else
+            memprof::writeTextReport(text, profile, options);
+    }
     const std::string bytes = text.str();
 
     if (outputPath.empty()) {

@@ -110,6 +110,22 @@ private slots:
         QCOMPARE(readFile(target), csv.out);
     }
 
+    void diffOfTwoDumps()
+    {
+        const Run self = report({"--diff", data("v3/leak.bin"), data("v3/leak.bin")});
+        QCOMPARE(self.exitCode, 0);
+        QVERIFY(self.out.startsWith("DIFF (NEW - BASE)\nevents: 15887 -> 15887 (0)\n"));
+        const Run csv = report({"--diff", "--csv=allocations", data("v3/leak.bin"), data("v3/freed.bin")});
+        QCOMPARE(csv.exitCode, 0);
+        QVERIFY(csv.out.startsWith("location,presence,base_events,new_events,delta_events,"));
+        const Run one = report({"--diff", data("v3/leak.bin")});
+        QCOMPARE(one.exitCode, 2);
+        QVERIFY(one.err.contains("two dumps"));
+        const Run broken = report({"--diff", data("v3/leak.bin"), data("corrupt/empty.bin")});
+        QCOMPARE(broken.exitCode, 1);
+        QVERIFY(broken.err.contains("empty.bin"));
+    }
+
     void liveSummary()
     {
         const Run run = report({"--leak-only", "--live", data("v3/leak.bin")});

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileDiff.h"
+#include "CsvExport.h"
+#include "ProfileRanking.h"
+#include "TextReport.h"
+
+#include <algorithm>
+#include <map>
+
+namespace memprof {
+
+namespace {
+
+using ValuesByName = std::map<std::string, DiffValues>;
+
+ValuesByName rowValues(const Profile& profile, EventKind kind)
+{
+    ValuesByName byName;
+    for (const auto& row : profile.rows(kind)) {
+        auto& v = byName[profile.nameOf(row.location)];
+        v.eventCount += static_cast<std::int64_t>(row.eventCount);
+        v.allocatedBytes += static_cast<std::int64_t>(row.allocatedBytes);
+        v.freedBytes += static_cast<std::int64_t>(row.freedBytes);
+    }
+    return byName;
+}
+
+ValuesByName heldValues(const Profile& profile)
+{
+    ValuesByName byName;
+    for (const auto& row : rankLiveByName(profile)) {
+        auto& v = byName[row.name];
+        v.heldBytes = static_cast<std::int64_t>(row.heldBytes);
+        v.blockCount = static_cast<std::int64_t>(row.blockCount);
+    }
+    return byName;
+}
+
+DiffValues subtract(const DiffValues& a, const DiffValues& b)
+{
+    return {a.eventCount - b.eventCount, a.allocatedBytes - b.allocatedBytes, a.freedBytes - b.freedBytes,
+            a.heldBytes - b.heldBytes, a.blockCount - b.blockCount};
+}
+
+std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& current, bool byHeld)
+{
+    std::vector<LocationDiffRow> rows;
+    for (const auto& [name, values] : base) {
+        LocationDiffRow row;
+        row.name = name;
+        row.base = values;
+        auto it = current.find(name);
+        if (it == current.end())
+            row.presence = DiffPresence::BaseOnly;
+        else
+            row.current = it->second;
+        row.delta = subtract(row.current, row.base);
+        rows.push_back(std::move(row));
+    }
+    for (const auto& [name, values] : current) {
+        if (base.count(name))
+            continue;
+        LocationDiffRow row;
+        row.name = name;
+        row.presence = DiffPresence::NewOnly;
+        row.current = values;
+        row.delta = values;
+        rows.push_back(std::move(row));
+    }
+    std::sort(rows.begin(), rows.end(), [byHeld](const LocationDiffRow& a, const LocationDiffRow& b) {
+        const auto ka = byHeld ? a.delta.heldBytes : a.delta.eventCount;
+        const auto kb = byHeld ? b.delta.heldBytes : b.delta.eventCount;
+        return ka != kb ? ka > kb : a.name < b.name;
+    });
+    return rows;
+}
+
+std::string signedCount(std::int64_t value)
+{
+    return (value > 0 ? "+" : "") + std::to_string(value);
+}
+
+std::string signedBytes(std::int64_t value, bool human)
+{
+    // formatBytes keeps the sign of a negative value; add the plus.
+    return (value > 0 ? "+" : "") + formatBytes(value, human);
+}
+
+const char* presenceNote(DiffPresence presence)
+{
+    switch (presence) {
+    case DiffPresence::Both: return "";
+    case DiffPresence::BaseOnly: return "\t(only in BASE)";
+    case DiffPresence::NewOnly: return "\t(only in NEW)";
+    }
+    return "";
+}
+
+const char* presenceName(DiffPresence presence)
+{
+    switch (presence) {
+    case DiffPresence::Both: return "both";
+    case DiffPresence::BaseOnly: return "base";
+    case DiffPresence::NewOnly: return "new";
+    }
+    return "";
+}
+
+} // namespace
+
+ProfileDiff diffProfiles(const Profile& base, const Profile& current)
+{
+    ProfileDiff diff;
+    diff.allocations = join(rowValues(base, EventKind::Alloc), rowValues(current, EventKind::Alloc), false);
+    diff.reallocations = join(rowValues(base, EventKind::Realloc), rowValues(current, EventKind::Realloc), false);
+    diff.frees = join(rowValues(base, EventKind::Free), rowValues(current, EventKind::Free), false);
+    diff.held = join(heldValues(base), heldValues(current), true);
+    diff.baseTotals = base.totals;
+    diff.newTotals = current.totals;
+    return diff;
+}
+
+void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
+{
+    const auto& b = diff.baseTotals;
+    const auto& n = diff.newTotals;
+    out << "DIFF (NEW - BASE)\n"
+        << "events: " << b.eventCount << " -> " << n.eventCount << " ("
+        << signedCount(static_cast<std::int64_t>(n.eventCount) - static_cast<std::int64_t>(b.eventCount)) << ")\n"
+        << "allocated: " << formatBytes(static_cast<std::int64_t>(b.allocatedBytes), human) << " -> "
+        << formatBytes(static_cast<std::int64_t>(n.allocatedBytes), human) << " ("
+        << signedBytes(static_cast<std::int64_t>(n.allocatedBytes) - static_cast<std::int64_t>(b.allocatedBytes), human)
+        << ")\n"
+        << "held at the end: " << formatBytes(static_cast<std::int64_t>(b.liveBytes), human) << " -> "
+        << formatBytes(static_cast<std::int64_t>(n.liveBytes), human) << " ("
+        << signedBytes(static_cast<std::int64_t>(n.liveBytes) - static_cast<std::int64_t>(b.liveBytes), human)
+        << ")\n\n";
+    const std::pair<const char*, EventKind> sections[] = {
+        {"ALLOCATIONS", EventKind::Alloc}, {"REALLOCATIONS", EventKind::Realloc}, {"DEALLOCATIONS", EventKind::Free}};
+    for (const auto& [title, kind] : sections) {
+        out << title << "\n";
+        for (const auto& row : diff.rows(kind))
+            out << row.name << ": " << signedCount(row.delta.eventCount) << " events\tallocated "
+                << signedBytes(row.delta.allocatedBytes, human) << "\tfreed " << signedBytes(row.delta.freedBytes, human)
+                << presenceNote(row.presence) << "\n";
+        out << "\n";
+    }
+    out << "HELD AT THE END:\n";
+    for (const auto& row : diff.held)
+        out << row.name << " holds " << signedBytes(row.delta.heldBytes, human) << ": "
+            << formatBytes(row.base.heldBytes, human) << " -> " << formatBytes(row.current.heldBytes, human)
+            << presenceNote(row.presence) << "\n";
+    out << "\n";
+}
+
+void writeDiffCsv(std::ostream& out, const ProfileDiff& diff, EventKind kind)
+{
+    out << csvRecord({"location", "presence", "base_events", "new_events", "delta_events", "base_allocated_bytes",
+                      "new_allocated_bytes", "delta_allocated_bytes", "base_freed_bytes", "new_freed_bytes",
+                      "delta_freed_bytes"});
+    for (const auto& row : diff.rows(kind))
+        out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.base.eventCount),
+                          std::to_string(row.current.eventCount), std::to_string(row.delta.eventCount),
+                          std::to_string(row.base.allocatedBytes), std::to_string(row.current.allocatedBytes),
+                          std::to_string(row.delta.allocatedBytes), std::to_string(row.base.freedBytes),
+                          std::to_string(row.current.freedBytes), std::to_string(row.delta.freedBytes)});
+}
+
+void writeHeldDiffCsv(std::ostream& out, const ProfileDiff& diff)
+{
+    out << csvRecord({"location", "presence", "base_held_bytes", "new_held_bytes", "delta_held_bytes"});
+    for (const auto& row : diff.held)
+        out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.base.heldBytes),
+                          std::to_string(row.current.heldBytes), std::to_string(row.delta.heldBytes)});
+}
+
+} // namespace memprof
