@@ -30,6 +30,8 @@ const char* const kUsage =
     "                       by the location that last allocated them (accurate)\n"
     "  --csv=TABLE          write TABLE as CSV: allocations, reallocations,\n"
     "                       frees, leaks (the HEAP SUMMARY) or live\n"
+    "  --peak               instead of the HEAP SUMMARY, the blocks live when the\n"
+    "                       live bytes peaked, by the location that allocated them\n"
     "  --diff               compare two dumps: NEW - BASE per location name\n"
     "                       (with --csv: allocations, reallocations, frees, live)\n"
     "  -o FILE, --output=FILE  write to FILE (atomically) instead of stdout\n"
@@ -80,6 +82,8 @@ int main(int argc, char** argv)
             options.humanReadable = true;
         } else if (arg == "--live") {
             options.live = true;
+        } else if (arg == "--peak") {
+            options.peak = true;
         } else if (arg == "--diff") {
             diff = true;
         } else if (arg.starts_with("--csv=")) {

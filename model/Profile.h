@@ -107,6 +107,9 @@ struct Profile {
     std::vector<LocationRow> frees;
     std::vector<HeapDifferenceRow> heapDifference; // every name met, unsorted
     std::vector<LiveRow> liveAtEnd;                // every location holding blocks
+    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
+    // the location that last allocated them; their bytes add up to the peak.
+    std::vector<LiveRow> liveAtPeak;
     ProfileTotals totals;
 
     const std::vector<LocationRow>& rows(EventKind kind) const

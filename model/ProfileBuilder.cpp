@@ -70,6 +70,9 @@ LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
         locations_.push_back(std::move(info));
         for (auto& perKind : kindStats_)
             perKind.emplace_back();
+        pendingLive_.emplace_back();
+        peakLive_.emplace_back();
+        isPending_.push_back(0);
     }
     lastKey_ = key;
     lastId_ = it->second;
@@ -94,15 +97,41 @@ void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, 
 }
 
 template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks)
+{
+    LiveChange& change = pendingLive_[id];
+    change.bytes += bytes;
+    change.blocks += blocks;
+    if (!isPending_[id]) {
+        isPending_[id] = 1;
+        pendingLocations_.push_back(id);
+    }
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::takePeak()
+{
+    for (LocationId id : pendingLocations_) {
+        peakLive_[id].bytes += pendingLive_[id].bytes;
+        peakLive_[id].blocks += pendingLive_[id].blocks;
+        pendingLive_[id] = {};
+        isPending_[id] = 0;
+    }
+    pendingLocations_.clear();
+}
+
+template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
 {
     auto [it, inserted] = blocks_.try_emplace(addr, LiveBlock{size, id});
     if (!inserted) {
         // A block at an address we think is live: its free was not seen.
         totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
         it->second = LiveBlock{size, id};
     }
     totals_.liveBytes += size;
+    changeLive(id, static_cast<std::int64_t>(size), 1);
 }
 
 template <class BlockMap>
@@ -113,6 +142,7 @@ void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, st
     if (totals_.liveBytes > totals_.peakLiveBytes) {
         totals_.peakLiveBytes = totals_.liveBytes;
         totals_.peakEventIndex = index;
+        takePeak();
     }
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
@@ -147,6 +177,7 @@ void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
     if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
         addOverride(EventKind::Realloc, id, it->second, e.nsize);
         totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
         blocks_.erase(it);
     }
     placeBlock(e.naddr, e.nsize, id);
@@ -166,6 +197,7 @@ void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
     if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
         addOverride(EventKind::Free, id, it->second, 0);
         totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
         blocks_.erase(it);
     }
     countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
@@ -250,6 +282,10 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             profile.liveAtEnd.push_back(live[id]);
         }
     }
+    for (LocationId id = 0; id < peakLive_.size(); ++id)
+        if (peakLive_[id].blocks > 0)
+            profile.liveAtPeak.push_back({id, static_cast<std::uint64_t>(peakLive_[id].bytes),
+                                          static_cast<std::uint64_t>(peakLive_[id].blocks)});
     totals_.liveBlockCount = blocks_.size();
     profile.totals = totals_;
     profile.locations = std::move(locations_);

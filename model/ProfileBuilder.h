@@ -77,6 +77,8 @@ private:
     KindStats& stats(EventKind kind, LocationId id);
     void addOverride(EventKind kind, LocationId row, const LiveBlock& block, std::uint64_t allocatedBytes);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
+    void changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks);
+    void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
     std::vector<LocationRow> collectRows(EventKind kind) const;
 
@@ -90,6 +92,16 @@ private:
     // (kind, row location, primary location) -> override stats
     absl::flat_hash_map<std::uint64_t, OverrideStats> overrides_;
     BlockMap blocks_;
+    // Live at the peak in one pass: the per-location changes since the last
+    // peak wait in `pending`; a new peak folds them into `peak`.
+    struct LiveChange {
+        std::int64_t bytes = 0;
+        std::int64_t blocks = 0;
+    };
+    std::vector<LiveChange> pendingLive_;
+    std::vector<LiveChange> peakLive_;
+    std::vector<LocationId> pendingLocations_;
+    std::vector<std::uint8_t> isPending_;
     ProfileTotals totals_;
     EventObserver* observer_ = nullptr;
 };

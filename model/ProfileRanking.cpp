@@ -38,10 +38,10 @@ std::vector<HeapDifferenceRow> rankHeapDifference(const Profile& profile)
     return ranked;
 }
 
-std::vector<LiveByName> rankLiveByName(const Profile& profile)
+std::vector<LiveByName> rankLiveByName(const Profile& profile, LiveScope scope)
 {
     std::map<std::string, LiveByName> byName;
-    for (const auto& row : profile.liveAtEnd) {
+    for (const auto& row : scope == LiveScope::End ? profile.liveAtEnd : profile.liveAtPeak) {
         const std::string& name = profile.nameOf(row.location);
         auto& entry = byName[name];
         entry.name = name;

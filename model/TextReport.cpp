@@ -51,9 +51,15 @@ void writeSection(std::ostream& out, const Profile& profile, EventKind kind, boo
 
 void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOptions& options)
 {
-    out << "HEAP SUMMARY:\n";
-    if (options.live) {
-        for (const auto& row : rankLiveByName(profile))
+    if (options.peak) {
+        out << "LIVE AT THE PEAK (event " << profile.totals.peakEventIndex << ", "
+            << formatBytes(static_cast<std::int64_t>(profile.totals.peakLiveBytes), options.humanReadable)
+            << "):\n";
+    } else {
+        out << "HEAP SUMMARY:\n";
+    }
+    if (options.live || options.peak) {
+        for (const auto& row : rankLiveByName(profile, options.peak ? LiveScope::Peak : LiveScope::End))
             out << row.name << " holds " << formatBytes(static_cast<std::int64_t>(row.heldBytes), options.humanReadable)
                 << ": " << row.blockCount << " live blocks\n";
     } else {

@@ -15,6 +15,7 @@ struct ReportOptions {
     bool leakOnly = false;      // --leak-only: HEAP SUMMARY (and ALIASES) only
     bool humanReadable = false; // --human-readable: KiB, MiB, GiB
     bool live = false;          // --live: the accurate held bytes instead
+    bool peak = false;          // --peak: the blocks live at the peak instead
 };
 
 // "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
