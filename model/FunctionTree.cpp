@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "FunctionTree.h"
+
+#include <algorithm>
+#include <map>
+
+namespace memprof {
+
+namespace {
+
+class TreeBuilder {
+public:
+    explicit TreeBuilder(const Profile& profile) : profile_(profile) {}
+
+    FunctionTree build()
+    {
+        const std::vector<TreeCost> costs = costPerLocation();
+        for (LocationId id = 0; id < profile_.locations.size(); ++id) {
+            const TreeCost& cost = costs[id];
+            if (cost.eventCount == 0)
+                continue;
+            const std::int32_t parent = parentOf(profile_.locations[id]);
+            const std::int32_t leaf = addNode(TreeNodeKind::Line, profile_.locations[id].name, parent);
+            tree_.nodes[static_cast<std::size_t>(leaf)].location = static_cast<std::int32_t>(id);
+            tree_.nodes[static_cast<std::size_t>(leaf)].function = profile_.locations[id].function;
+            for (std::int32_t n = leaf; n != kNoNode; n = tree_.nodes[static_cast<std::size_t>(n)].parent)
+                tree_.nodes[static_cast<std::size_t>(n)].cost.add(cost);
+        }
+        auto byCost = [this](std::int32_t a, std::int32_t b) {
+            const TreeNode& x = tree_.nodes[static_cast<std::size_t>(a)];
+            const TreeNode& y = tree_.nodes[static_cast<std::size_t>(b)];
+            if (x.cost.allocatedBytes != y.cost.allocatedBytes)
+                return x.cost.allocatedBytes > y.cost.allocatedBytes;
+            return x.label < y.label;
+        };
+        std::sort(tree_.roots.begin(), tree_.roots.end(), byCost);
+        for (auto& node : tree_.nodes)
+            std::sort(node.children.begin(), node.children.end(), byCost);
+        return std::move(tree_);
+    }
+
+private:
+    std::vector<TreeCost> costPerLocation() const
+    {
+        std::vector<TreeCost> costs(profile_.locations.size());
+        for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
+            for (const auto& row : profile_.rows(kind)) {
+                costs[row.location].eventCount += row.eventCount;
+                costs[row.location].allocatedBytes += row.allocatedBytes;
+                costs[row.location].freedBytes += row.freedBytes;
+            }
+        for (const auto& row : profile_.liveAtEnd)
+            costs[row.location].heldBytes += row.heldBytes;
+        for (const auto& row : profile_.liveAtPeak)
+            costs[row.location].peakBytes += row.heldBytes;
+        return costs;
+    }
+
+    std::int32_t addNode(TreeNodeKind kind, std::string label, std::int32_t parent)
+    {
+        const auto index = static_cast<std::int32_t>(tree_.nodes.size());
+        TreeNode node;
+        node.kind = kind;
+        node.label = std::move(label);
+        node.parent = parent;
+        tree_.nodes.push_back(std::move(node));
+        if (parent == kNoNode)
+            tree_.roots.push_back(index);
+        else
+            tree_.nodes[static_cast<std::size_t>(parent)].children.push_back(index);
+        return index;
+    }
+
+    std::int32_t group(const std::string& label)
+    {
+        auto [it, inserted] = groups_.try_emplace(label, kNoNode);
+        if (inserted)
+            it->second = addNode(TreeNodeKind::Group, label, kNoNode);
+        return it->second;
+    }
+
+    // file -> function, both created on first use and keyed by their labels,
+    // so prototypes re-created at one place share a node.
+    std::int32_t functionNode(std::int32_t function)
+    {
+        const FunctionInfo& info = profile_.functions[static_cast<std::size_t>(function)];
+        const std::string& chunk = info.displayChunk(profile_.aliases);
+        auto [fileIt, newFile] = files_.try_emplace(chunk, kNoNode);
+        if (newFile) {
+            fileIt->second = addNode(TreeNodeKind::File, chunk, kNoNode);
+            tree_.nodes[static_cast<std::size_t>(fileIt->second)].function = function;
+        }
+        const std::string label = chunk + ":" + std::to_string(info.linedefined);
+        auto [fnIt, newFunction] = functions_.try_emplace(label, kNoNode);
+        if (newFunction) {
+            fnIt->second = addNode(TreeNodeKind::Function, label, fileIt->second);
+            tree_.nodes[static_cast<std::size_t>(fnIt->second)].function = function;
+        }
+        return fnIt->second;
+    }
+
+    std::int32_t parentOf(const LocationInfo& location)
+    {
+        switch (location.source) {
+        case SourceKind::Internal:
+            return group(kInternalGroup);
+        case SourceKind::Trace:
+            return location.function != kNoFunction ? functionNode(location.function) : group(kUnknownTraceGroup);
+        case SourceKind::Lua:
+        case SourceKind::C:
+            return location.function != kNoFunction ? functionNode(location.function) : group(kCGroup);
+        }
+        return group(kInternalGroup);
+    }
+
+    const Profile& profile_;
+    FunctionTree tree_;
+    std::map<std::string, std::int32_t> groups_;
+    std::map<std::string, std::int32_t> files_;
+    std::map<std::string, std::int32_t> functions_;
+};
+
+} // namespace
+
+FunctionTree buildFunctionTree(const Profile& profile)
+{
+    return TreeBuilder(profile).build();
+}
+
+} // namespace memprof

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The profile by file and by function: file -> function -> line, with the
+// cost columns summed up the tree. A Lua function is its prototype (chunk +
+// linedefined); traces sit under the function where they started; INTERNAL
+// and C functions get their own top-level groups.
+#pragma once
+
+#include "Profile.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+struct TreeCost {
+    std::uint64_t eventCount = 0;     // alloc + realloc + free events
+    std::uint64_t allocatedBytes = 0;
+    std::uint64_t freedBytes = 0;
+    std::uint64_t heldBytes = 0;      // live at the end (accurate)
+    std::uint64_t peakBytes = 0;      // live at the peak
+
+    void add(const TreeCost& other)
+    {
+        eventCount += other.eventCount;
+        allocatedBytes += other.allocatedBytes;
+        freedBytes += other.freedBytes;
+        heldBytes += other.heldBytes;
+        peakBytes += other.peakBytes;
+    }
+};
+
+enum class TreeNodeKind : std::uint8_t { File, Function, Line, Group };
+
+inline constexpr std::int32_t kNoNode = -1;
+
+struct TreeNode {
+    TreeNodeKind kind = TreeNodeKind::Group;
+    std::string label;
+    std::int32_t parent = kNoNode;
+    std::vector<std::int32_t> children;
+    TreeCost cost;
+    // Line: the location; File/Function: the function that names them.
+    std::int32_t location = -1;
+    std::int32_t function = kNoFunction;
+};
+
+struct FunctionTree {
+    std::vector<TreeNode> nodes;
+    std::vector<std::int32_t> roots;
+};
+
+// Children are sorted by allocated bytes, largest first, ties by label.
+FunctionTree buildFunctionTree(const Profile& profile);
+
+// Names of the top-level groups that are not Lua files.
+inline constexpr const char* kInternalGroup = "INTERNAL";
+inline constexpr const char* kCGroup = "C functions";
+inline constexpr const char* kUnknownTraceGroup = "Traces (start unknown)";
+
+} // namespace memprof

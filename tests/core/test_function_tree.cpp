@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The by-file / by-function tree: sums equal the flat tables' totals, every
+// node is the sum of its children, traces sit under their start function.
+#include "FunctionTree.h"
+#include "ProfileLoader.h"
+
+#include <QTest>
+
+using namespace memprof;
+
+class TestFunctionTree : public QObject {
+    Q_OBJECT
+private slots:
+    void sumsEqualTheTotals_data()
+    {
+        QTest::addColumn<QString>("dump");
+        for (const char* name : {"v3/leak.bin", "v3/leak-jit.bin", "v3/medium.bin", "v3/loadstring.bin",
+                                 "v3/ffi-load.bin", "v3/closures-coroutines.bin", "v1/loadstring.bin", "v3/empty.bin"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void sumsEqualTheTotals()
+    {
+        QFETCH(QString, dump);
+        const Profile profile = loadProfile(MEMPROF_TEST_DATA "/" + dump.toStdString());
+        const FunctionTree tree = buildFunctionTree(profile);
+        TreeCost total;
+        for (std::int32_t root : tree.roots)
+            total.add(tree.nodes[std::size_t(root)].cost);
+        QCOMPARE(total.eventCount, profile.totals.eventCount);
+        QCOMPARE(total.allocatedBytes, profile.totals.allocatedBytes);
+        QCOMPARE(total.freedBytes, profile.totals.freedBytes);
+        QCOMPARE(total.heldBytes, profile.totals.liveBytes);
+        QCOMPARE(total.peakBytes, profile.totals.peakLiveBytes);
+
+        std::size_t leaves = 0;
+        for (const TreeNode& node : tree.nodes) {
+            if (node.children.empty()) {
+                QCOMPARE(node.kind, TreeNodeKind::Line);
+                ++leaves;
+                continue;
+            }
+            TreeCost sum;
+            for (std::int32_t child : node.children) {
+                sum.add(tree.nodes[std::size_t(child)].cost);
+                QCOMPARE(tree.nodes[std::size_t(child)].parent, std::int32_t(&node - tree.nodes.data()));
+            }
+            QCOMPARE(sum.eventCount, node.cost.eventCount);
+            QCOMPARE(sum.allocatedBytes, node.cost.allocatedBytes);
+            QCOMPARE(sum.heldBytes, node.cost.heldBytes);
+        }
+        std::size_t locationsWithEvents = 0;
+        std::vector<bool> seen(profile.locations.size());
+        for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
+            for (const auto& row : profile.rows(kind))
+                seen[row.location] = true;
+        for (bool s : seen)
+            locationsWithEvents += s;
+        QCOMPARE(leaves, locationsWithEvents);
+    }
+
+    void tracesUnderTheirStartFunction()
+    {
+        const Profile profile = loadProfile(MEMPROF_TEST_DATA "/v3/leak-jit.bin");
+        const FunctionTree tree = buildFunctionTree(profile);
+        int tracesUnderFunctions = 0;
+        for (const TreeNode& node : tree.nodes) {
+            if (node.kind != TreeNodeKind::Line || node.label.rfind("TRACE [", 0) != 0)
+                continue;
+            const TreeNode& parent = tree.nodes[std::size_t(node.parent)];
+            QCOMPARE(parent.kind, TreeNodeKind::Function);
+            QVERIFY(parent.label.rfind("@leak-jit.lua:", 0) == 0);
+            QCOMPARE(tree.nodes[std::size_t(parent.parent)].label, std::string("@leak-jit.lua"));
+            ++tracesUnderFunctions;
+        }
+        QVERIFY(tracesUnderFunctions >= 5);
+    }
+
+    void aliasesAndGroups()
+    {
+        const Profile profile = loadProfile(MEMPROF_TEST_DATA "/v3/loadstring.bin");
+        const FunctionTree tree = buildFunctionTree(profile);
+        QStringList rootLabels;
+        for (std::int32_t root : tree.roots)
+            rootLabels << QString::fromStdString(tree.nodes[std::size_t(root)].label);
+        QVERIFY(rootLabels.contains("function_alias_2"));
+        QVERIFY(rootLabels.contains("@loadstring.lua"));
+        QVERIFY(rootLabels.contains(kInternalGroup));
+        // Roots come largest allocation first.
+        for (std::size_t i = 1; i < tree.roots.size(); ++i)
+            QVERIFY(tree.nodes[std::size_t(tree.roots[i - 1])].cost.allocatedBytes >=
+                    tree.nodes[std::size_t(tree.roots[i])].cost.allocatedBytes);
+
+        const Profile ffi = loadProfile(MEMPROF_TEST_DATA "/v3/ffi-load.bin");
+        const FunctionTree ffiTree = buildFunctionTree(ffi);
+        bool cGroupHasSymbols = false;
+        for (std::int32_t root : ffiTree.roots) {
+            const TreeNode& node = ffiTree.nodes[std::size_t(root)];
+            if (node.label == kCGroup)
+                for (std::int32_t child : node.children)
+                    cGroupHasSymbols |= ffiTree.nodes[std::size_t(child)].label.rfind("lj_cf_string_rep:0x", 0) == 0;
+        }
+        QVERIFY(cGroupHasSymbols);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFunctionTree)
+#include "test_function_tree.moc"
