@@ -4,6 +4,8 @@
 // byte counts are `...Bytes`, event counts `...Count`.
 #pragma once
 
+#include "HeapTimeline.h"
+#include "SizeHistogram.h"
 #include "memprof/DecodeStatus.h"
 #include "memprof/Events.h"
 
@@ -111,6 +113,10 @@ struct Profile {
     // the location that last allocated them; their bytes add up to the peak.
     std::vector<LiveRow> liveAtPeak;
     ProfileTotals totals;
+    // The charts: live and allocated bytes over the run, down-sampled, and
+    // the sizes of all allocations.
+    HeapTimeline timeline;
+    SizeHistogram sizeHistogram;
 
     const std::vector<LocationRow>& rows(EventKind kind) const
     {

@@ -102,6 +102,8 @@ void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes
     LiveChange& change = pendingLive_[id];
     change.bytes += bytes;
     change.blocks += blocks;
+    if (observer_)
+        observer_->onLiveChange(id, bytes);
     if (!isPending_[id]) {
         isPending_[id] = 1;
         pendingLocations_.push_back(id);
@@ -144,6 +146,7 @@ void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, st
         totals_.peakEventIndex = index;
         takePeak();
     }
+    timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
 }
@@ -157,6 +160,7 @@ void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
     row.allocatedBytes += e.nsize;
     totals_.allocCount += 1;
     totals_.allocatedBytes += e.nsize;
+    sizeHistogram_.add(e.nsize);
     const std::uint64_t before = totals_.liveBytes;
     placeBlock(e.naddr, e.nsize, id);
     countEvent(EventKind::Alloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
@@ -173,6 +177,7 @@ void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
     totals_.reallocCount += 1;
     totals_.allocatedBytes += e.nsize;
     totals_.freedBytes += e.osize;
+    sizeHistogram_.add(e.nsize);
     const std::uint64_t before = totals_.liveBytes;
     if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
         addOverride(EventKind::Realloc, id, it->second, e.nsize);
@@ -288,6 +293,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
                                           static_cast<std::uint64_t>(peakLive_[id].blocks)});
     totals_.liveBlockCount = blocks_.size();
     profile.totals = totals_;
+    profile.timeline = std::move(timeline_);
+    profile.sizeHistogram = sizeHistogram_;
     profile.locations = std::move(locations_);
     profile.functions = symbols_.takeFunctions();
     profile.aliases = symbols_.takeAliases();

@@ -31,6 +31,13 @@ public:
     // `index` is 1-based; `location` the event's location; `liveBytes` after it.
     virtual void onEvent(std::uint64_t index, EventKind kind, LocationId location, std::int64_t liveDelta,
                          std::uint64_t liveBytes, std::uint64_t allocatedBytes) = 0;
+    // Called before onEvent of the same event each time a location's live
+    // bytes change (the location that last allocated the block moved or freed).
+    virtual void onLiveChange(LocationId location, std::int64_t bytes)
+    {
+        (void)location;
+        (void)bytes;
+    }
 };
 
 template <class BlockMap>
@@ -103,6 +110,8 @@ private:
     std::vector<LocationId> pendingLocations_;
     std::vector<std::uint8_t> isPending_;
     ProfileTotals totals_;
+    HeapTimeline timeline_;
+    SizeHistogram sizeHistogram_;
     EventObserver* observer_ = nullptr;
 };
 
