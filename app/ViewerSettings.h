@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the viewer remembers between runs (QSettings): recent dumps, the
+// source folders the user added, the units, the last folder opened.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace memprof::app {
+
+QStringList recentFiles();
+void addRecentFile(const QString& path);
+void removeRecentFile(const QString& path);
+
+QStringList sourceFolders();
+void addSourceFolder(const QString& folder);
+void clearSourceFolders();
+
+bool humanReadableSizes();
+void setHumanReadableSizes(bool humanReadable);
+
+QString lastOpenFolder();
+void setLastOpenFolder(const QString& folder);
+
+} // namespace memprof::app

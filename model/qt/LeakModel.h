@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The leak summary: what still holds memory, by location name, in one of two
+// scopes. LiveAtEnd (the default) is accurate: the blocks still live at the
+// end, by the location that last allocated or reallocated them.
+// HeapDifference is the reference's HEAP SUMMARY (allocations minus the frees
+// attributed back to them), which can blame the wrong line after reallocs.
+#pragma once
+
+#include "model/qt/CostTableModel.h"
+#include "model/qt/LocationIndex.h"
+
+#include <memory>
+
+namespace memprof::qt {
+
+class LeakModel : public CostTableModel {
+    Q_OBJECT
+public:
+    enum class Scope { LiveAtEnd, HeapDifference };
+
+    explicit LeakModel(QObject* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const Profile> profile);
+    void setScope(Scope scope);
+    Scope scope() const { return scope_; }
+    // One line telling how this scope counts, for the pane.
+    static QString explanation(Scope scope);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+
+    // Columns by scope: LiveAtEnd: location, held, live blocks, share;
+    // HeapDifference: location, held, allocs, frees, share.
+    int heldColumn() const { return 1; }
+    int shareColumn() const { return columnCount() - 1; }
+
+protected:
+    QVariant rawValue(int row, int column) const override;
+    QString rowToolTip(int row) const override;
+    std::optional<LocationId> rowLocation(int row) const override;
+
+private:
+    struct Row {
+        QString name;
+        qint64 heldBytes = 0;
+        qint64 blockCount = 0; // LiveAtEnd
+        qint64 allocCount = 0; // HeapDifference
+        qint64 freeCount = 0;  // HeapDifference
+        std::optional<LocationId> location;
+    };
+    void rebuild();
+
+    std::shared_ptr<const Profile> profile_;
+    LocationIndex locationIndex_;
+    Scope scope_ = Scope::LiveAtEnd;
+    std::vector<Row> rows_;
+    qint64 totalHeldBytes_ = 0;
+};
+
+} // namespace memprof::qt

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Decodes a dump on a worker thread: progress by bytes read, cancellation
+// through the decoder's atomic stop flag, and the finished Profile (a value,
+// shared read-only) handed back by a queued signal. One job, one load.
+#pragma once
+
+#include "model/Profile.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace memprof::qt {
+
+using ProfilePtr = std::shared_ptr<const Profile>;
+
+class ProfileLoadJob : public QObject {
+    Q_OBJECT
+public:
+    explicit ProfileLoadJob(QString path, QObject* parent = nullptr);
+    // Cancels a running load and waits for the worker to stop.
+    ~ProfileLoadJob() override;
+
+    const QString& path() const { return path_; }
+    void start();
+    void cancel();
+    bool isRunning() const;
+
+signals:
+    // Emitted on the worker thread, delivered queued: bytes consumed, total.
+    void progress(quint64 bytesRead, quint64 totalBytes);
+    // Every load ends here: complete, truncated, cancelled or failed (see
+    // profile->status). Delivered queued to receivers on the GUI thread.
+    void finished(memprof::qt::ProfilePtr profile);
+
+private:
+    QString path_;
+    std::atomic<bool> stop_{false};
+    QThread* thread_ = nullptr;
+};
+
+} // namespace memprof::qt
+
+Q_DECLARE_METATYPE(memprof::qt::ProfilePtr)

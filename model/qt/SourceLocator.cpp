@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SourceLocator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace memprof::qt {
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("memprof::qt::SourceLocator", text);
+}
+
+// A file is read only if it is small enough to be source code.
+constexpr qint64 kMaxSourceBytes = 64 * 1024 * 1024;
+
+bool readText(const QString& path, QString& text)
+{
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || file.size() > kMaxSourceBytes || !file.open(QIODevice::ReadOnly))
+        return false;
+    text = QString::fromUtf8(file.readAll());
+    return true;
+}
+
+SourceView explanation(const QString& title, const QString& text)
+{
+    SourceView view;
+    view.kind = SourceView::Kind::Explanation;
+    view.title = title;
+    view.text = text;
+    return view;
+}
+
+SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, const QString& dumpFolder,
+                     const QStringList& sourceFolders)
+{
+    SourceView view;
+    view.chunkname = QString::fromStdString(fn.chunkname);
+    view.line = line;
+    if (fn.aliasIndex >= 0) {
+        const Alias& alias = profile.aliases[static_cast<std::size_t>(fn.aliasIndex)];
+        view.kind = SourceView::Kind::StoredText;
+        view.title = tr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(alias.name));
+        view.text = QString::fromStdString(alias.source);
+        return view;
+    }
+    const QString chunk = view.chunkname;
+    if (chunk.startsWith(u'=')) {
+        SourceView special = explanation(
+            chunk, tr("The chunk %1 is a special chunk name given by the code that loaded it, not a file.").arg(chunk));
+        special.chunkname = chunk;
+        return special;
+    }
+    if (!chunk.startsWith(u'@')) {
+        // A one-line chunk loaded from a string: the name is the code itself.
+        view.kind = SourceView::Kind::StoredText;
+        view.title = tr("code loaded from a string, as stored in the dump");
+        view.text = chunk;
+        return view;
+    }
+    const QString path = chunk.mid(1);
+    view.title = path;
+    QStringList candidates;
+    QStringList searched;
+    if (QFileInfo(path).isAbsolute()) {
+        candidates << path;
+    } else {
+        for (const QString& folder : QStringList(dumpFolder) + sourceFolders) {
+            if (folder.isEmpty())
+                continue;
+            searched << QDir::toNativeSeparators(folder);
+            candidates << QDir(folder).filePath(path);
+            const QString fileName = QFileInfo(path).fileName();
+            if (fileName != path)
+                candidates << QDir(folder).filePath(fileName);
+        }
+    }
+    for (const QString& candidate : candidates) {
+        if (readText(candidate, view.text)) {
+            view.kind = SourceView::Kind::File;
+            view.filePath = QFileInfo(candidate).absoluteFilePath();
+            return view;
+        }
+    }
+    view.kind = SourceView::Kind::NotFound;
+    view.wantedPath = path;
+    view.searched = searched;
+    return view;
+}
+} // namespace
+
+SourceView locateSource(const Profile& profile, LocationId location, const QString& dumpFolder,
+                        const QStringList& sourceFolders)
+{
+    if (location >= profile.locations.size())
+        return {};
+    const LocationInfo& loc = profile.locations[location];
+    const QString name = QString::fromStdString(loc.name);
+    if (loc.function != kNoFunction && loc.function < static_cast<std::int32_t>(profile.functions.size()))
+        return fromChunk(profile, profile.functions[static_cast<std::size_t>(loc.function)],
+                         static_cast<int>(loc.sourceLine), dumpFolder, sourceFolders);
+    if (loc.name == "INTERNAL")
+        return explanation(name, tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
+                                    "(the garbage collector, string interning, table and stack resizing, the "
+                                    "JIT compiler), outside any Lua line. There is no source to show."));
+    switch (loc.source) {
+    case SourceKind::Internal:
+        return explanation(name, tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
+                                    "(the garbage collector, string interning, table and stack resizing, the "
+                                    "JIT compiler), outside any Lua line. There is no source to show."));
+    case SourceKind::Trace:
+        return explanation(name, tr("A JIT trace whose start is not in the dump's symbol table, so memprof "
+                                    "does not know the Lua line where it started."));
+    case SourceKind::C:
+        return explanation(name, tr("A C function (from the executable or a loaded shared library): memprof "
+                                    "records its address and symbol name, not a source line."));
+    case SourceKind::Lua:
+        return explanation(name, tr("A Lua location whose function is not in the dump's symbol table, so its "
+                                    "chunk and line are unknown; memprof names it by the nearest C symbol or "
+                                    "its address."));
+    }
+    return {};
+}
+
+} // namespace memprof::qt

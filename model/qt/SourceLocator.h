@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Where the source of a location is, and what to show instead when there is
+// no file: a chunk `@path` is looked up relative to the dump's folder, then
+// in the user's source folders; absolute paths are taken as they are; code
+// loaded from strings shows the text stored in the dump; INTERNAL, C
+// functions and special chunks get a short explanation.
+#pragma once
+
+#include "model/Profile.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace memprof::qt {
+
+struct SourceView {
+    enum class Kind {
+        None,        // nothing selected
+        File,        // `filePath` was found; `text` is its content
+        StoredText,  // code loaded from a string: `text` comes from the dump
+        NotFound,    // `wantedPath` (a chunk `@path`) is in none of the folders
+        Explanation, // `text` says why there is no source
+    };
+    Kind kind = Kind::None;
+    QString title;      // what the pane's header shows: the chunk or the location
+    QString chunkname;  // raw chunk name (for the per-line costs), or empty
+    QString filePath;   // File: the file read
+    QString wantedPath; // NotFound: the path as the chunk names it
+    QStringList searched; // NotFound: the folders searched
+    QString text;
+    int line = 0; // 1-based line to show, 0 for none
+};
+
+SourceView locateSource(const Profile& profile, LocationId location, const QString& dumpFolder,
+                        const QStringList& sourceFolders);
+
+} // namespace memprof::qt

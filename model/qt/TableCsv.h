@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A table as shown (the proxy's order and filter, its visible columns) as
+// RFC 4180 CSV with raw numbers, and selected rows as tab-separated text.
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QList>
+#include <QString>
+
+#include <string>
+
+namespace memprof::qt {
+
+// `columns`: the model's columns to write, in order. Values come from
+// SortRole (raw numbers), headers from CsvHeaderRole.
+std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& columns);
+
+// The rows, as displayed (DisplayRole), a header line first, tab-separated.
+QString rowsToTabSeparated(const QAbstractItemModel& model, const QList<int>& rows, const QList<int>& columns);
+
+} // namespace memprof::qt

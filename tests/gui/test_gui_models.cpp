@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Qt models against the aggregates of fixture dumps (and the reference
+// parser's HEAP SUMMARY text), their sort role, units and cost fractions,
+// the CSV of a sorted and filtered table, and the loading job.
+#include "DumpBytes.h"
+#include "GuiTestData.h"
+
+#include "model/CsvExport.h"
+#include "model/qt/ChunkLineCosts.h"
+#include "model/qt/FilterExpression.h"
+#include "model/qt/LeakModel.h"
+#include "model/qt/LocationTableModel.h"
+#include "model/qt/OverridesModel.h"
+#include "model/qt/ProfileLoadJob.h"
+#include "model/qt/TableCsv.h"
+
+#include <QAbstractItemModelTester>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace memprof;
+using namespace memprof::qt;
+
+namespace {
+const QStringList kFixtures = {QStringLiteral("v3/medium.bin"),       QStringLiteral("v3/table-growth.bin"),
+                               QStringLiteral("v3/leak.bin"),         QStringLiteral("v3/loadstring.bin"),
+                               QStringLiteral("v3/closures-coroutines.bin"), QStringLiteral("v3/ffi-load.bin"),
+                               QStringLiteral("v3/empty.bin"),        QStringLiteral("v1/medium.bin")};
+
+qint64 sortValue(const QAbstractItemModel& model, int row, int column)
+{
+    return model.index(row, column).data(SortRole).toLongLong();
+}
+
+// Two Lua lines of one chunk: line 1 allocates 900 B in three blocks, line 2
+// one 2 KiB block; line 2 frees them all.
+ProfilePtr twoLineProfile()
+{
+    test::DumpBytes dump;
+    dump.symtabPrologue(3).lfunc(0x100, "@two.lua", 0).symtabEnd().eventsPrologue(3);
+    dump.luaAlloc(0x100, 1, 0x1000, 300).luaAlloc(0x100, 1, 0x2000, 300).luaAlloc(0x100, 1, 0x3000, 300);
+    dump.luaAlloc(0x100, 2, 0x4000, 2048);
+    dump.luaFree(0x100, 2, 0x1000, 300).luaFree(0x100, 2, 0x2000, 300).luaFree(0x100, 2, 0x3000, 300);
+    dump.luaFree(0x100, 2, 0x4000, 2048);
+    dump.epilogue();
+    return std::make_shared<const Profile>(loadProfile(dump.bytes));
+}
+} // namespace
+
+class TestGuiModels : public QObject {
+    Q_OBJECT
+private slots:
+    void locationTablesEqualAggregates_data();
+    void locationTablesEqualAggregates();
+    void leakModelLiveEqualsLiveBlocks_data();
+    void leakModelLiveEqualsLiveBlocks();
+    void leakModelHeapDifferenceEqualsReferenceText();
+    void sortRoleOrdersByRawNumbers();
+    void humanReadableSwitch();
+    void costFractionsAndSortOrders();
+    void overridesModelListsPrimaries();
+    void csvOfSortedFilteredTable();
+    void filterExpressions();
+    void chunkLineCostsAddUp();
+    void loadJobDeliversProfile();
+    void loadJobCancels();
+};
+
+void TestGuiModels::locationTablesEqualAggregates_data()
+{
+    QTest::addColumn<QString>("dump");
+    for (const QString& f : kFixtures)
+        QTest::newRow(qPrintable(f)) << f;
+}
+
+void TestGuiModels::locationTablesEqualAggregates()
+{
+    QFETCH(QString, dump);
+    auto profile = std::make_shared<const Profile>(test::loadFixture(dump));
+    QCOMPARE(int(profile->status.end), int(DecodeEnd::Complete));
+    std::uint64_t allocatedSum = 0;
+    std::uint64_t freedSum = 0;
+    std::uint64_t eventSum = 0;
+    for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free}) {
+        LocationTableModel model(kind);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProfile(profile);
+        const auto& rows = profile->rows(kind);
+        QCOMPARE(model.rowCount(), int(rows.size()));
+        QCOMPARE(model.columnCount(), 6);
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const LocationRow& row = rows[std::size_t(r)];
+            QCOMPARE(model.index(r, 0).data(SortRole).toString().toStdString(), profile->locations[row.location].name);
+            QCOMPARE(model.index(r, 0).data(LocationIdRole).toUInt(), row.location);
+            QCOMPARE(sortValue(model, r, LocationTableModel::EventsColumn), qint64(row.eventCount));
+            QCOMPARE(sortValue(model, r, LocationTableModel::AllocatedColumn), qint64(row.allocatedBytes));
+            QCOMPARE(sortValue(model, r, LocationTableModel::FreedColumn), qint64(row.freedBytes));
+            QCOMPARE(sortValue(model, r, LocationTableModel::NetColumn),
+                     qint64(row.allocatedBytes) - qint64(row.freedBytes));
+            QCOMPARE(sortValue(model, r, LocationTableModel::OverridesColumn), qint64(row.overrides.size()));
+            QCOMPARE(model.index(r, 3).data(Qt::ToolTipRole).toString().toStdString(),
+                     profile->locations[row.location].name);
+            allocatedSum += std::uint64_t(sortValue(model, r, LocationTableModel::AllocatedColumn));
+            freedSum += std::uint64_t(sortValue(model, r, LocationTableModel::FreedColumn));
+            eventSum += std::uint64_t(sortValue(model, r, LocationTableModel::EventsColumn));
+        }
+    }
+    // The tables together account for every event and byte of the totals.
+    QCOMPARE(eventSum, profile->totals.eventCount);
+    QCOMPARE(allocatedSum, profile->totals.allocatedBytes);
+    QCOMPARE(freedSum, profile->totals.freedBytes);
+}
+
+void TestGuiModels::leakModelLiveEqualsLiveBlocks_data()
+{
+    locationTablesEqualAggregates_data();
+}
+
+void TestGuiModels::leakModelLiveEqualsLiveBlocks()
+{
+    QFETCH(QString, dump);
+    auto profile = std::make_shared<const Profile>(test::loadFixture(dump));
+    LeakModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProfile(profile);
+    QCOMPARE(int(model.scope()), int(LeakModel::Scope::LiveAtEnd));
+
+    // Group the live blocks by name here, independently of the ranking.
+    std::map<std::string, std::pair<qint64, qint64>> expected;
+    for (const LiveRow& live : profile->liveAtEnd) {
+        auto& e = expected[profile->nameOf(live.location)];
+        e.first += qint64(live.heldBytes);
+        e.second += qint64(live.blockCount);
+    }
+    QCOMPARE(model.rowCount(), int(expected.size()));
+    qint64 held = 0;
+    double shares = 0;
+    qint64 previous = std::numeric_limits<qint64>::max();
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const std::string name = model.index(r, 0).data(SortRole).toString().toStdString();
+        QVERIFY2(expected.count(name), name.c_str());
+        QCOMPARE(sortValue(model, r, 1), expected[name].first);
+        QCOMPARE(sortValue(model, r, 2), expected[name].second);
+        QVERIFY(sortValue(model, r, 1) <= previous); // ranked, largest first
+        previous = sortValue(model, r, 1);
+        // The row's identity carries the name.
+        const LocationId id = model.index(r, 0).data(LocationIdRole).toUInt();
+        QCOMPARE(profile->nameOf(id), name);
+        held += sortValue(model, r, 1);
+        shares += model.index(r, model.shareColumn()).data(SortRole).toDouble();
+    }
+    QCOMPARE(held, qint64(profile->totals.liveBytes));
+    if (model.rowCount() > 0)
+        QVERIFY(std::abs(shares - 1.0) < 1e-9);
+}
+
+void TestGuiModels::leakModelHeapDifferenceEqualsReferenceText()
+{
+    auto profile = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("v3/medium.bin")));
+    LeakModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProfile(profile);
+    model.setScope(LeakModel::Scope::HeapDifference);
+    QCOMPARE(model.columnCount(), 5);
+
+    QFile reference(test::fixture(QStringLiteral("v3/medium.leak-only.txt")));
+    QVERIFY(reference.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QRegularExpression line(QStringLiteral("^(.*) holds (\\d+)B: (\\d+) allocs, (\\d+) frees$"));
+    int r = 0;
+    for (const QString& text : QString::fromUtf8(reference.readAll()).split(u'\n')) {
+        const auto m = line.match(text);
+        if (!m.hasMatch())
+            continue;
+        QVERIFY(r < model.rowCount());
+        QCOMPARE(model.index(r, 0).data(SortRole).toString(), m.captured(1));
+        QCOMPARE(sortValue(model, r, 1), m.captured(2).toLongLong());
+        QCOMPARE(sortValue(model, r, 2), m.captured(3).toLongLong());
+        QCOMPARE(sortValue(model, r, 3), m.captured(4).toLongLong());
+        ++r;
+    }
+    QVERIFY(r > 10);
+    QCOMPARE(model.rowCount(), r);
+
+    model.setScope(LeakModel::Scope::LiveAtEnd);
+    QCOMPARE(model.columnCount(), 4);
+    QVERIFY(!LeakModel::explanation(LeakModel::Scope::LiveAtEnd).isEmpty());
+}
+
+void TestGuiModels::sortRoleOrdersByRawNumbers()
+{
+    auto profile = twoLineProfile();
+    LocationTableModel model(EventKind::Alloc);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProfile(profile);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(SortRole);
+    proxy.sort(LocationTableModel::AllocatedColumn, Qt::DescendingOrder);
+    QCOMPARE(proxy.rowCount(), 2);
+    // As text "900B" would sort above "2KiB"; by the raw number it is below.
+    QCOMPARE(proxy.index(0, LocationTableModel::AllocatedColumn).data().toString(), QStringLiteral("2KiB"));
+    QCOMPARE(proxy.index(1, LocationTableModel::AllocatedColumn).data().toString(), QStringLiteral("900B"));
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("@two.lua:2"));
+    proxy.sort(LocationTableModel::EventsColumn, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("@two.lua:1"));
+    proxy.sort(LocationTableModel::AllocatedColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("@two.lua:1"));
+}
+
+void TestGuiModels::humanReadableSwitch()
+{
+    auto profile = twoLineProfile();
+    LocationTableModel model(EventKind::Alloc);
+    model.setProfile(profile);
+    const int row = model.index(0, 0).data().toString() == QStringLiteral("@two.lua:2") ? 0 : 1;
+    QCOMPARE(model.index(row, LocationTableModel::AllocatedColumn).data().toString(), QStringLiteral("2KiB"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setHumanReadable(false);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(model.index(row, LocationTableModel::AllocatedColumn).data().toString(), QStringLiteral("2048B"));
+    QCOMPARE(model.index(row, LocationTableModel::AllocatedColumn).data(SortRole).toLongLong(), 2048);
+}
+
+void TestGuiModels::costFractionsAndSortOrders()
+{
+    auto profile = twoLineProfile();
+    LocationTableModel model(EventKind::Alloc);
+    model.setProfile(profile);
+    QCOMPARE(model.headerData(0, Qt::Horizontal, Qt::InitialSortOrderRole).toInt(), int(Qt::AscendingOrder));
+    for (int c = 1; c < model.columnCount(); ++c)
+        QCOMPARE(model.headerData(c, Qt::Horizontal, Qt::InitialSortOrderRole).toInt(), int(Qt::DescendingOrder));
+    QVERIFY(!model.index(0, 0).data(CostFractionRole).isValid());
+    double maxFraction = 0;
+    for (int r = 0; r < 2; ++r)
+        maxFraction = std::max(maxFraction, model.index(r, LocationTableModel::AllocatedColumn).data(CostFractionRole).toDouble());
+    QCOMPARE(maxFraction, 1.0);
+
+    // The frees: line 2 freed everything, so its net is negative.
+    LocationTableModel frees(EventKind::Free);
+    frees.setProfile(profile);
+    QCOMPARE(frees.rowCount(), 1);
+    QCOMPARE(frees.index(0, LocationTableModel::NetColumn).data(SortRole).toLongLong(), -(900 + 2048));
+    QCOMPARE(frees.index(0, LocationTableModel::NetColumn).data(CostFractionRole).toDouble(), -1.0);
+    QCOMPARE(frees.index(0, LocationTableModel::NetColumn).data().toString(), QStringLiteral("-2.88KiB"));
+}
+
+void TestGuiModels::overridesModelListsPrimaries()
+{
+    auto profile = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("v3/table-growth.bin")));
+    OverridesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProfile(profile);
+    QCOMPARE(model.rowCount(), 0);
+    const LocationRow* withOverrides = nullptr;
+    for (const LocationRow& row : profile->reallocations)
+        if (row.overrides.size() >= 2)
+            withOverrides = &row;
+    QVERIFY(withOverrides);
+    model.setRow(withOverrides);
+    QCOMPARE(model.rowCount(), int(withOverrides->overrides.size()));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const OverrideStats& o = withOverrides->overrides[std::size_t(r)];
+        QCOMPARE(model.index(r, 0).data(LocationIdRole).toUInt(), o.location);
+        QCOMPARE(model.index(r, 0).data().toString().toStdString(), profile->nameOf(o.location));
+        QCOMPARE(sortValue(model, r, OverridesModel::BlocksColumn), qint64(o.count));
+        QCOMPARE(sortValue(model, r, OverridesModel::FreedColumn), qint64(o.freedBytes));
+        QCOMPARE(sortValue(model, r, OverridesModel::AllocatedColumn), qint64(o.allocatedBytes));
+    }
+    model.setRow(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestGuiModels::csvOfSortedFilteredTable()
+{
+    auto profile = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("v3/medium.bin")));
+    LocationTableModel model(EventKind::Alloc);
+    model.setProfile(profile);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(SortRole);
+    proxy.setFilterKeyColumn(0);
+    proxy.setFilterRegularExpression(filterExpression(QStringLiteral("TRACE [1"), FilterSyntax::Substring));
+    proxy.sort(LocationTableModel::EventsColumn, Qt::DescendingOrder);
+
+    std::vector<const LocationRow*> rows;
+    for (const LocationRow& row : profile->allocations)
+        if (profile->nameOf(row.location).find("TRACE [1") != std::string::npos)
+            rows.push_back(&row);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const LocationRow* a, const LocationRow* b) { return a->eventCount > b->eventCount; });
+    QVERIFY(rows.size() >= 2);
+    std::string expected = csvRecord({"location", "events", "allocated_bytes"});
+    for (const LocationRow* row : rows)
+        expected += csvRecord({profile->nameOf(row->location), std::to_string(row->eventCount),
+                               std::to_string(row->allocatedBytes)});
+    QCOMPARE(tableToCsv(proxy, {0, 1, 2}), expected);
+
+    const QString copied = rowsToTabSeparated(proxy, {0}, {0, 1});
+    QCOMPARE(copied, QStringLiteral("Location\tEvents\n%1\t%2\n")
+                         .arg(QString::fromStdString(profile->nameOf(rows[0]->location)))
+                         .arg(QLocale().toString(qint64(rows[0]->eventCount))));
+}
+
+void TestGuiModels::filterExpressions()
+{
+    const QRegularExpression literal = filterExpression(QStringLiteral("trace [8]"), FilterSyntax::Substring);
+    QVERIFY(literal.match(QStringLiteral("TRACE [8] started at @medium.lua:14")).hasMatch());
+    QVERIFY(!literal.match(QStringLiteral("TRACE 8")).hasMatch());
+    const QRegularExpression regex = filterExpression(QStringLiteral("trace \\[(8|9)\\]"), FilterSyntax::RegularExpression);
+    QVERIFY(regex.match(QStringLiteral("TRACE [9] started")).hasMatch());
+    QVERIFY(!regex.match(QStringLiteral("TRACE [7] started")).hasMatch());
+    QVERIFY(!filterExpression(QStringLiteral("(unclosed"), FilterSyntax::RegularExpression).isValid());
+}
+
+void TestGuiModels::chunkLineCostsAddUp()
+{
+    const Profile profile = test::loadFixture(QStringLiteral("v3/medium.bin"));
+    const ChunkLineCosts costs(profile);
+    const auto& lines = costs.linesOf("@medium.lua");
+    QVERIFY(!lines.empty());
+    std::uint64_t held = 0;
+    for (const auto& [line, cost] : lines)
+        held += cost.heldBytes;
+    // Everything live is in the chunk but INTERNAL's blocks.
+    std::uint64_t internalHeld = 0;
+    for (const LiveRow& live : profile.liveAtEnd)
+        if (profile.locations[live.location].function == kNoFunction)
+            internalHeld += live.heldBytes;
+    QCOMPARE(held + internalHeld, profile.totals.liveBytes);
+    // Line 37 (`audit[#audit + 1] = body`) allocated exactly what its row says.
+    std::uint64_t line37 = 0;
+    for (const auto* rows : {&profile.allocations, &profile.reallocations})
+        for (const LocationRow& row : *rows)
+            if (profile.nameOf(row.location) == "@medium.lua:37")
+                line37 += row.allocatedBytes;
+    QVERIFY(line37 > 0);
+    QVERIFY(lines.count(37));
+    QVERIFY(lines.at(37).allocatedBytes >= line37);
+    QVERIFY(costs.linesOf("@absent.lua").empty());
+}
+
+void TestGuiModels::loadJobDeliversProfile()
+{
+    ProfileLoadJob job(test::fixture(QStringLiteral("v3/medium.bin")));
+    QSignalSpy finished(&job, &ProfileLoadJob::finished);
+    QSignalSpy progress(&job, &ProfileLoadJob::progress);
+    job.start();
+    QVERIFY(finished.wait(20000));
+    const auto profile = finished.at(0).at(0).value<ProfilePtr>();
+    QVERIFY(profile);
+    QCOMPARE(int(profile->status.end), int(DecodeEnd::Complete));
+    const Profile direct = test::loadFixture(QStringLiteral("v3/medium.bin"));
+    QCOMPARE(profile->totals.eventCount, direct.totals.eventCount);
+    QCOMPARE(profile->totals.liveBytes, direct.totals.liveBytes);
+    QVERIFY(progress.count() >= 1);
+    QCOMPARE(progress.last().at(1).toULongLong(), direct.status.totalBytes);
+}
+
+void TestGuiModels::loadJobCancels()
+{
+    QTemporaryDir dir;
+    const QString big = dir.filePath(QStringLiteral("big.bin"));
+    QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
+    ProfileLoadJob job(big);
+    QSignalSpy finished(&job, &ProfileLoadJob::finished);
+    job.start();
+    job.cancel();
+    QVERIFY(finished.wait(20000));
+    const auto profile = finished.at(0).at(0).value<ProfilePtr>();
+    QCOMPARE(int(profile->status.end), int(DecodeEnd::Cancelled));
+    QVERIFY(profile->status.bytesConsumed < std::uint64_t(QFileInfo(big).size()));
+}
+
+QTEST_GUILESS_MAIN(TestGuiModels)
+#include "test_gui_models.moc"

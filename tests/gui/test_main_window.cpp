@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window on fixture dumps, driven as a user would: it loads, the
+// leak pane ranks the largest holder first, selecting it shows its source
+// line, header clicks sort, the filter narrows, export and copy write what
+// is shown, a large load cancels, broken and truncated dumps say so.
+#include "GuiTestData.h"
+
+#include "MainWindow.h"
+#include "model/CsvExport.h"
+#include "model/qt/LocationTableModel.h"
+#include "model/qt/ModelRoles.h"
+#include "views/CodeView.h"
+#include "views/CostTableView.h"
+#include "views/FilterField.h"
+#include "views/LoadingPage.h"
+#include "views/MessageBar.h"
+#include "views/SourcePane.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QImage>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace memprof;
+using memprof::app::MainWindow;
+
+namespace {
+// A window that is deleted at the end of the test even if it never closes.
+struct Window {
+    QPointer<MainWindow> window = new MainWindow;
+    Window()
+    {
+        window->resize(1400, 900);
+        window->show();
+    }
+    ~Window() { delete window.data(); }
+    MainWindow* operator->() const { return window; }
+};
+
+bool load(MainWindow* window, const QString& path)
+{
+    QSignalSpy finished(window, &MainWindow::loadFinished);
+    window->loadDump(path);
+    return finished.wait(30000) && finished.at(0).at(0).toBool();
+}
+
+QMessageBox* errorBox()
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == QLatin1String("loadErrorBox"))
+            return box;
+    return nullptr;
+}
+
+void closeErrorBoxes()
+{
+    while (QMessageBox* box = errorBox()) {
+        box->close();
+        delete box;
+    }
+}
+
+void clickHeader(views::CostTableView* table, int section)
+{
+    QHeaderView* header = table->header();
+    const QPoint at(header->sectionViewportPosition(section) + header->sectionSize(section) / 2, header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+}
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void startPageWithoutDump();
+    void loadsAndRanksTheLargestHolderFirst();
+    void selectingAHolderShowsItsSourceLine();
+    void overridesSelectTheirLocation();
+    void headerClickSorts();
+    void filterNarrowsEveryTable();
+    void exportWritesTheTableAsShown();
+    void copyPutsSelectedRowsOnTheClipboard();
+    void truncatedDumpShowsWarningBar();
+    void brokenDumpShowsErrorAndNoHalfLoadedWindow();
+    void unreadableInputsGetClearMessages();
+    void cancelStopsALargeLoad();
+    void screenshotOption();
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("memprof-viewer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_main_window"));
+}
+
+void TestMainWindow::init()
+{
+    QSettings().clear();
+}
+
+void TestMainWindow::cleanup()
+{
+    closeErrorBoxes();
+}
+
+void TestMainWindow::startPageWithoutDump()
+{
+    Window w;
+    QCOMPARE(w->currentPage(), w->startPage());
+    QVERIFY(!w->hasProfile());
+}
+
+void TestMainWindow::loadsAndRanksTheLargestHolderFirst()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    QCOMPARE(w->currentPage(), w->profilePage());
+    const Profile& profile = *w->profile();
+
+    std::map<std::string, std::uint64_t> heldByName;
+    for (const LiveRow& live : profile.liveAtEnd)
+        heldByName[profile.nameOf(live.location)] += live.heldBytes;
+    auto largest = std::max_element(heldByName.begin(), heldByName.end(),
+                                    [](const auto& a, const auto& b) { return a.second < b.second; });
+    QAbstractItemModel* leak = w->leakTable()->model();
+    QCOMPARE(leak->index(0, 0).data().toString().toStdString(), largest->first);
+    QCOMPARE(leak->index(0, 1).data(qt::SortRole).toULongLong(), largest->second);
+    QCOMPARE(leak->rowCount(), int(heldByName.size()));
+    QVERIFY(!w->messageBar()->isVisible());
+    QVERIFY(w->windowTitle().contains(QStringLiteral("medium.bin")));
+}
+
+void TestMainWindow::selectingAHolderShowsItsSourceLine()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    const Profile& profile = *w->profile();
+    // The largest holder with a Lua line (INTERNAL has none).
+    QAbstractItemModel* leak = w->leakTable()->model();
+    int row = 0;
+    while (row < leak->rowCount() && leak->index(row, 0).data().toString() == QStringLiteral("INTERNAL"))
+        ++row;
+    QVERIFY(row < leak->rowCount());
+    w->leakTable()->setFocus();
+    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
+                      w->leakTable()->visualRect(leak->index(row, 0)).center());
+    const LocationId id = leak->index(row, 0).data(qt::LocationIdRole).toUInt();
+    const int expectedLine = int(profile.locations[id].sourceLine);
+    QVERIFY(expectedLine > 0);
+
+    const qt::SourceView& view = w->sourcePane()->currentView();
+    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("medium.lua"));
+    QCOMPARE(view.line, expectedLine);
+    views::CodeView* code = w->sourcePane()->codeView();
+    QVERIFY(code->isVisible());
+    QCOMPARE(code->markedLine(), expectedLine);
+    QCOMPARE(code->textCursor().blockNumber() + 1, expectedLine);
+    QVERIFY2(std::abs(code->centredLine() - expectedLine) <= 2 || code->verticalScrollBar()->value() == 0,
+             qPrintable(QStringLiteral("centred %1, scroll %2").arg(code->centredLine()).arg(code->verticalScrollBar()->value())));
+
+    // INTERNAL explains itself instead of showing a file.
+    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
+                      w->leakTable()->visualRect(leak->index(0, 0)).center());
+    if (leak->index(0, 0).data().toString() == QStringLiteral("INTERNAL")) {
+        QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::Explanation));
+        QVERIFY(w->sourcePane()->message().contains(QStringLiteral("INTERNAL")));
+    }
+}
+
+void TestMainWindow::overridesSelectTheirLocation()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/table-growth.bin"))));
+    const Profile& profile = *w->profile();
+    const LocationRow* withOverrides = nullptr;
+    for (const LocationRow& row : profile.reallocations)
+        if (!row.overrides.empty())
+            withOverrides = &row;
+    QVERIFY(withOverrides);
+    views::CostTableView* reallocs = w->table(EventKind::Realloc);
+    w->mainTabs()->setCurrentWidget(reallocs);
+    QVERIFY(reallocs->selectLocation(withOverrides->location));
+    QCOMPARE(reallocs->currentLocation().value_or(~0u), withOverrides->location);
+    QAbstractItemModel* overrides = w->overridesTable()->model();
+    QCOMPARE(overrides->rowCount(), int(withOverrides->overrides.size()));
+
+    // Clicking an Overrides entry selects that location everywhere.
+    const QModelIndex first = overrides->index(0, 0);
+    const LocationId target = first.data(qt::LocationIdRole).toUInt();
+    QSignalSpy selected(w.window, &MainWindow::locationSelected);
+    QTest::mouseClick(w->overridesTable()->viewport(), Qt::LeftButton, {},
+                      w->overridesTable()->visualRect(first).center());
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(selected.at(0).at(0).value<LocationId>(), target);
+    auto* current = qobject_cast<views::CostTableView*>(w->mainTabs()->currentWidget());
+    QVERIFY(current);
+    QCOMPARE(current->currentLocation().value_or(~0u), target);
+}
+
+void TestMainWindow::headerClickSorts()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::CostTableView* table = w->table(EventKind::Alloc);
+    const int events = qt::LocationTableModel::EventsColumn;
+    clickHeader(table, events);
+    QCOMPARE(table->header()->sortIndicatorSection(), events);
+    QCOMPARE(table->header()->sortIndicatorOrder(), Qt::DescendingOrder); // costs: largest first
+    std::uint64_t maxEvents = 0;
+    for (const LocationRow& row : w->profile()->allocations)
+        maxEvents = std::max(maxEvents, row.eventCount);
+    QCOMPARE(table->model()->index(0, events).data(qt::SortRole).toULongLong(), maxEvents);
+    for (int r = 1; r < table->model()->rowCount(); ++r)
+        QVERIFY(table->model()->index(r - 1, events).data(qt::SortRole).toULongLong() >=
+                table->model()->index(r, events).data(qt::SortRole).toULongLong());
+
+    clickHeader(table, events);
+    QCOMPARE(table->header()->sortIndicatorOrder(), Qt::AscendingOrder);
+    QVERIFY(table->model()->index(0, events).data(qt::SortRole).toULongLong() <=
+            table->model()->index(1, events).data(qt::SortRole).toULongLong());
+
+    clickHeader(table, 0); // names: A to Z first
+    QCOMPARE(table->header()->sortIndicatorOrder(), Qt::AscendingOrder);
+    QVERIFY(table->model()->index(0, 0).data().toString().compare(table->model()->index(1, 0).data().toString(),
+                                                                  Qt::CaseInsensitive) <= 0);
+}
+
+void TestMainWindow::filterNarrowsEveryTable()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::CostTableView* allocations = w->table(EventKind::Alloc);
+    const int before = allocations->model()->rowCount();
+    const int leakBefore = w->leakTable()->model()->rowCount();
+    w->filterField()->setDelay(0);
+    w->filterField()->lineEdit()->setText(QStringLiteral("medium.lua:2"));
+    QTRY_VERIFY(allocations->model()->rowCount() < before);
+    QVERIFY(allocations->model()->rowCount() > 0);
+    for (int r = 0; r < allocations->model()->rowCount(); ++r)
+        QVERIFY(allocations->model()->index(r, 0).data().toString().contains(QStringLiteral("medium.lua:2")));
+    QVERIFY(w->leakTable()->model()->rowCount() < leakBefore);
+
+    w->filterField()->regexBox()->setChecked(true);
+    w->filterField()->lineEdit()->setText(QStringLiteral("^trace \\[(8|9)\\] "));
+    QTRY_COMPARE(allocations->model()->rowCount(), 2);
+
+    w->filterField()->lineEdit()->clear();
+    QTRY_COMPARE(allocations->model()->rowCount(), before);
+}
+
+void TestMainWindow::exportWritesTheTableAsShown()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::CostTableView* table = w->table(EventKind::Alloc);
+    w->setActiveTable(table);
+    w->filterField()->setDelay(0);
+    w->filterField()->lineEdit()->setText(QStringLiteral("TRACE"));
+    QTRY_VERIFY(table->model()->rowCount() < int(w->profile()->allocations.size()));
+    table->sortByCostColumn(qt::LocationTableModel::EventsColumn);
+    table->header()->setSectionHidden(qt::LocationTableModel::OverridesColumn, true);
+
+    // Expected: the TRACE rows by events, largest first, raw numbers.
+    const Profile& profile = *w->profile();
+    std::vector<const LocationRow*> rows;
+    for (const LocationRow& row : profile.allocations)
+        if (profile.nameOf(row.location).find("TRACE") != std::string::npos)
+            rows.push_back(&row);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const LocationRow* a, const LocationRow* b) { return a->eventCount > b->eventCount; });
+    std::string expected = csvRecord({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes"});
+    for (const LocationRow* row : rows)
+        expected += csvRecord({profile.nameOf(row->location), std::to_string(row->eventCount),
+                               std::to_string(row->allocatedBytes), std::to_string(row->freedBytes),
+                               std::to_string(std::int64_t(row->allocatedBytes) - std::int64_t(row->freedBytes))});
+
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("allocations.csv"));
+    QString error;
+    QVERIFY2(w->exportCsv(out, &error), qPrintable(error));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), expected);
+
+    // A folder that does not exist: an error, not a crash.
+    QVERIFY(!w->exportCsv(dir.filePath(QStringLiteral("missing/x.csv")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestMainWindow::copyPutsSelectedRowsOnTheClipboard()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::CostTableView* table = w->leakTable();
+    table->setFocus();
+    table->selectionModel()->select(table->model()->index(0, 0),
+                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->selectionModel()->select(table->model()->index(1, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QApplication::clipboard()->clear();
+    QTest::keySequence(table, QKeySequence::Copy);
+    const QStringList lines = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(lines[0].startsWith(QStringLiteral("Location\tHeld")));
+    QCOMPARE(lines[1].section(u'\t', 0, 0), table->model()->index(0, 0).data().toString());
+    QCOMPARE(lines[2].section(u'\t', 1, 1), table->model()->index(1, 1).data().toString());
+}
+
+void TestMainWindow::truncatedDumpShowsWarningBar()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("corrupt/trunc-mid-event.bin"))));
+    QVERIFY(w->messageBar()->isVisible());
+    const Profile& profile = *w->profile();
+    QCOMPARE(int(profile.status.end), int(DecodeEnd::Truncated));
+    const QString text = w->messageBar()->text();
+    QVERIFY2(text.contains(QStringLiteral("ends at byte %1 without its epilogue").arg(profile.status.totalBytes)),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("showing the %1 events read").arg(profile.totals.eventCount)));
+    QVERIFY(profile.totals.eventCount > 0);
+    QVERIFY(w->table(EventKind::Alloc)->model()->rowCount() > 0);
+}
+
+void TestMainWindow::brokenDumpShowsErrorAndNoHalfLoadedWindow()
+{
+    const QString broken = test::fixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
+    const Profile expected = test::loadFixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
+    QCOMPARE(int(expected.status.end), int(DecodeEnd::Failed));
+    {
+        Window w;
+        QVERIFY(!load(w.window, broken));
+        QCOMPARE(w->currentPage(), w->startPage());
+        QVERIFY(!w->hasProfile());
+        QTRY_VERIFY(errorBox());
+        QMessageBox* box = errorBox();
+        QVERIFY(box->text().contains(QStringLiteral("flipped-header-invalid.bin")));
+        QVERIFY2(box->informativeText().contains(QStringLiteral("byte %1").arg(expected.status.error.offset)),
+                 qPrintable(box->informativeText()));
+        closeErrorBoxes();
+    }
+    {
+        // A window that shows a profile keeps it; the window opened for the
+        // broken dump closes again.
+        Window w;
+        QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+        const auto windowsBefore = QApplication::topLevelWidgets().size();
+        w->openDump(broken);
+        QTRY_VERIFY(errorBox());
+        QTRY_COMPARE(QApplication::topLevelWidgets().size(), windowsBefore + 1); // + the message box
+        QVERIFY(w->hasProfile());
+        QCOMPARE(w->currentPage(), w->profilePage());
+        QCOMPARE(QFileInfo(w->dumpPath()).fileName(), QStringLiteral("leak.bin"));
+        int mainWindows = 0;
+        for (QWidget* top : QApplication::topLevelWidgets())
+            mainWindows += qobject_cast<MainWindow*>(top) && top->isVisible() ? 1 : 0;
+        QCOMPARE(mainWindows, 1);
+    }
+}
+
+void TestMainWindow::unreadableInputsGetClearMessages()
+{
+    QTemporaryDir dir;
+    const QString empty = dir.filePath(QStringLiteral("empty.bin"));
+    QFile(empty).open(QIODevice::WriteOnly);
+    const QString text = dir.filePath(QStringLiteral("notes.txt"));
+    {
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hello, this is not a dump\n");
+    }
+    const std::vector<std::pair<QString, QString>> cases = {
+        {dir.path(), QStringLiteral("folder")},
+        {empty, QStringLiteral("empty (0 bytes)")},
+        {dir.filePath(QStringLiteral("absent.bin")), QStringLiteral("does not exist")},
+        {text, QStringLiteral("not a LuaJIT memprof dump")},
+    };
+    for (const auto& [path, words] : cases) {
+        Window w;
+        QSignalSpy finished(w.window, &MainWindow::loadFinished);
+        w->loadDump(path);
+        QTRY_VERIFY(errorBox());
+        QVERIFY2(errorBox()->informativeText().contains(words), qPrintable(errorBox()->informativeText()));
+        QCOMPARE(w->currentPage(), w->startPage());
+        closeErrorBoxes();
+    }
+}
+
+void TestMainWindow::cancelStopsALargeLoad()
+{
+    QTemporaryDir dir;
+    const QString big = dir.filePath(QStringLiteral("big.bin"));
+    QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 80)); // ~100 MB
+    Window w;
+    QSignalSpy finished(w.window, &MainWindow::loadFinished);
+    w->loadDump(big);
+    QCOMPARE(w->currentPage(), static_cast<QWidget*>(w->loadingPage()));
+    QVERIFY(w->isLoading());
+    // The GUI thread is free while loading: the progress bar moves.
+    QTRY_VERIFY_WITH_TIMEOUT(w->loadingPage()->progressBar()->value() > 0, 20000);
+    QTest::mouseClick(w->loadingPage()->cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QVERIFY(w->loadingPage()->progressBar()->value() < 1000);
+    QVERIFY(!w->isLoading());
+    QVERIFY(!w->hasProfile());
+    QCOMPARE(w->currentPage(), w->startPage());
+    QVERIFY(!errorBox());
+}
+
+void TestMainWindow::screenshotOption()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    QProcess viewer;
+    viewer.start(QStringLiteral(MEMPROF_VIEWER_EXE),
+                 {QStringLiteral("--screenshot"), png, test::fixture(QStringLiteral("v3/medium.bin"))});
+    QVERIFY(viewer.waitForFinished(60000));
+    QCOMPARE(viewer.exitCode(), 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1400, 900));
+
+    QProcess broken;
+    broken.start(QStringLiteral(MEMPROF_VIEWER_EXE),
+                 {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("no.png")),
+                  test::fixture(QStringLiteral("corrupt/bad-magic-ljs.bin"))});
+    QVERIFY(broken.waitForFinished(60000));
+    QVERIFY(broken.exitCode() != 0);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("no.png"))));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

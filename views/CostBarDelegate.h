@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Draws a bar behind a cost cell, proportional to the cell's share of the
+// column's largest magnitude (CostFractionRole). Negative values (a net or
+// a diff that shrank) draw in another colour, so they never pass for costs.
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace memprof::views {
+
+class CostBarDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};
+
+} // namespace memprof::views

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CostTableView.h"
+
+#include "CostBarDelegate.h"
+#include "model/qt/ModelRoles.h"
+#include "model/qt/TableCsv.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+
+#include <algorithm>
+
+namespace memprof::views {
+
+CostTableView::CostTableView(QWidget* parent)
+    : QTreeView(parent)
+    , proxy_(new QSortFilterProxyModel(this))
+{
+    proxy_->setSortRole(qt::SortRole);
+    proxy_->setFilterKeyColumn(0);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setDynamicSortFilter(true);
+    setModel(proxy_);
+
+    setRootIsDecorated(false);
+    setUniformRowHeights(true);
+    setAllColumnsShowFocus(true);
+    setAlternatingRowColors(true);
+    setSortingEnabled(true);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setTextElideMode(Qt::ElideMiddle); // keep the line number of long paths
+    setItemDelegate(new CostBarDelegate(this));
+
+    header()->setStretchLastSection(false);
+    header()->setSectionsMovable(true);
+    header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header(), &QHeaderView::customContextMenuRequested, this, &CostTableView::showHeaderMenu);
+
+    auto* copy = new QAction(tr("Copy Rows"), this);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &CostTableView::copySelection);
+    addAction(copy);
+}
+
+void CostTableView::setSourceModel(QAbstractItemModel* model)
+{
+    proxy_->setSourceModel(model);
+    connect(model, &QAbstractItemModel::modelReset, this, &CostTableView::fitColumns);
+    fitColumns();
+}
+
+QAbstractItemModel* CostTableView::sourceModel() const
+{
+    return proxy_->sourceModel();
+}
+
+void CostTableView::fitColumns()
+{
+    const int columns = proxy_->columnCount();
+    if (columns == 0)
+        return;
+    // Room for the widest value shown (at least "1023.99KiB") and the
+    // header's text with its sort arrow; the location takes the rest.
+    const QFontMetrics metrics(font());
+    const QFontMetrics headerMetrics(header()->font());
+    header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    const int rows = std::min(proxy_->rowCount(), 2000);
+    for (int c = 1; c < columns; ++c) {
+        header()->setSectionResizeMode(c, QHeaderView::Interactive);
+        int width = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
+        for (int r = 0; r < rows; ++r)
+            width = std::max(width, metrics.horizontalAdvance(proxy_->index(r, c).data().toString()));
+        const QString title = proxy_->headerData(c, Qt::Horizontal).toString();
+        width = std::max(width, headerMetrics.horizontalAdvance(title) + 20);
+        header()->resizeSection(c, width + 10);
+    }
+    header()->setMinimumSectionSize(40);
+}
+
+void CostTableView::setFilter(const QRegularExpression& expression)
+{
+    proxy_->setFilterRegularExpression(expression);
+}
+
+void CostTableView::sortByCostColumn(int column)
+{
+    const QVariant order = proxy_->headerData(column, Qt::Horizontal, Qt::InitialSortOrderRole);
+    sortByColumn(column, order.isValid() ? static_cast<Qt::SortOrder>(order.toInt()) : Qt::DescendingOrder);
+}
+
+bool CostTableView::selectLocation(LocationId location)
+{
+    for (int row = 0; row < proxy_->rowCount(); ++row) {
+        const QModelIndex index = proxy_->index(row, 0);
+        if (index.data(qt::LocationIdRole).toUInt() == location && index.data(qt::LocationIdRole).isValid()) {
+            selectingProgrammatically_ = true;
+            setCurrentIndex(index);
+            scrollTo(index, QAbstractItemView::PositionAtCenter);
+            selectingProgrammatically_ = false;
+            return true;
+        }
+    }
+    selectingProgrammatically_ = true;
+    clearSelection();
+    setCurrentIndex({});
+    selectingProgrammatically_ = false;
+    return false;
+}
+
+std::optional<LocationId> CostTableView::currentLocation() const
+{
+    const QVariant id = currentIndex().data(qt::LocationIdRole);
+    if (!id.isValid())
+        return std::nullopt;
+    return static_cast<LocationId>(id.toUInt());
+}
+
+int CostTableView::currentSourceRow() const
+{
+    const QModelIndex current = proxy_->mapToSource(currentIndex());
+    return current.isValid() ? current.row() : -1;
+}
+
+void CostTableView::currentChanged(const QModelIndex& current, const QModelIndex& previous)
+{
+    QTreeView::currentChanged(current, previous);
+    emit currentSourceRowChanged(currentSourceRow());
+    if (selectingProgrammatically_ || !current.isValid())
+        return;
+    if (auto location = currentLocation())
+        emit locationActivated(*location);
+}
+
+QList<int> CostTableView::visibleColumns() const
+{
+    QList<int> columns;
+    for (int visual = 0; visual < header()->count(); ++visual) {
+        const int logical = header()->logicalIndex(visual);
+        if (!header()->isSectionHidden(logical))
+            columns << logical;
+    }
+    return columns;
+}
+
+std::string CostTableView::toCsv() const
+{
+    return qt::tableToCsv(*proxy_, visibleColumns());
+}
+
+void CostTableView::copySelection() const
+{
+    QList<int> rows;
+    for (const QModelIndex& index : selectionModel()->selectedRows())
+        rows << index.row();
+    if (rows.isEmpty() && currentIndex().isValid())
+        rows << currentIndex().row();
+    std::sort(rows.begin(), rows.end());
+    if (rows.isEmpty())
+        return;
+    QApplication::clipboard()->setText(qt::rowsToTabSeparated(*proxy_, rows, visibleColumns()));
+}
+
+void CostTableView::showHeaderMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addSection(tr("Columns"));
+    for (int c = 0; c < proxy_->columnCount(); ++c) {
+        QAction* action = menu.addAction(proxy_->headerData(c, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header()->isSectionHidden(c));
+        action->setEnabled(c != 0); // the location always stays
+        connect(action, &QAction::toggled, this, [this, c](bool shown) { header()->setSectionHidden(c, !shown); });
+    }
+    menu.addSeparator();
+    connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] {
+        for (int c = 0; c < proxy_->columnCount(); ++c)
+            header()->setSectionHidden(c, false);
+    });
+    menu.exec(header()->viewport()->mapToGlobal(pos));
+}
+
+} // namespace memprof::views

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A sortable, filterable cost table: the model behind a
+// QSortFilterProxyModel (SortRole, the location column filtered), cost bars
+// in byte columns, a header menu that hides and shows columns, Ctrl+C copying
+// the selected rows. It reports the location the user selects and can
+// select one on request without echoing it back.
+#pragma once
+
+#include "model/Profile.h"
+
+#include <QTreeView>
+
+#include <optional>
+#include <string>
+
+class QSortFilterProxyModel;
+class QRegularExpression;
+
+namespace memprof::views {
+
+class CostTableView : public QTreeView {
+    Q_OBJECT
+public:
+    explicit CostTableView(QWidget* parent = nullptr);
+
+    // The source model must answer the roles of model/qt/ModelRoles.h.
+    void setSourceModel(QAbstractItemModel* model);
+    QAbstractItemModel* sourceModel() const;
+    QSortFilterProxyModel* proxyModel() const { return proxy_; }
+
+    void setFilter(const QRegularExpression& expression);
+    // Sorts by `column` in its initial order (descending for costs).
+    void sortByCostColumn(int column);
+
+    // Selects and shows the first row of `location`; false if it has none.
+    bool selectLocation(LocationId location);
+    std::optional<LocationId> currentLocation() const;
+    // The source row of the current index, or -1.
+    int currentSourceRow() const;
+
+    // The visible columns in their on-screen order.
+    QList<int> visibleColumns() const;
+    // The table as shown (order, filter, visible columns), raw numbers.
+    std::string toCsv() const;
+    void copySelection() const;
+
+signals:
+    // The user made this location current (click, keys).
+    void locationActivated(memprof::LocationId location);
+    // The current row changed, by the user or by selectLocation.
+    void currentSourceRowChanged(int sourceRow);
+
+protected:
+    void currentChanged(const QModelIndex& current, const QModelIndex& previous) override;
+
+private:
+    void showHeaderMenu(const QPoint& pos);
+    void fitColumns();
+
+    QSortFilterProxyModel* proxy_;
+    bool selectingProgrammatically_ = false;
+};
+
+} // namespace memprof::views

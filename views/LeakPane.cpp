@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LeakPane.h"
+
+#include "CostTableView.h"
+#include "model/qt/LeakModel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
+    : QWidget(parent)
+    , model_(model)
+    , scope_(new QComboBox(this))
+    , explanation_(new QLabel(this))
+    , table_(new CostTableView(this))
+{
+    auto* title = new QLabel(tr("Still held"), this);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    scope_->addItem(tr("Live blocks at the end (accurate)"), static_cast<int>(qt::LeakModel::Scope::LiveAtEnd));
+    scope_->addItem(tr("Heap difference (as the reference parser)"),
+                    static_cast<int>(qt::LeakModel::Scope::HeapDifference));
+    explanation_->setWordWrap(true);
+    QFont small = explanation_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    explanation_->setFont(small);
+
+    table_->setSourceModel(model_);
+    table_->setObjectName(QStringLiteral("leakTable"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(title);
+    top->addStretch(1);
+    top->addWidget(scope_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(explanation_);
+    layout->addWidget(table_, 1);
+
+    connect(scope_, &QComboBox::currentIndexChanged, this, &LeakPane::applyScope);
+    applyScope(scope_->currentIndex());
+}
+
+void LeakPane::applyScope(int index)
+{
+    const auto scope = static_cast<qt::LeakModel::Scope>(scope_->itemData(index).toInt());
+    model_->setScope(scope);
+    explanation_->setText(qt::LeakModel::explanation(scope));
+    table_->sortByCostColumn(model_->heldColumn());
+}
+
+} // namespace memprof::views

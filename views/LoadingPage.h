@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shown while a dump loads: which file, a progress bar with the bytes read,
+// and Cancel.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace memprof::views {
+
+class LoadingPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LoadingPage(QWidget* parent = nullptr);
+
+    void start(const QString& filePath);
+    void setProgress(quint64 bytesRead, quint64 totalBytes);
+    QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* progressBar() const { return bar_; }
+
+signals:
+    void cancelRequested();
+
+private:
+    QLabel* title_;
+    QLabel* bytes_;
+    QProgressBar* bar_;
+    QPushButton* cancel_;
+};
+
+} // namespace memprof::views

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SourcePane.h"
+
+#include "CodeView.h"
+#include "LuaHighlighter.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+SourcePane::SourcePane(QWidget* parent)
+    : QWidget(parent)
+    , title_(new QLabel(this))
+    , legend_(new QLabel(this))
+    , stack_(new QStackedWidget(this))
+    , code_(new CodeView(this))
+    , highlighter_(new LuaHighlighter(code_->document()))
+    , message_(new QLabel(this))
+    , addFolder_(new QPushButton(tr("Add Source Folder…"), this))
+{
+    title_->setTextFormat(Qt::PlainText);
+    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = title_->font();
+    bold.setBold(true);
+    title_->setFont(bold);
+    legend_->setText(tr("Gutter: line · bytes allocated by the line · bytes it still holds at the end"));
+    legend_->setEnabled(false);
+    QFont small = legend_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    legend_->setFont(small);
+
+    auto* messagePage = new QWidget(this);
+    auto* messageLayout = new QVBoxLayout(messagePage);
+    message_->setWordWrap(true);
+    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    messageLayout->addWidget(message_);
+    messageLayout->addWidget(addFolder_, 0, Qt::AlignLeft);
+    messageLayout->addStretch(1);
+    connect(addFolder_, &QPushButton::clicked, this, &SourcePane::addSourceFolderRequested);
+
+    stack_->addWidget(code_);
+    stack_->addWidget(messagePage);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(title_);
+    layout->addWidget(legend_);
+    layout->addWidget(stack_, 1);
+    showMessage(tr("Select a location to see its source."), false);
+}
+
+void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder)
+{
+    profile_ = std::move(profile);
+    lineCosts_ = profile_ ? qt::ChunkLineCosts(*profile_) : qt::ChunkLineCosts();
+    dumpFolder_ = dumpFolder;
+    location_.reset();
+    view_ = {};
+    title_->setText(tr("Source"));
+    showMessage(tr("Select a location to see its source."), false);
+}
+
+void SourcePane::setSourceFolders(const QStringList& folders)
+{
+    sourceFolders_ = folders;
+    refresh();
+}
+
+void SourcePane::setHumanReadable(bool humanReadable)
+{
+    code_->setHumanReadable(humanReadable);
+}
+
+void SourcePane::showLocation(LocationId location)
+{
+    location_ = location;
+    refresh();
+}
+
+QString SourcePane::message() const
+{
+    return message_->text();
+}
+
+void SourcePane::showMessage(const QString& text, bool offerFolder)
+{
+    message_->setText(text);
+    addFolder_->setVisible(offerFolder);
+    legend_->setVisible(false);
+    stack_->setCurrentIndex(1);
+}
+
+void SourcePane::refresh()
+{
+    if (!profile_ || !location_)
+        return;
+    const QString previousText = view_.text;
+    const QString previousChunk = view_.chunkname;
+    const auto previousKind = view_.kind;
+    view_ = qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_);
+    switch (view_.kind) {
+    case qt::SourceView::Kind::None:
+        title_->setText(tr("Source"));
+        showMessage(tr("Select a location to see its source."), false);
+        return;
+    case qt::SourceView::Kind::Explanation:
+        title_->setText(view_.title);
+        showMessage(view_.text, false);
+        return;
+    case qt::SourceView::Kind::NotFound:
+        title_->setText(view_.title);
+        showMessage(tr("The file %1 was not found in the dump's folder or in the source folders:\n%2\n\nAdd the "
+                       "folder that holds the profiled program's sources.")
+                        .arg(view_.wantedPath,
+                             view_.searched.isEmpty() ? tr("(none)") : QStringLiteral("  ") + view_.searched.join(QStringLiteral("\n  "))),
+                    true);
+        return;
+    case qt::SourceView::Kind::File:
+    case qt::SourceView::Kind::StoredText:
+        break;
+    }
+    const QString where = view_.kind == qt::SourceView::Kind::File ? QDir::toNativeSeparators(view_.filePath) : view_.title;
+    title_->setText(view_.line > 0 ? tr("%1, line %2").arg(where).arg(view_.line) : where);
+    title_->setToolTip(where);
+    if (previousKind != view_.kind || previousText != view_.text || previousChunk != view_.chunkname) {
+        code_->setPlainText(view_.text);
+        code_->setLineCosts(lineCosts_.linesOf(view_.chunkname.toStdString()));
+    }
+    legend_->setVisible(true);
+    stack_->setCurrentIndex(0);
+    code_->markLine(view_.line);
+}
+
+} // namespace memprof::views

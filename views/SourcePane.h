@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Lua source of the selected location, its line marked and centred, the
+// per-line costs in the gutter; or a short explanation when there is no
+// file, with "Add source folder…" when a file was not found.
+#pragma once
+
+#include "model/Profile.h"
+#include "model/qt/ChunkLineCosts.h"
+#include "model/qt/SourceLocator.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+
+namespace memprof::views {
+
+class CodeView;
+class LuaHighlighter;
+
+class SourcePane : public QWidget {
+    Q_OBJECT
+public:
+    explicit SourcePane(QWidget* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder);
+    void setSourceFolders(const QStringList& folders);
+    void setHumanReadable(bool humanReadable);
+    void showLocation(LocationId location);
+
+    const qt::SourceView& currentView() const { return view_; }
+    CodeView* codeView() const { return code_; }
+    QString message() const;
+
+signals:
+    void addSourceFolderRequested();
+
+private:
+    void refresh();
+    void showMessage(const QString& text, bool offerFolder);
+
+    std::shared_ptr<const Profile> profile_;
+    qt::ChunkLineCosts lineCosts_;
+    QString dumpFolder_;
+    QStringList sourceFolders_;
+    std::optional<LocationId> location_;
+    qt::SourceView view_;
+
+    QLabel* title_;
+    QLabel* legend_;
+    QStackedWidget* stack_;
+    CodeView* code_;
+    LuaHighlighter* highlighter_;
+    QLabel* message_;
+    QPushButton* addFolder_;
+};
+
+} // namespace memprof::views

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The profile at a glance above the tables: file, format versions, events,
+// bytes allocated and freed, held at the end, peak, locations, and whether
+// the dump is complete.
+#pragma once
+
+#include "model/Profile.h"
+
+#include <QFrame>
+
+class QLabel;
+
+namespace memprof::views {
+
+class SummaryHeader : public QFrame {
+    Q_OBJECT
+public:
+    explicit SummaryHeader(QWidget* parent = nullptr);
+
+    void setProfile(const Profile& profile, const QString& filePath);
+    void setHumanReadable(bool humanReadable);
+    QString text() const;
+
+private:
+    void render();
+
+    QLabel* label_;
+    QString filePath_;
+    DecodeStatus status_;
+    ProfileTotals totals_;
+    std::size_t locationCount_ = 0;
+    bool humanReadable_ = true;
+};
+
+} // namespace memprof::views
