@@ -118,6 +118,9 @@ QWidget* MainWindow::createProfilePage()
         table->setObjectName(QStringLiteral("table%1").arg(titleOf(kind)));
         table->setSourceModel(eventModels_[indexOf(kind)]);
         eventTables_[indexOf(kind)] = table;
+        table->setPlaceholderText(kind == EventKind::Alloc     ? tr("No allocations in this profile.")
+                                  : kind == EventKind::Realloc ? tr("No reallocations in this profile.")
+                                                               : tr("No frees in this profile."));
         tabs_->addTab(table, titleOf(kind));
         // Allocations never override anything: the column would be all zeros.
         if (kind == EventKind::Alloc)
@@ -142,6 +145,7 @@ QWidget* MainWindow::createProfilePage()
     overridesTable_->setSourceModel(overridesModel_);
     overridesTable_->setToolTip(tr("Click a location to select it"));
     overridesTable_->sortByCostColumn(qt::OverridesModel::BlocksColumn);
+    overridesTable_->setPlaceholderText(tr("Nothing to show for this row."));
     connect(overridesTable_, &views::CostTableView::locationActivated, this, &MainWindow::selectLocation);
     auto* overridesLayout = new QVBoxLayout(overridesPane);
     overridesLayout->setContentsMargins(0, 0, 0, 0);
@@ -302,6 +306,10 @@ void MainWindow::loadDump(const QString& path)
 {
     const QString problem = qt::checkDumpFile(path);
     if (!problem.isEmpty()) {
+        if (!QFileInfo::exists(path)) {
+            removeRecentFile(path);
+            updateRecentMenu();
+        }
         showFailure(path, problem);
         emit loadFinished(false);
         return;
@@ -431,7 +439,8 @@ void MainWindow::selectLocation(LocationId location)
     for (auto* table : eventTables_)
         if (table != currentEventTable())
             table->selectLocation(location);
-    leakPane_->table()->selectLocation(location);
+    // The leak summary merges identities by name.
+    leakPane_->table()->selectLocation(location, QString::fromStdString(profile_->nameOf(location)));
     updateOverrides();
     sourcePane_->showLocation(location);
     statusBar()->showMessage(QString::fromStdString(profile_->nameOf(location)));

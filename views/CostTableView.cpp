@@ -10,6 +10,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QMenu>
+#include <QPainter>
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
@@ -84,6 +85,27 @@ void CostTableView::fitColumns()
     header()->setMinimumSectionSize(40);
 }
 
+void CostTableView::setPlaceholderText(const QString& text)
+{
+    placeholderText_ = text;
+    viewport()->update();
+}
+
+void CostTableView::paintEvent(QPaintEvent* event)
+{
+    QTreeView::paintEvent(event);
+    if (proxy_->rowCount() > 0 || !proxy_->sourceModel())
+        return;
+    const bool filtered = proxy_->sourceModel()->rowCount() > 0;
+    const QString text = filtered ? tr("No location matches the filter.") : placeholderText_;
+    if (text.isEmpty())
+        return;
+    QPainter painter(viewport());
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(viewport()->rect().adjusted(12, 12, -12, -12), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                     text);
+}
+
 void CostTableView::setFilter(const QRegularExpression& expression)
 {
     proxy_->setFilterRegularExpression(expression);
@@ -95,17 +117,26 @@ void CostTableView::sortByCostColumn(int column)
     sortByColumn(column, order.isValid() ? static_cast<Qt::SortOrder>(order.toInt()) : Qt::DescendingOrder);
 }
 
-bool CostTableView::selectLocation(LocationId location)
+bool CostTableView::selectLocation(LocationId location, const QString& name)
 {
-    for (int row = 0; row < proxy_->rowCount(); ++row) {
+    QModelIndex found;
+    for (int row = 0; row < proxy_->rowCount() && !found.isValid(); ++row) {
         const QModelIndex index = proxy_->index(row, 0);
-        if (index.data(qt::LocationIdRole).toUInt() == location && index.data(qt::LocationIdRole).isValid()) {
-            selectingProgrammatically_ = true;
-            setCurrentIndex(index);
-            scrollTo(index, QAbstractItemView::PositionAtCenter);
-            selectingProgrammatically_ = false;
-            return true;
-        }
+        const QVariant id = index.data(qt::LocationIdRole);
+        if (id.isValid() && id.toUInt() == location)
+            found = index;
+    }
+    for (int row = 0; row < proxy_->rowCount() && !found.isValid() && !name.isEmpty(); ++row) {
+        const QModelIndex index = proxy_->index(row, 0);
+        if (index.data(qt::SortRole).toString() == name)
+            found = index;
+    }
+    if (found.isValid()) {
+        selectingProgrammatically_ = true;
+        setCurrentIndex(found);
+        scrollTo(found, QAbstractItemView::PositionAtCenter);
+        selectingProgrammatically_ = false;
+        return true;
     }
     selectingProgrammatically_ = true;
     clearSelection();

@@ -32,8 +32,9 @@ public:
     // Sorts by `column` in its initial order (descending for costs).
     void sortByCostColumn(int column);
 
-    // Selects and shows the first row of `location`; false if it has none.
-    bool selectLocation(LocationId location);
+    // Selects and shows the first row of `location`, else (tables keyed by
+    // name) the first row named `name`; false if there is none.
+    bool selectLocation(LocationId location, const QString& name = {});
     std::optional<LocationId> currentLocation() const;
     // The source row of the current index, or -1.
     int currentSourceRow() const;
@@ -44,6 +45,9 @@ public:
     std::string toCsv() const;
     void copySelection() const;
 
+    // What an empty table says (no rows in the profile at all).
+    void setPlaceholderText(const QString& text);
+
 signals:
     // The user made this location current (click, keys).
     void locationActivated(memprof::LocationId location);
@@ -52,12 +56,14 @@ signals:
 
 protected:
     void currentChanged(const QModelIndex& current, const QModelIndex& previous) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     void showHeaderMenu(const QPoint& pos);
     void fitColumns();
 
     QSortFilterProxyModel* proxy_;
+    QString placeholderText_;
     bool selectingProgrammatically_ = false;
 };
 

@@ -32,6 +32,7 @@ LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
 
     table_->setSourceModel(model_);
     table_->setObjectName(QStringLiteral("leakTable"));
+    table_->setPlaceholderText(tr("Nothing is held: every block allocated during profiling was freed."));
 
     auto* top = new QHBoxLayout;
     top->addWidget(title);

@@ -40,7 +40,7 @@ StartPage::StartPage(QWidget* parent)
             [this](QListWidgetItem* item) { emit recentRequested(item->data(Qt::UserRole).toString()); });
 
     auto* column = new QWidget(this);
-    column->setMaximumWidth(640);
+    column->setFixedWidth(600);
     auto* columnLayout = new QVBoxLayout(column);
     columnLayout->addWidget(title);
     columnLayout->addWidget(subtitle);

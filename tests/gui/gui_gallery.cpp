@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Renders the viewer's states a user meets (start page, loading, a
+// truncated dump, a load error, code from a string, a source not found,
+// raw byte units) into PNGs in OUTDIR, for people to look at:
+//   QT_QPA_PLATFORM=offscreen gui_gallery OUTDIR
+#include "GuiTestData.h"
+
+#include "MainWindow.h"
+#include "model/qt/ModelRoles.h"
+#include "views/CostTableView.h"
+#include "views/LoadingPage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdio>
+
+using memprof::app::MainWindow;
+
+namespace {
+QString outDir;
+
+void save(QWidget* widget, const QString& name)
+{
+    QTest::qWait(100);
+    const QString path = QDir(outDir).filePath(name + QStringLiteral(".png"));
+    if (!widget->grab().save(path))
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
+    else
+        std::printf("%s\n", qPrintable(path));
+}
+
+MainWindow* window(const QString& dump = {})
+{
+    auto* w = new MainWindow;
+    w->resize(1400, 900);
+    w->show();
+    if (!dump.isEmpty()) {
+        QSignalSpy finished(w, &MainWindow::loadFinished);
+        w->loadDump(dump);
+        finished.wait(30000);
+    }
+    return w;
+}
+
+void selectNamed(MainWindow* w, const std::string& name)
+{
+    const memprof::Profile& profile = *w->profile();
+    for (std::size_t id = 0; id < profile.locations.size(); ++id)
+        if (profile.locations[id].name == name) {
+            w->selectLocation(memprof::LocationId(id));
+            return;
+        }
+}
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: gui_gallery OUTDIR\n");
+        return 2;
+    }
+    outDir = QString::fromLocal8Bit(argv[1]);
+    QDir().mkpath(outDir);
+    using memprof::test::fixture;
+
+    {
+        MainWindow* w = window();
+        save(w, QStringLiteral("start-page"));
+        delete w;
+    }
+    {
+        QTemporaryDir dir;
+        const QString big = dir.filePath(QStringLiteral("big.bin"));
+        memprof::test::writeRepeatedDump(fixture(QStringLiteral("v3/medium.bin")), big, 80);
+        MainWindow* w = window();
+        QSignalSpy finished(w, &MainWindow::loadFinished);
+        w->loadDump(big);
+        QTest::qWait(300);
+        save(w, QStringLiteral("loading"));
+        w->cancelLoad();
+        finished.wait(20000);
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("corrupt/trunc-mid-event.bin")));
+        save(w, QStringLiteral("truncated"));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("corrupt/flipped-header-invalid.bin")));
+        QTest::qWait(200);
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(top))
+                save(box, QStringLiteral("load-error"));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/loadstring.bin")));
+        selectNamed(w, "function_alias_2:3");
+        save(w, QStringLiteral("stored-text"));
+        delete w;
+    }
+    {
+        QTemporaryDir dir;
+        QFile::copy(fixture(QStringLiteral("v3/medium.bin")), dir.filePath(QStringLiteral("medium.bin")));
+        MainWindow* w = window(dir.filePath(QStringLiteral("medium.bin")));
+        selectNamed(w, "@medium.lua:22");
+        save(w, QStringLiteral("source-not-found"));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/ffi-load.bin")));
+        for (QAction* a : w->menuBar()->actions())
+            for (QAction* item : a->menu() ? a->menu()->actions() : QList<QAction*>())
+                if (item->isCheckable())
+                    item->setChecked(false); // raw byte counts
+        selectNamed(w, "@ffi-load.lua:19");
+        save(w, QStringLiteral("raw-bytes"));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/empty.bin")));
+        save(w, QStringLiteral("empty-profile"));
+        delete w;
+    }
+    return 0;
+}
