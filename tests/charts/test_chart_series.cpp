@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The charts' series (HeapTimeline, SizeHistogram, LocationHistory) against
+// an independent replay of the decoded events: its own block map (std::map),
+// its own per-event record and its own size buckets, sharing nothing with
+// ProfileBuilder but the decoder.
+#include "LocationHistory.h"
+#include "ProfileLoader.h"
+#include "memprof/Decoder.h"
+
+#include "views/charts/HeapChart.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+using namespace memprof;
+
+namespace {
+
+using Key = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>; // addr, line, traceno
+
+Key keyOf(const Location& loc)
+{
+    switch (loc.source) {
+    case SourceKind::Lua: return {loc.addr, loc.line, 0};
+    case SourceKind::C: return {loc.addr, 0, 0};
+    case SourceKind::Trace: return {0, 0, loc.traceno};
+    case SourceKind::Internal: break;
+    }
+    return {0, 0, 0};
+}
+
+// The power-of-two bucket of a size, by counting: 0 -> 0, 1 -> 1, 2..3 -> 2...
+std::size_t sizeBucket(std::uint64_t size)
+{
+    std::size_t bucket = 0;
+    while (bucket < 64 && size >= (std::uint64_t{1} << bucket))
+        ++bucket;
+    return bucket;
+}
+
+struct Replay {
+    struct Block {
+        std::uint64_t size;
+        Key key;
+    };
+    std::map<std::uint64_t, Block> blocks;
+    std::uint64_t liveBytes = 0;
+    std::uint64_t allocatedBytes = 0;
+    // After each event (index 0 = event 1).
+    std::vector<std::uint64_t> liveAfter;
+    std::vector<std::uint64_t> allocatedAfter;
+    std::map<std::size_t, std::pair<std::uint64_t, std::uint64_t>> sizes; // bucket -> count, bytes
+    // The same for one location, when `followed` is set.
+    bool following = false;
+    Key followed{};
+    std::uint64_t followedLive = 0;
+    std::uint64_t followedAllocated = 0;
+    std::vector<std::uint64_t> followedLiveAfter;
+    std::map<std::size_t, std::pair<std::uint64_t, std::uint64_t>> followedSizes;
+
+    void lfunc(const LfuncSymbol&) {}
+    void cfunc(const CfuncSymbol&) {}
+    void trace(const TraceSymbol&) {}
+    void symtabEnd() {}
+    void release(std::uint64_t addr)
+    {
+        if (auto it = blocks.find(addr); it != blocks.end()) {
+            liveBytes -= it->second.size;
+            if (following && it->second.key == followed)
+                followedLive -= it->second.size;
+            blocks.erase(it);
+        }
+    }
+    void allocate(std::uint64_t addr, std::uint64_t size, const Key& key)
+    {
+        release(addr);
+        blocks[addr] = {size, key};
+        liveBytes += size;
+        allocatedBytes += size;
+        auto& bucket = sizes[sizeBucket(size)];
+        bucket.first += 1;
+        bucket.second += size;
+        if (following && key == followed) {
+            followedLive += size;
+            followedAllocated += size;
+            auto& own = followedSizes[sizeBucket(size)];
+            own.first += 1;
+            own.second += size;
+        }
+    }
+    void after()
+    {
+        liveAfter.push_back(liveBytes);
+        allocatedAfter.push_back(allocatedBytes);
+        followedLiveAfter.push_back(followedLive);
+    }
+    void alloc(const AllocEvent& e)
+    {
+        allocate(e.naddr, e.nsize, keyOf(e.loc));
+        after();
+    }
+    void realloc(const ReallocEvent& e)
+    {
+        release(e.oaddr);
+        allocate(e.naddr, e.nsize, keyOf(e.loc));
+        after();
+    }
+    void free(const FreeEvent& e)
+    {
+        release(e.oaddr);
+        after();
+    }
+};
+
+Replay replay(const std::string& path, const Key* followed = nullptr)
+{
+    Replay r;
+    if (followed) {
+        r.following = true;
+        r.followed = *followed;
+    }
+    FileByteSource source(path);
+    decode(source, r);
+    return r;
+}
+
+// The buckets the timeline must hold: the narrowest power-of-two width that
+// fits the events into maxBuckets, each bucket's min/max/last over its events.
+void compareTimeline(const HeapTimeline& timeline, const std::vector<std::uint64_t>& live,
+                     const std::vector<std::uint64_t>* allocated)
+{
+    const std::uint64_t n = live.size();
+    QCOMPARE(timeline.eventCount(), n);
+    std::uint64_t width = 1;
+    while ((n + width - 1) / width > timeline.maxBuckets())
+        width *= 2;
+    QCOMPARE(timeline.eventsPerBucket(), width);
+    QCOMPARE(std::uint64_t(timeline.buckets().size()), (n + width - 1) / width);
+    for (std::size_t b = 0; b < timeline.buckets().size(); ++b) {
+        const auto begin = live.begin() + static_cast<std::ptrdiff_t>(b * width);
+        const auto end = live.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(n, (b + 1) * width));
+        const HeapTimelineBucket& bucket = timeline.buckets()[b];
+        QCOMPARE(bucket.minLiveBytes, *std::min_element(begin, end));
+        QCOMPARE(bucket.maxLiveBytes, *std::max_element(begin, end));
+        QCOMPARE(bucket.lastLiveBytes, *(end - 1));
+        if (allocated)
+            QCOMPARE(bucket.allocatedBytes, (*allocated)[static_cast<std::size_t>(end - live.begin()) - 1]);
+        QCOMPARE(timeline.firstEventOf(b), std::uint64_t(begin - live.begin()) + 1);
+        QCOMPARE(timeline.lastEventOf(b), std::uint64_t(end - live.begin()));
+    }
+}
+
+void compareHistogram(const SizeHistogram& histogram,
+                      const std::map<std::size_t, std::pair<std::uint64_t, std::uint64_t>>& expected)
+{
+    for (std::size_t b = 0; b < SizeHistogram::kBucketCount; ++b) {
+        const auto it = expected.find(b);
+        QCOMPARE(histogram.allocCount[b], it == expected.end() ? 0 : it->second.first);
+        QCOMPARE(histogram.allocatedBytes[b], it == expected.end() ? 0 : it->second.second);
+    }
+}
+
+const char* const kDumps[] = {"v3/leak.bin",     "v3/medium.bin",   "v3/table-growth.bin",
+                              "v3/freed.bin",    "v3/ffi-load.bin", "v3/leak-jit.bin",
+                              "v3/empty.bin",    "v3/closures-coroutines.bin", "v1/medium.bin",
+                              "v1/leak.bin"};
+
+} // namespace
+
+class TestChartSeries : public QObject {
+    Q_OBJECT
+private slots:
+    void timelineMergesPairs()
+    {
+        // 37 events into at most 4 buckets: widths 1, 2, 4, 8 -> 5 buckets
+        // would overflow, so 16 wide: events 1-16, 17-32, 33-37.
+        HeapTimeline timeline(4);
+        std::vector<std::uint64_t> live;
+        for (std::uint64_t i = 1; i <= 37; ++i) {
+            const std::uint64_t value = (i * 7919) % 101; // not monotonic
+            live.push_back(value);
+            timeline.add(value, i * 10);
+            std::vector<std::uint64_t> allocated;
+            for (std::uint64_t k = 1; k <= i; ++k)
+                allocated.push_back(k * 10);
+            compareTimeline(timeline, live, &allocated);
+        }
+        QCOMPARE(timeline.eventsPerBucket(), std::uint64_t(16));
+        QCOMPARE(timeline.buckets().size(), std::size_t(3));
+        QCOMPARE(timeline.peakLiveBytes(), *std::max_element(live.begin(), live.end()));
+        QCOMPARE(timeline.finalLiveBytes(), live.back());
+    }
+
+    void sizeBuckets()
+    {
+        QCOMPARE(SizeHistogram::bucketOf(0), std::size_t(0));
+        QCOMPARE(SizeHistogram::bucketOf(1), std::size_t(1));
+        QCOMPARE(SizeHistogram::bucketOf(1023), std::size_t(10));
+        QCOMPARE(SizeHistogram::bucketOf(1024), std::size_t(11));
+        QCOMPARE(SizeHistogram::lowerBound(11), std::uint64_t(1024));
+        QCOMPARE(SizeHistogram::upperBound(11), std::uint64_t(2047));
+        QCOMPARE(SizeHistogram::bucketOf(~std::uint64_t{0}), std::size_t(64));
+        QCOMPARE(SizeHistogram::upperBound(64), ~std::uint64_t{0});
+    }
+
+    void profileSeriesMatchReplay_data()
+    {
+        QTest::addColumn<QString>("dump");
+        for (const char* name : kDumps)
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void profileSeriesMatchReplay()
+    {
+        QFETCH(QString, dump);
+        const std::string path = MEMPROF_TEST_DATA "/" + dump.toStdString();
+        const Profile profile = loadProfile(path);
+        QCOMPARE(profile.status.end, DecodeEnd::Complete);
+        const Replay r = replay(path);
+        QCOMPARE(profile.totals.eventCount, std::uint64_t(r.liveAfter.size()));
+        compareTimeline(profile.timeline, r.liveAfter, &r.allocatedAfter);
+        compareHistogram(profile.sizeHistogram, r.sizes);
+        QCOMPARE(profile.sizeHistogram.totalAllocatedBytes(), profile.totals.allocatedBytes);
+
+        // The peak survives down-sampling, and the series ends on the held bytes.
+        const std::uint64_t peak = r.liveAfter.empty() ? 0 : *std::max_element(r.liveAfter.begin(), r.liveAfter.end());
+        QCOMPARE(profile.timeline.peakLiveBytes(), peak);
+        QCOMPARE(profile.totals.peakLiveBytes, peak);
+        QCOMPARE(profile.timeline.finalLiveBytes(), profile.totals.liveBytes);
+        QCOMPARE(profile.timeline.finalLiveBytes(), r.liveBytes);
+        if (peak > 0) {
+            const std::size_t peakBucket = (profile.totals.peakEventIndex - 1) / profile.timeline.eventsPerBucket();
+            QCOMPARE(profile.timeline.buckets()[peakBucket].maxLiveBytes, peak);
+        }
+
+        // What the chart draws: steps through the maxima, ending on the held bytes.
+        const charts::StepSeries steps = charts::stepSeries(profile.timeline, charts::BucketValue::Max);
+        if (r.liveAfter.empty()) {
+            QVERIFY(steps.keys.isEmpty());
+            return;
+        }
+        QCOMPARE(steps.keys.size(), qsizetype(profile.timeline.buckets().size() + 1));
+        QCOMPARE(steps.keys.back(), double(r.liveAfter.size()));
+        QCOMPARE(steps.values.back(), double(profile.totals.liveBytes));
+        QCOMPARE(*std::max_element(steps.values.begin(), steps.values.end()), double(peak));
+        QVERIFY(std::is_sorted(steps.keys.begin(), steps.keys.end()));
+        const charts::StepSeries allocated = charts::stepSeries(profile.timeline, charts::BucketValue::Allocated);
+        QCOMPARE(allocated.values.back(), double(profile.totals.allocatedBytes));
+    }
+
+    void locationHistoryMatchesReplay_data()
+    {
+        QTest::addColumn<QString>("dump");
+        for (const char* name : {"v3/leak.bin", "v3/medium.bin", "v3/table-growth.bin", "v3/leak-jit.bin",
+                                 "v1/medium.bin"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void locationHistoryMatchesReplay()
+    {
+        QFETCH(QString, dump);
+        const std::string path = MEMPROF_TEST_DATA "/" + dump.toStdString();
+        const Profile profile = loadProfile(path);
+        QVERIFY(!profile.liveAtEnd.empty());
+        // The largest holder, and a location that reallocates (blocks move
+        // between locations), when there is one.
+        std::vector<LocationId> followed;
+        followed.push_back(std::max_element(profile.liveAtEnd.begin(), profile.liveAtEnd.end(),
+                                            [](const LiveRow& a, const LiveRow& b) { return a.heldBytes < b.heldBytes; })
+                               ->location);
+        if (!profile.reallocations.empty())
+            followed.push_back(profile.reallocations.front().location);
+        for (const LocationId location : followed) {
+            const LocationInfo& info = profile.locations[location];
+            const Key key{info.addr, info.line, info.traceno};
+            const Replay r = replay(path, &key);
+            // A small bucket count forces merging on every fixture.
+            const LocationHistory history = loadLocationHistory(path, location, {}, 64);
+            QCOMPARE(history.eventCount, profile.totals.eventCount);
+            QCOMPARE(history.location, location);
+            compareTimeline(history.timeline, r.followedLiveAfter, nullptr);
+            compareHistogram(history.sizeHistogram, r.followedSizes);
+            std::uint64_t held = 0;
+            for (const LiveRow& row : profile.liveAtEnd)
+                if (row.location == location)
+                    held = row.heldBytes;
+            QCOMPARE(history.timeline.finalLiveBytes(), held);
+            std::uint64_t allocated = 0;
+            for (const auto* rows : {&profile.allocations, &profile.reallocations})
+                for (const LocationRow& row : *rows)
+                    if (row.location == location)
+                        allocated += row.allocatedBytes;
+            QCOMPARE(history.sizeHistogram.totalAllocatedBytes(), allocated);
+            QCOMPARE(history.timeline.buckets().back().allocatedBytes, allocated);
+        }
+    }
+
+    void locationHistoryOfMissingFileFails()
+    {
+        const LocationHistory history = loadLocationHistory("/nonexistent/dump.bin", 0);
+        QCOMPARE(history.status.end, DecodeEnd::Failed);
+        QCOMPARE(history.timeline.eventCount(), std::uint64_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChartSeries)
+#include "test_chart_series.moc"

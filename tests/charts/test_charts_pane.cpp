@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The charts pane on fixture dumps, offscreen: what each chart draws, the
+// top holders' order and click, the selected location's overlay from the
+// second pass, export to PNG and PDF, the dark palette. Set
+// MEMPROF_CHART_SHOTS=<folder> to keep the rendered PNGs for a look.
+#include "ProfileLoader.h"
+#include "ProfileRanking.h"
+#include "TextReport.h"
+
+#include "views/charts/ChartExport.h"
+#include "views/charts/ChartsPane.h"
+#include "views/charts/HeapChart.h"
+#include "views/charts/SizeHistogramChart.h"
+#include "views/charts/TopHoldersChart.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace memprof;
+using namespace memprof::charts;
+
+namespace {
+
+QString dumpPath(const char* name)
+{
+    return QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(name);
+}
+
+// Distinct colours in an image: a blank render has one or two.
+int colourCount(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+// The values of a QCustomPlot data container (it has no const begin/end).
+template <class Container>
+double sumOf(const Container& data)
+{
+    double sum = 0;
+    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
+        sum += it->value;
+    return sum;
+}
+
+template <class Container>
+double highestOf(const Container& data)
+{
+    double highest = 0;
+    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
+        highest = std::max(highest, it->value);
+    return highest;
+}
+
+void keepShot(ChartsPane& pane, const QString& name)
+{
+    const QString folder = qEnvironmentVariable("MEMPROF_CHART_SHOTS");
+    if (!folder.isEmpty())
+        QVERIFY(exportChart(*pane.currentChart(), folder + QLatin1Char('/') + name, ChartFormat::Png, 1000, 560));
+}
+
+} // namespace
+
+class TestChartsPane : public QObject {
+    Q_OBJECT
+private slots:
+    void heapChartDrawsTheTimeline()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(1000, 600);
+        pane.setProfile(profile, path);
+        HeapChart* chart = pane.heapChart();
+        const auto& data = *chart->liveMaxGraph()->data();
+        QCOMPARE(data.size(), int(profile.timeline.buckets().size() + 1));
+        QCOMPARE((data.constEnd() - 1)->value, double(profile.totals.liveBytes));
+        QCOMPARE((data.constEnd() - 1)->key, double(profile.totals.eventCount));
+        QCOMPARE(highestOf(data), double(profile.totals.peakLiveBytes));
+        QVERIFY(chart->peakLabel().contains(
+            QString::fromStdString(formatBytes(static_cast<std::int64_t>(profile.totals.peakLiveBytes), true))));
+        QCOMPARE(chart->xAxis->label(), QStringLiteral("events"));
+        QCOMPARE((chart->allocatedGraph()->data()->constEnd() - 1)->value, double(profile.totals.allocatedBytes));
+        QVERIFY(!chart->overlayGraph()->visible());
+        keepShot(pane, QStringLiteral("heap.png"));
+    }
+
+    void topHoldersFollowTheLeakRanking()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(1000, 600);
+        pane.setProfile(profile, path);
+        pane.setCurrentChart(1);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        TopHoldersChart* chart = pane.topHoldersChart();
+        const auto ranked = rankLiveByName(profile);
+        QCOMPARE(chart->holders().size(), std::min<std::size_t>(TopHoldersChart::kBarCount, ranked.size()));
+        for (std::size_t i = 0; i < chart->holders().size(); ++i) {
+            QCOMPARE(chart->holders()[i].name, ranked[i].name);
+            QCOMPARE(chart->holders()[i].heldBytes, ranked[i].heldBytes);
+            QCOMPARE(profile.nameOf(chart->holders()[i].location), ranked[i].name);
+        }
+        // Clicking the top bar (drawn highest) activates its location.
+        chart->replot();
+        QSignalSpy activated(&pane, &ChartsPane::locationActivated);
+        const TopHolder& top = chart->holders().front();
+        const QPoint onTopBar(static_cast<int>(chart->xAxis->coordToPixel(double(top.heldBytes) / 2)),
+                              static_cast<int>(chart->yAxis->coordToPixel(double(chart->holders().size()))));
+        QCOMPARE(chart->holderAt(onTopBar), 0);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, onTopBar);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).value<LocationId>(), top.location);
+        // Beside the bars nothing is activated.
+        const QPoint beside(static_cast<int>(chart->xAxis->coordToPixel(double(top.heldBytes) * 1.1)), onTopBar.y());
+        QCOMPARE(chart->holderAt(beside), -1);
+        QTest::mouseClick(chart, Qt::LeftButton, {}, beside);
+        QCOMPARE(activated.count(), 1);
+        pane.setSelectedLocation(chart->holders()[2].location);
+        keepShot(pane, QStringLiteral("top-holders.png"));
+    }
+
+    void selectedLocationOverlayAndHistogram()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(1000, 600);
+        pane.setProfile(profile, path);
+        HeapChart* chart = pane.heapChart();
+        const LiveRow holder = *std::max_element(profile.liveAtEnd.begin(), profile.liveAtEnd.end(),
+                                                 [](const LiveRow& a, const LiveRow& b) { return a.heldBytes < b.heldBytes; });
+        QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
+        pane.setSelectedLocation(holder.location);
+        QVERIFY(finished.wait(10000));
+        QVERIFY2(pane.statusText().isEmpty(), qPrintable(pane.statusText()));
+        QVERIFY(chart->overlayGraph()->visible());
+        QCOMPARE((chart->overlayGraph()->data()->constEnd() - 1)->value, double(holder.heldBytes));
+        QVERIFY(chart->overlayGraph()->name().contains(QString::fromStdString(profile.nameOf(holder.location))));
+        keepShot(pane, QStringLiteral("heap-overlay.png"));
+
+        // The histogram: whole profile, then the location; count, then bytes.
+        SizeHistogramChart* sizes = pane.sizeHistogramChart();
+        pane.setCurrentChart(2);
+        QCOMPARE(sumOf(*sizes->bars()->data()), double(profile.sizeHistogram.totalAllocCount()));
+        auto* scope = pane.findChildren<QComboBox*>().at(1);
+        auto* measure = pane.findChildren<QComboBox*>().at(0);
+        QVERIFY(scope->isEnabled());
+        scope->setCurrentIndex(1);
+        measure->setCurrentIndex(1);
+        QCOMPARE(sizes->measure(), HistogramMeasure::Bytes);
+        std::uint64_t ownBytes = 0;
+        for (const auto* rows : {&profile.allocations, &profile.reallocations})
+            for (const LocationRow& row : *rows)
+                if (row.location == holder.location)
+                    ownBytes += row.allocatedBytes;
+        QCOMPARE(sumOf(*sizes->bars()->data()), double(ownBytes));
+        scope->setCurrentIndex(0);
+        keepShot(pane, QStringLiteral("sizes-bytes.png"));
+        measure->setCurrentIndex(0);
+        keepShot(pane, QStringLiteral("sizes-count.png"));
+    }
+
+    void aNewSelectionCancelsThePrevious()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.setProfile(profile, path);
+        QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
+        pane.setSelectedLocation(profile.liveAtEnd.front().location);
+        pane.setSelectedLocation(profile.liveAtEnd.back().location);
+        QVERIFY(finished.wait(10000));
+        QTest::qWait(200); // a late result of the first would arrive by now
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.liveAtEnd.back().location);
+    }
+
+    void exportsPngAndPdf_data()
+    {
+        QTest::addColumn<int>("chart");
+        QTest::newRow("heap") << 0;
+        QTest::newRow("top holders") << 1;
+        QTest::newRow("sizes") << 2;
+    }
+
+    void exportsPngAndPdf()
+    {
+        QFETCH(int, chart);
+        const QString path = dumpPath("v3/leak.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(900, 560);
+        pane.setProfile(profile, path);
+        pane.setCurrentChart(chart);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTemporaryDir folder;
+        const QString png = folder.filePath(QStringLiteral("chart.png"));
+        QFile stale(png); // an existing file is replaced whole
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write("old contents");
+        stale.close();
+        QString error;
+        QVERIFY2(pane.exportCurrentChart(png, &error), qPrintable(error));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), pane.currentChart()->size());
+        QVERIFY(colourCount(image) > 10);
+        const QString pdf = folder.filePath(QStringLiteral("chart.pdf"));
+        QVERIFY2(pane.exportCurrentChart(pdf, &error), qPrintable(error));
+        QFile written(pdf);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(written.read(5) == "%PDF-");
+        QVERIFY(written.size() > 1000);
+        // Only the two exports: no temporary file left behind.
+        QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+        QVERIFY(!pane.exportCurrentChart(QStringLiteral("/nonexistent-folder/chart.png"), &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void followsTheDarkPalette()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(900, 560);
+        QPalette dark = pane.palette();
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Window, QColor(0x2a, 0x2a, 0x2a));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        pane.setPalette(dark);
+        pane.setProfile(profile, path);
+        QVERIFY(pane.heapChart()->colors().dark);
+        const QImage image = pane.heapChart()->toPixmap(900, 560).toImage();
+        QCOMPARE(image.size(), QSize(900, 560));
+        QVERIFY(qGray(image.pixel(3, 3)) < 64);
+        keepShot(pane, QStringLiteral("heap-dark.png"));
+    }
+
+    void emptyProfileSaysSo()
+    {
+        const QString path = dumpPath("v3/empty.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(800, 500);
+        pane.setProfile(profile, path);
+        const QImage image = pane.heapChart()->toPixmap(800, 500).toImage();
+        QCOMPARE(image.size(), QSize(800, 500));
+        keepShot(pane, QStringLiteral("heap-empty.png"));
+    }
+};
+
+QTEST_MAIN(TestChartsPane)
+#include "test_charts_pane.moc"

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ChartsPane.h"
+
+#include "ChartExport.h"
+#include "HeapChart.h"
+#include "SizeHistogramChart.h"
+#include "TopHoldersChart.h"
+
+#include "model/ProfileLoader.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QTabWidget>
+#include <QThread>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace memprof::charts {
+
+ChartsPane::ChartsPane(QWidget* parent) : QWidget(parent)
+{
+    heapChart_ = new HeapChart;
+    topHoldersChart_ = new TopHoldersChart;
+    sizeHistogramChart_ = new SizeHistogramChart;
+
+    auto* sizesPage = new QWidget;
+    auto* sizesLayout = new QVBoxLayout(sizesPage);
+    sizesLayout->setContentsMargins(0, 0, 0, 0);
+    auto* sizesControls = new QHBoxLayout;
+    measureBox_ = new QComboBox;
+    measureBox_->addItems({tr("Number of allocations"), tr("Bytes allocated")});
+    scopeBox_ = new QComboBox;
+    scopeBox_->addItems({tr("Whole profile"), tr("Selected location")});
+    scopeBox_->setEnabled(false);
+    sizesControls->addWidget(new QLabel(tr("Show:")));
+    sizesControls->addWidget(measureBox_);
+    sizesControls->addWidget(new QLabel(tr("for:")));
+    sizesControls->addWidget(scopeBox_);
+    sizesControls->addStretch();
+    sizesLayout->addLayout(sizesControls);
+    sizesLayout->addWidget(sizeHistogramChart_, 1);
+
+    tabs_ = new QTabWidget;
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(heapChart_, tr("Heap over the run"));
+    tabs_->addTab(topHoldersChart_, tr("Top holders"));
+    tabs_->addTab(sizesPage, tr("Allocation sizes"));
+    auto* exportButton = new QToolButton;
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("Save this chart as PNG or PDF"));
+    tabs_->setCornerWidget(exportButton, Qt::TopRightCorner);
+
+    status_ = new QLabel;
+    status_->setWordWrap(true);
+    status_->setVisible(false);
+    auto* hint = new QLabel(tr("Drag to pan, wheel to zoom the horizontal axis, double-click to reset."));
+    hint->setEnabled(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs_, 1);
+    layout->addWidget(status_);
+    layout->addWidget(hint);
+
+    connect(exportButton, &QToolButton::clicked, this, &ChartsPane::exportWithDialog);
+    connect(measureBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        sizeHistogramChart_->setMeasure(index == 1 ? HistogramMeasure::Bytes : HistogramMeasure::Count);
+        sizeHistogramChart_->replot();
+    });
+    connect(scopeBox_, &QComboBox::currentIndexChanged, this, &ChartsPane::showHistogram);
+    connect(topHoldersChart_, &TopHoldersChart::locationActivated, this, &ChartsPane::locationActivated);
+}
+
+ChartsPane::~ChartsPane()
+{
+    cancelHistory();
+    for (QThread* worker : workers_) {
+        worker->wait();
+        delete worker;
+    }
+}
+
+void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
+{
+    cancelHistory();
+    dumpPath_ = dumpPath;
+    locationNames_.clear();
+    locationNames_.reserve(profile.locations.size());
+    for (const LocationInfo& info : profile.locations)
+        locationNames_.push_back(info.name);
+    profileSizes_ = profile.sizeHistogram;
+    eventCount_ = profile.totals.eventCount;
+    hasProfile_ = true;
+    hasSelection_ = false;
+    history_.reset();
+    status_->setVisible(false);
+
+    heapChart_->setTimeline(profile.timeline, profile.totals);
+    topHoldersChart_->setProfile(profile);
+    scopeBox_->setCurrentIndex(0);
+    scopeBox_->setEnabled(false);
+    showHistogram();
+    heapChart_->replot();
+    topHoldersChart_->replot();
+}
+
+void ChartsPane::setSelectedLocation(LocationId location)
+{
+    if (!hasProfile_ || location >= locationNames_.size() || (hasSelection_ && location == selected_))
+        return;
+    selected_ = location;
+    hasSelection_ = true;
+    topHoldersChart_->setSelectedLocation(locationNames_[location]);
+    topHoldersChart_->replot();
+    startHistory(location);
+}
+
+ChartPlot* ChartsPane::currentChart() const
+{
+    switch (tabs_->currentIndex()) {
+    case 0: return heapChart_;
+    case 1: return topHoldersChart_;
+    default: return sizeHistogramChart_;
+    }
+}
+
+void ChartsPane::setCurrentChart(int index)
+{
+    tabs_->setCurrentIndex(index);
+}
+
+QString ChartsPane::statusText() const
+{
+    return status_->isVisible() ? status_->text() : QString();
+}
+
+bool ChartsPane::exportCurrentChart(const QString& path, QString* error)
+{
+    ChartPlot* chart = currentChart();
+    return exportChart(*chart, path, chartFormatFor(path), chart->width(), chart->height(), error);
+}
+
+void ChartsPane::exportWithDialog()
+{
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString(),
+                                                      tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString target = path;
+    if (!target.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
+        !target.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
+        target += filter.contains(QStringLiteral("pdf")) ? QStringLiteral(".pdf") : QStringLiteral(".png");
+    QString error;
+    if (!exportCurrentChart(target, &error))
+        QMessageBox::warning(this, tr("Export chart"), tr("The chart was not saved: %1").arg(error));
+}
+
+void ChartsPane::cancelHistory()
+{
+    if (stop_)
+        stop_->store(true);
+    stop_.reset();
+}
+
+void ChartsPane::startHistory(LocationId location)
+{
+    cancelHistory();
+    heapChart_->clearOverlay();
+    heapChart_->replot();
+    if (dumpPath_.isEmpty()) {
+        status_->setText(tr("The selected location's own curve needs the dump file; this profile has none."));
+        status_->setVisible(true);
+        emit locationHistoryFinished(location);
+        return;
+    }
+    status_->setText(tr("Reading the history of %1…").arg(QString::fromStdString(locationNames_[location])));
+    status_->setVisible(true);
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    stop_ = stop;
+    const std::string path = QFile::encodeName(dumpPath_).toStdString();
+    QPointer<ChartsPane> self(this);
+    QThread* worker = QThread::create([self, stop, path, location] {
+        DecodeControl control;
+        control.stop = stop.get();
+        auto history = std::make_shared<const LocationHistory>(loadLocationHistory(path, location, control));
+        if (stop->load())
+            return;
+        QMetaObject::invokeMethod(
+            qApp, [self, history, stop] {
+                if (self && !stop->load())
+                    self->showHistory(history);
+            },
+            Qt::QueuedConnection);
+    });
+    // Finished workers are collected here; the destructor waits for the rest.
+    connect(worker, &QThread::finished, this, [this, worker] {
+        workers_.erase(std::remove(workers_.begin(), workers_.end(), worker), workers_.end());
+        worker->deleteLater();
+    });
+    workers_.push_back(worker);
+    worker->start(QThread::LowPriority);
+}
+
+void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
+{
+    const LocationId location = history->location;
+    if (!hasSelection_ || location != selected_)
+        return;
+    const QString name = QString::fromStdString(locationNames_[location]);
+    if (history->status.end == DecodeEnd::Failed) {
+        status_->setText(tr("Could not read the history of %1: %2")
+                             .arg(name, QString::fromStdString(describeStatus(history->status))));
+    } else if (history->eventCount != eventCount_) {
+        status_->setText(tr("The dump changed on disk since it was loaded; reload it to see %1's curve.").arg(name));
+    } else {
+        history_ = std::move(history);
+        status_->setVisible(false);
+        heapChart_->setOverlay(history_->timeline, name);
+        heapChart_->replot();
+        scopeBox_->setEnabled(true);
+        showHistogram();
+    }
+    emit locationHistoryFinished(location);
+}
+
+void ChartsPane::showHistogram()
+{
+    if (scopeBox_->currentIndex() == 1 && history_)
+        sizeHistogramChart_->setHistogram(history_->sizeHistogram,
+                                          QString::fromStdString(locationNames_[history_->location]));
+    else
+        sizeHistogramChart_->setHistogram(profileSizes_, tr("whole profile"));
+    sizeHistogramChart_->replot();
+}
+
+} // namespace memprof::charts

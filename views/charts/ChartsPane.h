@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The three charts in tabs, with export and the histogram's switches. The
+// selected location's own history (its live bytes, its sizes) comes from a
+// second decoding pass of the dump in a worker thread, cancelled when the
+// selection changes again.
+#pragma once
+
+#include "model/LocationHistory.h"
+#include "model/Profile.h"
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class QThread;
+
+namespace memprof::charts {
+
+class ChartPlot;
+class HeapChart;
+class TopHoldersChart;
+class SizeHistogramChart;
+
+class ChartsPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartsPane(QWidget* parent = nullptr);
+    ~ChartsPane() override;
+
+    // `dumpPath` is read again for a selected location's history; empty
+    // disables the overlay.
+    void setProfile(const memprof::Profile& profile, const QString& dumpPath);
+
+    HeapChart* heapChart() const { return heapChart_; }
+    TopHoldersChart* topHoldersChart() const { return topHoldersChart_; }
+    SizeHistogramChart* sizeHistogramChart() const { return sizeHistogramChart_; }
+    ChartPlot* currentChart() const;
+    void setCurrentChart(int index);
+    // Writes the current chart (format by extension: .png or .pdf).
+    bool exportCurrentChart(const QString& path, QString* error = nullptr);
+
+public slots:
+    void setSelectedLocation(memprof::LocationId location);
+
+signals:
+    void locationActivated(memprof::LocationId location);
+    // The selected location's history is drawn (or failed: see statusText).
+    void locationHistoryFinished(memprof::LocationId location);
+
+public:
+    QString statusText() const;
+
+private:
+    void exportWithDialog();
+    void startHistory(LocationId location);
+    void cancelHistory();
+    void showHistory(std::shared_ptr<const LocationHistory> history);
+    void showHistogram();
+
+    QTabWidget* tabs_ = nullptr;
+    HeapChart* heapChart_ = nullptr;
+    TopHoldersChart* topHoldersChart_ = nullptr;
+    SizeHistogramChart* sizeHistogramChart_ = nullptr;
+    QComboBox* measureBox_ = nullptr;
+    QComboBox* scopeBox_ = nullptr;
+    QLabel* status_ = nullptr;
+
+    QString dumpPath_;
+    std::vector<std::string> locationNames_;
+    SizeHistogram profileSizes_;
+    std::uint64_t eventCount_ = 0;
+    bool hasProfile_ = false;
+    LocationId selected_ = 0;
+    bool hasSelection_ = false;
+    std::shared_ptr<const LocationHistory> history_;
+    // The running pass: its stop flag, raised to cancel it.
+    std::shared_ptr<std::atomic<bool>> stop_;
+    std::vector<QThread*> workers_;
+};
+
+} // namespace memprof::charts
