@@ -14,7 +14,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 DEPS = cmake g++ make pkg-config \
        qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
        libqcustomplot-dev libabsl-dev \
-       xvfb xauth xz-utils \
+       xvfb xauth xz-utils hicolor-icon-theme \
        shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file
 
 .PHONY: all deps configure build run test bench clean
