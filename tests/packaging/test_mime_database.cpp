@@ -54,6 +54,28 @@ QString desktopEntryValue(const QString &path, const QString &group, const QStri
     return {};
 }
 
+// The pixels an icon covers (alpha over one half), and how many colours they use.
+struct Coverage {
+    qsizetype opaquePixels = 0;
+    qsizetype colourCount = 0;
+};
+
+Coverage coverageOf(const QImage &image)
+{
+    Coverage coverage;
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb pixel = image.pixel(x, y);
+            if (qAlpha(pixel) > 128) {
+                ++coverage.opaquePixels;
+                colours.insert(pixel);
+            }
+        }
+    coverage.colourCount = colours.size();
+    return coverage;
+}
+
 } // namespace
 
 class TestMimeDatabase : public QObject
@@ -209,10 +231,7 @@ void TestMimeDatabase::iconsAreFoundInTheTheme()
     // Drawn through Qt's SVG icon engine (the plugin the .deb depends on).
     const QImage pixmap = QIcon::fromTheme(iconName).pixmap(48, 48).toImage();
     QCOMPARE(pixmap.size(), QSize(48, 48));
-    int opaque = 0;
-    for (int y = 0; y < pixmap.height(); ++y)
-        for (int x = 0; x < pixmap.width(); ++x)
-            opaque += qAlpha(pixmap.pixel(x, y)) > 128 ? 1 : 0;
+    const qsizetype opaque = coverageOf(pixmap).opaquePixels;
     QVERIFY2(opaque > 48 * 48 / 3, qPrintable(u"only %1 opaque pixels"_s.arg(opaque)));
 }
 
@@ -244,19 +263,10 @@ void TestMimeDatabase::iconsRenderAtDesktopSizes()
 
     // A drawn icon: it covers a good part of its square, but not all of it
     // (transparent margins), and uses several colours.
-    qsizetype opaque = 0;
-    QSet<QRgb> colours;
-    for (int y = 0; y < size; ++y)
-        for (int x = 0; x < size; ++x) {
-            const QRgb pixel = image.pixel(x, y);
-            if (qAlpha(pixel) > 128) {
-                ++opaque;
-                colours.insert(pixel);
-            }
-        }
-    const double coverage = double(opaque) / (size * size);
-    QVERIFY2(coverage > 0.4 && coverage < 0.95, qPrintable(u"coverage %1"_s.arg(coverage)));
-    QVERIFY2(colours.size() >= 4, qPrintable(u"%1 colours"_s.arg(colours.size())));
+    const Coverage coverage = coverageOf(image);
+    const double share = double(coverage.opaquePixels) / (size * size);
+    QVERIFY2(share > 0.4 && share < 0.95, qPrintable(u"%1 of the square is covered"_s.arg(share)));
+    QVERIFY2(coverage.colourCount >= 4, qPrintable(u"%1 colours"_s.arg(coverage.colourCount)));
 }
 
 QTEST_MAIN(TestMimeDatabase)
