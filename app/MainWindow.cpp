@@ -15,6 +15,7 @@
 #include "views/SourcePane.h"
 #include "views/StartPage.h"
 #include "views/SummaryHeader.h"
+#include "views/charts/ChartsPane.h"
 
 #include <QAction>
 #include <QApplication>
@@ -131,6 +132,12 @@ QWidget* MainWindow::createProfilePage()
                 updateOverrides();
         });
     }
+    // The charts follow the shown profile and the one select-location path.
+    auto* chartsPane = new charts::ChartsPane(tabs_);
+    tabs_->addTab(chartsPane, tr("Charts"));
+    connect(this, &MainWindow::profileShown, chartsPane, &charts::ChartsPane::setProfile);
+    connect(this, &MainWindow::locationSelected, chartsPane, &charts::ChartsPane::setSelectedLocation);
+    connect(chartsPane, &charts::ChartsPane::locationActivated, this, &MainWindow::selectLocation);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (auto* table = currentEventTable())
             setActiveTable(table);
