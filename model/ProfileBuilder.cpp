@@ -5,13 +5,6 @@
 
 namespace memprof {
 
-namespace {
-std::uint64_t overrideKey(EventKind kind, LocationId row, LocationId primary)
-{
-    return (static_cast<std::uint64_t>(kind) << 62) | (static_cast<std::uint64_t>(row) << 31) | primary;
-}
-} // namespace
-
 template <class BlockMap>
 BasicProfileBuilder<BlockMap>::BasicProfileBuilder() = default;
 
@@ -55,8 +48,10 @@ LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
     case SourceKind::C: key = {loc.addr, 0, 0}; break;
     case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
     }
-    if (key == lastKey_)
-        return lastId_;
+    const std::uint64_t mixed = (key.addr ^ (key.line << 24) ^ (key.traceno << 40)) * 0x9e3779b97f4a7c15ull;
+    RecentLocation& recent = recentLocations_[mixed >> 56];
+    if (recent.key == key)
+        return recent.id;
     auto [it, inserted] = locationIds_.try_emplace(key, static_cast<LocationId>(locations_.size()));
     if (inserted) {
         LocationInfo info;
@@ -74,9 +69,8 @@ LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
         peakLive_.emplace_back();
         isPending_.push_back(0);
     }
-    lastKey_ = key;
-    lastId_ = it->second;
-    return lastId_;
+    recent = {key, it->second};
+    return recent.id;
 }
 
 template <class BlockMap>
@@ -89,7 +83,10 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
                                                 std::uint64_t allocatedBytes)
 {
-    auto& entry = overrides_[overrideKey(kind, row, block.location)];
+    auto& rows = overrides_[kind == EventKind::Realloc ? 0 : 1];
+    if (row >= rows.size())
+        rows.resize(locations_.size());
+    auto& entry = rows[row][block.location];
     entry.location = block.location;
     entry.allocatedBytes += allocatedBytes;
     entry.freedBytes += block.size;
@@ -221,11 +218,11 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
         rowOf[id] = static_cast<std::int32_t>(rows.size());
         rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
     }
-    for (const auto& [key, entry] : overrides_) {
-        if (static_cast<EventKind>(key >> 62) != kind)
-            continue;
-        const auto row = static_cast<LocationId>((key >> 31) & 0x7fffffffu);
-        rows[static_cast<std::size_t>(rowOf[row])].overrides.push_back(entry);
+    if (kind != EventKind::Alloc) {
+        const auto& overridesOf = overrides_[kind == EventKind::Realloc ? 0 : 1];
+        for (LocationId row = 0; row < overridesOf.size(); ++row)
+            for (const auto& primaryAndStats : overridesOf[row])
+                rows[static_cast<std::size_t>(rowOf[row])].overrides.push_back(primaryAndStats.second);
     }
     for (auto& row : rows)
         std::sort(row.overrides.begin(), row.overrides.end(),

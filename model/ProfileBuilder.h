@@ -14,6 +14,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <array>
 #include <unordered_map>
 
 namespace memprof {
@@ -93,11 +94,18 @@ private:
     bool inEventStream_ = false;
     std::vector<LocationInfo> locations_;
     absl::flat_hash_map<LocationKey, LocationId> locationIds_;
-    LocationKey lastKey_{~0ull, ~0ull, ~0ull};
-    LocationId lastId_ = 0;
+    // Locations met recently, direct-mapped by a cheap hash of the key: most
+    // events find theirs here without hashing the key for locationIds_.
+    struct RecentLocation {
+        LocationKey key{~0ull, ~0ull, ~0ull}; // no location has this key
+        LocationId id = 0;
+    };
+    std::array<RecentLocation, 256> recentLocations_;
     std::vector<KindStats> kindStats_[3];
-    // (kind, row location, primary location) -> override stats
-    absl::flat_hash_map<std::uint64_t, OverrideStats> overrides_;
+    // Per kind (realloc, free) and row location: primary location -> stats.
+    // One small map per row keeps a busy row's entries together in cache;
+    // one map keyed by (kind, row, primary) spread them over all of it.
+    std::vector<absl::flat_hash_map<LocationId, OverrideStats>> overrides_[2];
     BlockMap blocks_;
     // Live at the peak in one pass: the per-location changes since the last
     // peak wait in `pending`; a new peak folds them into `peak`.

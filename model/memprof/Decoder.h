@@ -242,7 +242,7 @@ private:
     }
 
     // loc := loc-internal | loc-lua | loc-c | loc-trace, chosen by the header.
-    static Location readLocation(ByteCursor& c, std::uint8_t source, std::uint8_t version)
+    [[gnu::always_inline]] static Location readLocation(ByteCursor& c, std::uint8_t source, std::uint8_t version)
     {
         Location loc;
         switch (source) {

@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// memprof-bench: writes synthetic memprof dumps and measures decoding +
+// aggregation on a dump: MB/s, million events/s, peak RSS, against the
+// targets of issue 2 (>= 40 M events/s single-threaded; peak RSS below
+// 100 MB + 64 bytes per block live at the peak).
+//
+// Every measured run is a fresh process (this program re-executed with
+// --worker), so each block map's peak RSS is its own and not the high-water
+// mark of an earlier run in the same process.
+#include "SyntheticDump.h"
+
+#include "model/ProfileBuilder.h"
+#include "model/memprof/Decoder.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+const char* const kUsage =
+    "Usage: memprof-bench --generate FILE --size SIZE [--seed N] [--writer-quirk]\n"
+    "       memprof-bench FILE [--runs N] [--map absl|std|both|decoder]\n"
+    "\n"
+    "--generate writes a synthetic format-3 dump of about SIZE bytes (suffixes\n"
+    "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"
+    "\n"
+    "Otherwise decodes and aggregates FILE (memprof::decode into a\n"
+    "ProfileBuilder, then finish()) N times per block map (default 5), each run\n"
+    "in a fresh process, and prints medians [min..max] of MB/s (10^6 bytes),\n"
+    "million events/s, peak RSS (getrusage ru_maxrss and VmHWM), the blocks\n"
+    "live at the peak, and absl::flat_hash_map against std::unordered_map.\n"
+    "--map decoder measures the decoder alone (a sink that only counts).\n";
+
+constexpr double kMB = 1e6;
+
+int usageError(const std::string& message)
+{
+    std::fprintf(stderr, "memprof-bench: %s\nTry 'memprof-bench --help'.\n", message.c_str());
+    return 2;
+}
+
+std::optional<std::uint64_t> parseCount(const std::string& text)
+{
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
+        return std::nullopt;
+    return std::stoull(text);
+}
+
+// "200M" -> 200 MiB; plain numbers are bytes.
+std::optional<std::uint64_t> parseSize(std::string text)
+{
+    std::uint64_t unit = 1;
+    if (!text.empty()) {
+        switch (text.back()) {
+        case 'K': case 'k': unit = 1ull << 10; break;
+        case 'M': case 'm': unit = 1ull << 20; break;
+        case 'G': case 'g': unit = 1ull << 30; break;
+        default: break;
+        }
+        if (unit != 1)
+            text.pop_back();
+    }
+    const auto count = parseCount(text);
+    if (!count || *count == 0 || *count > (1ull << 44) / unit)
+        return std::nullopt;
+    return *count * unit;
+}
+
+// ---- the worker: one measured decode in this process ------------------------
+
+// VmHWM of /proc/self/status in KiB (0 if unavailable).
+std::uint64_t vmHighWaterKiB()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::strtoull(line.c_str() + 6, nullptr, 10);
+    return 0;
+}
+
+// Counts events only: the decoder's own cost.
+struct CountingSink {
+    std::uint64_t events = 0;
+    std::uint64_t symbols = 0;
+    void lfunc(const memprof::LfuncSymbol&) { ++symbols; }
+    void cfunc(const memprof::CfuncSymbol&) { ++symbols; }
+    void trace(const memprof::TraceSymbol&) { ++symbols; }
+    void symtabEnd() { symbols = 0; }
+    void alloc(const memprof::AllocEvent&) { ++events; }
+    void realloc(const memprof::ReallocEvent&) { ++events; }
+    void free(const memprof::FreeEvent&) { ++events; }
+};
+
+struct RunResult {
+    double seconds = 0;    // wall clock, open to finish()
+    double cpuSeconds = 0; // user + system time of the whole worker process
+    std::uint64_t bytes = 0;
+    std::uint64_t events = 0; // alloc + realloc + free + symtab events
+    std::uint64_t maxRssKiB = 0;
+    std::uint64_t hwmKiB = 0;
+    std::uint64_t liveBlocksAtEnd = 0;
+    std::string end;
+};
+
+const char* endName(memprof::DecodeEnd end)
+{
+    switch (end) {
+    case memprof::DecodeEnd::Complete: return "complete";
+    case memprof::DecodeEnd::Truncated: return "truncated";
+    case memprof::DecodeEnd::Cancelled: return "cancelled";
+    case memprof::DecodeEnd::Failed: return "failed";
+    }
+    return "?";
+}
+
+template <class Builder>
+RunResult measureBuilder(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::FileByteSource source(path);
+    Builder builder;
+    const memprof::DecodeStatus status = memprof::decode(source, builder);
+    const memprof::Profile profile = builder.finish(status);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    r.end = endName(status.end);
+    return r;
+}
+
+RunResult measureDecoder(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::FileByteSource source(path);
+    CountingSink sink;
+    const memprof::DecodeStatus status = memprof::decode(source, sink);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = status.bytesConsumed;
+    r.events = sink.events + sink.symbols;
+    r.end = endName(status.end);
+    return r;
+}
+
+// The blocks live at the peak: the most blocks live at once, and the blocks
+// live when the live bytes peaked. Not timed (an observer per event).
+class PeakBlockCensus final : public memprof::EventObserver {
+public:
+    explicit PeakBlockCensus(const memprof::ProfileBuilder& builder) : builder_(builder) {}
+    void onEvent(std::uint64_t, memprof::EventKind, memprof::LocationId, std::int64_t, std::uint64_t liveBytes,
+                 std::uint64_t) override
+    {
+        const std::uint64_t blocks = builder_.liveBlockCount();
+        mostBlocks = std::max(mostBlocks, blocks);
+        if (liveBytes > peakBytes) {
+            peakBytes = liveBytes;
+            blocksAtBytePeak = blocks;
+        }
+    }
+    std::uint64_t mostBlocks = 0;
+    std::uint64_t peakBytes = 0;
+    std::uint64_t blocksAtBytePeak = 0;
+
+private:
+    const memprof::ProfileBuilder& builder_;
+};
+
+int runWorker(const std::string& mode, const std::string& path)
+{
+    if (mode == "census") {
+        memprof::FileByteSource source(path);
+        memprof::ProfileBuilder builder;
+        PeakBlockCensus census(builder);
+        builder.setObserver(&census);
+        const memprof::DecodeStatus status = memprof::decode(source, builder);
+        const memprof::Profile profile = builder.finish(status);
+        std::printf("%llu %llu %llu %llu\n", static_cast<unsigned long long>(census.mostBlocks),
+                    static_cast<unsigned long long>(census.blocksAtBytePeak),
+                    static_cast<unsigned long long>(census.peakBytes),
+                    static_cast<unsigned long long>(profile.totals.symbolEventCount));
+        return 0;
+    }
+    RunResult r;
+    if (mode == "absl")
+        r = measureBuilder<memprof::ProfileBuilder>(path);
+    else if (mode == "std")
+        r = measureBuilder<memprof::StdProfileBuilder>(path);
+    else if (mode == "decoder")
+        r = measureDecoder(path);
+    else
+        return 2;
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    r.maxRssKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
+    r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    r.hwmKiB = vmHighWaterKiB();
+    std::printf("%.9f %.6f %llu %llu %llu %llu %llu %s\n", r.seconds, r.cpuSeconds, static_cast<unsigned long long>(r.bytes),
+                static_cast<unsigned long long>(r.events), static_cast<unsigned long long>(r.maxRssKiB),
+                static_cast<unsigned long long>(r.hwmKiB), static_cast<unsigned long long>(r.liveBlocksAtEnd),
+                r.end.c_str());
+    return 0;
+}
+
+// ---- the parent: runs workers, prints figures -------------------------------
+
+// Runs this program with --worker MODE FILE and returns its stdout.
+std::optional<std::string> runWorkerProcess(const std::string& mode, const std::string& path)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return std::nullopt;
+    const pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return std::nullopt;
+    }
+    if (pid == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        const char* argv[] = {"memprof-bench", "--worker", mode.c_str(), path.c_str(), nullptr};
+        execv("/proc/self/exe", const_cast<char* const*>(argv));
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string out;
+    char chunk[512];
+    for (;;) {
+        const ssize_t got = read(fds[0], chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        out.append(chunk, static_cast<std::size_t>(got));
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return std::nullopt;
+    return out;
+}
+
+struct Spread {
+    double median = 0, min = 0, max = 0;
+};
+
+Spread spreadOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return {median, values.front(), values.back()};
+}
+
+struct VariantFigures {
+    std::string name;
+    std::vector<RunResult> runs;
+    Spread mbPerSecond, meventsPerSecond, meventsPerCpuSecond, maxRssMB, hwmMB, seconds;
+};
+
+void summarise(VariantFigures& v)
+{
+    std::vector<double> mbs, mevs, mevsCpu, rss, hwm, secs;
+    for (const RunResult& r : v.runs) {
+        mbs.push_back(double(r.bytes) / kMB / r.seconds);
+        mevs.push_back(double(r.events) / 1e6 / r.seconds);
+        mevsCpu.push_back(double(r.events) / 1e6 / std::max(r.cpuSeconds, 1e-6));
+        rss.push_back(double(r.maxRssKiB) * 1024 / kMB);
+        hwm.push_back(double(r.hwmKiB) * 1024 / kMB);
+        secs.push_back(r.seconds);
+    }
+    v.mbPerSecond = spreadOf(mbs);
+    v.meventsPerSecond = spreadOf(mevs);
+    v.meventsPerCpuSecond = spreadOf(mevsCpu);
+    v.maxRssMB = spreadOf(rss);
+    v.hwmMB = spreadOf(hwm);
+    v.seconds = spreadOf(secs);
+}
+
+std::string show(const Spread& s, const char* format)
+{
+    char text[128];
+    char part[40];
+    std::string out;
+    std::snprintf(part, sizeof part, format, s.median);
+    out += part;
+    std::snprintf(part, sizeof part, format, s.min);
+    std::snprintf(text, sizeof text, " [%s..", part);
+    out += text;
+    std::snprintf(part, sizeof part, format, s.max);
+    out += part;
+    out += "]";
+    return out;
+}
+
+int runBenchmark(const std::string& path, int runs, const std::vector<std::string>& variants)
+{
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0)
+        return std::fprintf(stderr, "memprof-bench: %s: %s\n", path.c_str(), std::strerror(errno)), 1;
+    if (access(path.c_str(), R_OK) != 0)
+        return std::fprintf(stderr, "memprof-bench: %s: %s\n", path.c_str(), std::strerror(errno)), 1;
+
+    std::printf("memprof-bench: %s, %.1f MB; %d run(s) per variant, each in a fresh process\n", path.c_str(),
+                double(info.st_size) / kMB, runs);
+    std::fflush(stdout);
+
+    // The blocks live at the peak (a property of the dump, counted once).
+    std::uint64_t mostBlocks = 0, blocksAtBytePeak = 0, peakBytes = 0, symbolEvents = 0;
+    if (const auto census = runWorkerProcess("census", path)) {
+        std::istringstream in(*census);
+        in >> mostBlocks >> blocksAtBytePeak >> peakBytes >> symbolEvents;
+    } else {
+        std::fprintf(stderr, "memprof-bench: the census run failed\n");
+        return 1;
+    }
+
+    std::vector<VariantFigures> figures;
+    for (const auto& name : variants)
+        figures.push_back({name, {}, {}, {}, {}, {}, {}, {}});
+    // Interleaved, so drift of the machine's load spreads over every variant.
+    for (int run = 0; run < runs; ++run) {
+        for (auto& v : figures) {
+            const auto out = runWorkerProcess(v.name, path);
+            if (!out) {
+                std::fprintf(stderr, "memprof-bench: the %s run failed\n", v.name.c_str());
+                return 1;
+            }
+            std::istringstream in(*out);
+            RunResult r;
+            in >> r.seconds >> r.cpuSeconds >> r.bytes >> r.events >> r.maxRssKiB >> r.hwmKiB >> r.liveBlocksAtEnd >> r.end;
+            if (!in || r.seconds <= 0) {
+                std::fprintf(stderr, "memprof-bench: unreadable result of the %s run: %s\n", v.name.c_str(),
+                             out->c_str());
+                return 1;
+            }
+            v.runs.push_back(r);
+        }
+    }
+    for (auto& v : figures)
+        summarise(v);
+
+    const RunResult& first = figures.front().runs.front();
+    std::printf("decode: %s, %llu bytes, %.2f million events (%llu of them symtab events)\n", first.end.c_str(),
+                static_cast<unsigned long long>(first.bytes), double(first.events) / 1e6,
+                static_cast<unsigned long long>(symbolEvents));
+    std::printf("blocks live at the peak: %llu (most at once); %llu when the live bytes peaked (%.1f MB)\n",
+                static_cast<unsigned long long>(mostBlocks), static_cast<unsigned long long>(blocksAtBytePeak),
+                double(peakBytes) / kMB);
+    std::printf("\n%-8s %-24s %-24s %-24s %-24s %-24s %s\n", "variant", "MB/s", "M events/s",
+                "M events/CPU-s", "ru_maxrss MB", "VmHWM MB", "seconds");
+    for (const auto& v : figures)
+        std::printf("%-8s %-24s %-24s %-24s %-24s %-24s %.3f\n", v.name.c_str(), show(v.mbPerSecond, "%.1f").c_str(),
+                    show(v.meventsPerSecond, "%.2f").c_str(), show(v.meventsPerCpuSecond, "%.2f").c_str(),
+                    show(v.maxRssMB, "%.1f").c_str(), show(v.hwmMB, "%.1f").c_str(), v.seconds.median);
+    std::printf("(median [min..max] over the runs; MB = 10^6 bytes; M events/CPU-s divides by the worker's\n"
+                " user + system time, which other processes on the machine disturb less than the wall clock)\n");
+
+    auto find = [&](const char* name) -> const VariantFigures* {
+        for (const auto& v : figures)
+            if (v.name == name)
+                return &v;
+        return nullptr;
+    };
+    const VariantFigures* absl = find("absl");
+    const VariantFigures* stdMap = find("std");
+    if (absl && stdMap)
+        std::printf("\nabsl vs std: %.2fx the events/s, %.2fx the peak RSS (ru_maxrss medians)\n",
+                    absl->meventsPerSecond.median / stdMap->meventsPerSecond.median,
+                    absl->maxRssMB.median / stdMap->maxRssMB.median);
+    if (absl) {
+        const double rssLimitMB = 100.0 + 64.0 * double(mostBlocks) / kMB;
+        std::printf("\ntargets (issue 2), absl (the product's map):\n");
+        std::printf("  events/s: %.2f M (%.2f M per CPU second) >= 40 M: %s\n", absl->meventsPerSecond.median,
+                    absl->meventsPerCpuSecond.median, absl->meventsPerSecond.median >= 40 ? "met" : "MISSED");
+        std::printf("  peak RSS: %.1f MB < 100 MB + 64 B x %llu blocks = %.1f MB: %s\n", absl->maxRssMB.median,
+                    static_cast<unsigned long long>(mostBlocks), rssLimitMB,
+                    absl->maxRssMB.median < rssLimitMB ? "met" : "MISSED");
+    }
+    return 0;
+}
+
+int generate(const std::string& path, std::uint64_t size, std::uint64_t seed, bool quirk)
+{
+    memprof::synth::SyntheticOptions options;
+    options.seed = seed;
+    options.targetBytes = size;
+    options.writerQuirk = quirk;
+    memprof::synth::SyntheticSummary s;
+    std::string error;
+    const auto start = std::chrono::steady_clock::now();
+    if (!memprof::synth::writeSyntheticDumpFile(path, options, &s, &error)) {
+        std::fprintf(stderr, "memprof-bench: cannot write %s\n", error.c_str());
+        return 1;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("wrote %s: %llu bytes in %.1f s (seed %llu)\n", path.c_str(), static_cast<unsigned long long>(s.bytes),
+                seconds, static_cast<unsigned long long>(seed));
+    std::printf("  events: %llu allocs, %llu reallocs, %llu frees; symbols: %llu in the table, %llu mid-stream\n",
+                static_cast<unsigned long long>(s.allocCount), static_cast<unsigned long long>(s.reallocCount),
+                static_cast<unsigned long long>(s.freeCount), static_cast<unsigned long long>(s.initialSymbolCount),
+                static_cast<unsigned long long>(s.symbolEventCount));
+    std::printf("  live blocks: %llu at the end, at most %llu; peak live bytes %llu\n",
+                static_cast<unsigned long long>(s.liveBlockCount),
+                static_cast<unsigned long long>(s.peakLiveBlockCount),
+                static_cast<unsigned long long>(s.peakLiveBytes));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 3 && args[0] == "--worker")
+        return runWorker(args[1], args[2]);
+
+    std::string file, generatePath;
+    std::optional<std::uint64_t> size;
+    std::uint64_t seed = 1;
+    int runs = 5;
+    std::string map = "both";
+    bool quirk = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::optional<std::string> {
+            if (i + 1 >= args.size())
+                return std::nullopt;
+            return args[++i];
+        };
+        if (a == "-h" || a == "--help") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--generate") {
+            const auto v = value();
+            if (!v)
+                return usageError("--generate needs a file name");
+            generatePath = *v;
+        } else if (a == "--size") {
+            const auto v = value();
+            if (!v || !(size = parseSize(*v)))
+                return usageError("--size needs a size such as 200M");
+        } else if (a == "--seed") {
+            const auto v = value();
+            const auto n = v ? parseCount(*v) : std::nullopt;
+            if (!n)
+                return usageError("--seed needs a number");
+            seed = *n;
+        } else if (a == "--writer-quirk") {
+            quirk = true;
+        } else if (a == "--runs") {
+            const auto v = value();
+            const auto n = v ? parseCount(*v) : std::nullopt;
+            if (!n || *n < 1 || *n > 1000)
+                return usageError("--runs needs a number from 1 to 1000");
+            runs = static_cast<int>(*n);
+        } else if (a == "--map") {
+            const auto v = value();
+            if (!v || (*v != "absl" && *v != "std" && *v != "both" && *v != "decoder"))
+                return usageError("--map takes absl, std, both or decoder");
+            map = *v;
+        } else if (!a.empty() && a[0] == '-') {
+            return usageError("unknown option '" + a + "'");
+        } else if (file.empty()) {
+            file = a;
+        } else {
+            return usageError("more than one dump given");
+        }
+    }
+    if (!generatePath.empty()) {
+        if (!file.empty())
+            return usageError("--generate takes no dump to measure");
+        if (!size)
+            return usageError("--generate needs --size");
+        return generate(generatePath, *size, seed, quirk);
+    }
+    if (file.empty())
+        return usageError("no dump given");
+    if (size)
+        return usageError("--size only goes with --generate");
+    std::vector<std::string> variants;
+    if (map == "both")
+        variants = {"absl", "std"};
+    else
+        variants = {map};
+    return runBenchmark(file, runs, variants);
+}
