@@ -92,35 +92,38 @@ void LuaHighlighter::highlightBlock(const QString& text)
         setFormat(0, end, format);
         i = end;
     }
+    // A long bracket from `start` whose "[=*[" opens at `open`: formats it
+    // up to its close, or to the end of the block (carried on in `state`).
+    // Returns the index after it, or -1 when it runs past this block.
+    auto longBracket = [&](int start, int open, int level, const QTextCharFormat& format, int state) {
+        const int end = findLongClose(text, open + 2 + level, level);
+        if (end < 0) {
+            setFormat(start, n - start, format);
+            setCurrentBlockState(state + level);
+            return -1;
+        }
+        setFormat(start, end - start, format);
+        return end;
+    };
     while (i < n) {
         const QChar c = text[i];
         if (c == u'-' && i + 1 < n && text[i + 1] == u'-') {
             const int level = longOpenLevel(text, i + 2);
-            if (level >= 0) {
-                const int end = findLongClose(text, i + 4 + level, level);
-                if (end < 0) {
-                    setFormat(i, n - i, comment_);
-                    setCurrentBlockState(kInComment + level);
-                    return;
-                }
-                setFormat(i, end - i, comment_);
-                i = end;
-                continue;
+            if (level < 0) {
+                setFormat(i, n - i, comment_);
+                return;
             }
-            setFormat(i, n - i, comment_);
-            return;
+            i = longBracket(i, i + 2, level, comment_, kInComment);
+            if (i < 0)
+                return;
+            continue;
         }
         if (c == u'[') {
             const int level = longOpenLevel(text, i);
             if (level >= 0) {
-                const int end = findLongClose(text, i + 2 + level, level);
-                if (end < 0) {
-                    setFormat(i, n - i, string_);
-                    setCurrentBlockState(kInString + level);
+                i = longBracket(i, i, level, string_, kInString);
+                if (i < 0)
                     return;
-                }
-                setFormat(i, end - i, string_);
-                i = end;
                 continue;
             }
         }

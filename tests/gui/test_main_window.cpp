@@ -23,6 +23,7 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
@@ -102,6 +103,9 @@ private slots:
     void brokenDumpShowsErrorAndNoHalfLoadedWindow();
     void unreadableInputsGetClearMessages();
     void cancelStopsALargeLoad();
+    void secondDumpOpensAnotherWindow();
+    void failedReloadKeepsTheProfile();
+    void droppedFileOpens();
     void screenshotOption();
 };
 
@@ -425,6 +429,64 @@ void TestMainWindow::cancelStopsALargeLoad()
     QVERIFY(!w->hasProfile());
     QCOMPARE(w->currentPage(), w->startPage());
     QVERIFY(!errorBox());
+}
+
+void TestMainWindow::secondDumpOpensAnotherWindow()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QPointer<MainWindow> second;
+    auto findSecond = [&] {
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (auto* other = qobject_cast<MainWindow*>(top); other && other != w.window)
+                second = other;
+        return !second.isNull();
+    };
+    w->openDump(test::fixture(QStringLiteral("v3/freed.bin")));
+    QTRY_VERIFY(findSecond());
+    QTRY_VERIFY(second->hasProfile());
+    QCOMPARE(QFileInfo(second->dumpPath()).fileName(), QStringLiteral("freed.bin"));
+    QCOMPARE(QFileInfo(w->dumpPath()).fileName(), QStringLiteral("leak.bin"));
+    delete second.data();
+}
+
+void TestMainWindow::failedReloadKeepsTheProfile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("medium.bin"));
+    QVERIFY(QFile::copy(test::fixture(QStringLiteral("v3/medium.bin")), path));
+    Window w;
+    QVERIFY(load(w.window, path));
+    const std::uint64_t events = w->profile()->totals.eventCount;
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("not a dump any more");
+    }
+    QSignalSpy finished(w.window, &MainWindow::loadFinished);
+    w->reload();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QTRY_VERIFY(errorBox());
+    QVERIFY(w->hasProfile());
+    QCOMPARE(w->profile()->totals.eventCount, events);
+    QCOMPARE(w->currentPage(), w->profilePage());
+}
+
+void TestMainWindow::droppedFileOpens()
+{
+    Window w;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(test::fixture(QStringLiteral("v3/leak.bin")))});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.window, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy finished(w.window, &MainWindow::loadFinished);
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.window, &drop);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(w->hasProfile());
+    QCOMPARE(QFileInfo(w->dumpPath()).fileName(), QStringLiteral("leak.bin"));
 }
 
 void TestMainWindow::screenshotOption()
