@@ -103,6 +103,15 @@ struct CountingSink {
     void alloc(const memprof::AllocEvent&) { ++events; }
     void realloc(const memprof::ReallocEvent&) { ++events; }
     void free(const memprof::FreeEvent&) { ++events; }
+    // The counts in a Profile's totals, so it measures like a builder.
+    memprof::Profile finish(const memprof::DecodeStatus& status)
+    {
+        memprof::Profile profile;
+        profile.status = status;
+        profile.totals.eventCount = events;
+        profile.totals.symbolEventCount = symbols;
+        return profile;
+    }
 };
 
 struct RunResult {
@@ -127,8 +136,9 @@ const char* endName(memprof::DecodeEnd end)
     return "?";
 }
 
+// One timed decode, from opening the file to the finished aggregates.
 template <class Builder>
-RunResult measureBuilder(const std::string& path)
+RunResult measure(const std::string& path)
 {
     RunResult r;
     const auto start = std::chrono::steady_clock::now();
@@ -140,20 +150,6 @@ RunResult measureBuilder(const std::string& path)
     r.bytes = status.bytesConsumed;
     r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
     r.liveBlocksAtEnd = profile.totals.liveBlockCount;
-    r.end = endName(status.end);
-    return r;
-}
-
-RunResult measureDecoder(const std::string& path)
-{
-    RunResult r;
-    const auto start = std::chrono::steady_clock::now();
-    memprof::FileByteSource source(path);
-    CountingSink sink;
-    const memprof::DecodeStatus status = memprof::decode(source, sink);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.bytes = status.bytesConsumed;
-    r.events = sink.events + sink.symbols;
     r.end = endName(status.end);
     return r;
 }
@@ -198,11 +194,11 @@ int runWorker(const std::string& mode, const std::string& path)
     }
     RunResult r;
     if (mode == "absl")
-        r = measureBuilder<memprof::ProfileBuilder>(path);
+        r = measure<memprof::ProfileBuilder>(path);
     else if (mode == "std")
-        r = measureBuilder<memprof::StdProfileBuilder>(path);
+        r = measure<memprof::StdProfileBuilder>(path);
     else if (mode == "decoder")
-        r = measureDecoder(path);
+        r = measure<CountingSink>(path);
     else
         return 2;
     struct rusage usage {};
