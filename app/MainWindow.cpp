@@ -123,9 +123,14 @@ QWidget* MainWindow::createProfilePage()
                                   : kind == EventKind::Realloc ? tr("No reallocations in this profile.")
                                                                : tr("No frees in this profile."));
         tabs_->addTab(table, titleOf(kind));
-        // Allocations never override anything: the column would be all zeros.
+        // Columns that are zero by definition start hidden: allocations
+        // override nothing, frees allocate nothing (and their net is -freed).
         if (kind == EventKind::Alloc)
             table->header()->setSectionHidden(qt::LocationTableModel::OverridesColumn, true);
+        if (kind == EventKind::Free) {
+            table->header()->setSectionHidden(qt::LocationTableModel::AllocatedColumn, true);
+            table->header()->setSectionHidden(qt::LocationTableModel::NetColumn, true);
+        }
         connect(table, &views::CostTableView::locationActivated, this, &MainWindow::selectLocation);
         connect(table, &views::CostTableView::currentSourceRowChanged, this, [this, table] {
             if (table == currentEventTable())
@@ -412,8 +417,9 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
     overridesModel_->setProfile(profile_);
     sourcePane_->setProfile(profile_, QFileInfo(path).absolutePath());
     summary_->setProfile(*profile_, path);
-    for (auto* table : eventTables_)
-        table->sortByCostColumn(qt::LocationTableModel::AllocatedColumn);
+    for (EventKind kind : kEventKinds)
+        table(kind)->sortByCostColumn(kind == EventKind::Free ? qt::LocationTableModel::FreedColumn
+                                                              : qt::LocationTableModel::AllocatedColumn);
     leakPane_->table()->sortByCostColumn(leakModel_->heldColumn());
     if (profile_->status.end == DecodeEnd::Truncated)
         messageBar_->showWarning(qt::describeTruncation(profile_->status, profile_->totals.eventCount));
@@ -434,8 +440,9 @@ void MainWindow::selectLocation(LocationId location)
 {
     if (!profile_ || location >= profile_->locations.size())
         return;
-    // Stay on the current tab if it has this location, else show a tab that has.
-    if (auto* current = currentEventTable(); !current || !current->selectLocation(location)) {
+    // Stay on the current table if it has this location, else show a table
+    // that has; a pane that is not a table (charts) stays in front.
+    if (auto* current = currentEventTable(); current && !current->selectLocation(location)) {
         for (auto* table : eventTables_) {
             if (table->selectLocation(location)) {
                 tabs_->setCurrentWidget(table);

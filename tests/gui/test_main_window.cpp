@@ -37,6 +37,8 @@
 #include <QTest>
 
 #include <map>
+#include <optional>
+#include <set>
 
 using namespace memprof;
 using memprof::app::MainWindow;
@@ -103,6 +105,7 @@ private slots:
     void brokenDumpShowsErrorAndNoHalfLoadedWindow();
     void unreadableInputsGetClearMessages();
     void cancelStopsALargeLoad();
+    void otherPanesStayInFrontWhenSelecting();
     void secondDumpOpensAnotherWindow();
     void failedReloadKeepsTheProfile();
     void droppedFileOpens();
@@ -429,6 +432,36 @@ void TestMainWindow::cancelStopsALargeLoad()
     QVERIFY(!w->hasProfile());
     QCOMPARE(w->currentPage(), w->startPage());
     QVERIFY(!errorBox());
+}
+
+void TestMainWindow::otherPanesStayInFrontWhenSelecting()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/table-growth.bin"))));
+    const Profile& profile = *w->profile();
+    // A location with reallocations but no allocations.
+    std::set<LocationId> allocating;
+    for (const LocationRow& row : profile.allocations)
+        allocating.insert(row.location);
+    std::optional<LocationId> reallocOnly;
+    for (const LocationRow& row : profile.reallocations)
+        if (!allocating.count(row.location))
+            reallocOnly = row.location;
+    QVERIFY(reallocOnly);
+
+    // From a table without it, the selection moves to a table with it...
+    w->mainTabs()->setCurrentWidget(w->table(EventKind::Alloc));
+    w->selectLocation(*reallocOnly);
+    QCOMPARE(w->mainTabs()->currentWidget(), w->table(EventKind::Realloc));
+    QCOMPARE(w->table(EventKind::Realloc)->currentLocation().value_or(~0u), *reallocOnly);
+
+    // ...but a pane added beside the tables (the charts) stays in front.
+    auto* pane = new QWidget;
+    w->addMainTab(pane, QStringLiteral("Other"));
+    w->mainTabs()->setCurrentWidget(pane);
+    w->selectLocation(profile.allocations.front().location);
+    QCOMPARE(w->mainTabs()->currentWidget(), pane);
+    QCOMPARE(w->table(EventKind::Alloc)->currentLocation().value_or(~0u), profile.allocations.front().location);
 }
 
 void TestMainWindow::secondDumpOpensAnotherWindow()
