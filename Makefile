@@ -15,7 +15,8 @@ DEPS = cmake g++ make pkg-config \
        qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
        libqcustomplot-dev libabsl-dev \
        xvfb xauth xz-utils hicolor-icon-theme \
-       shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file
+       shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file \
+       clang libclang-rt-14-dev
 
 .PHONY: all deps configure build run test bench clean
 
@@ -48,12 +49,25 @@ DUMP ?= resources/sample/medium.bin
 run: build
 	$(BUILD_DIR)/app/memprof-viewer $(DUMP)
 
+# The second run: the whole suite built with AddressSanitizer and UBSan in its
+# own directory. Any report aborts its test. Leaks are checked; the only
+# suppressions are third-party frames (tests/hardening/lsan.supp).
+ASAN_BUILD_DIR ?= build-asan
+SANITIZER_ENV = \
+  ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
+  UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/hardening/lsan.supp:print_suppressions=0
+
 test: build
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR) \
+	      -DMEMPROF_SANITIZE=ON -DMEMPROF_FUZZ=OFF
+	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	cd $(ASAN_BUILD_DIR) && $(SANITIZER_ENV) QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	$(BUILD_DIR)/bench/memprof-bench --generate $(BUILD_DIR)/bench-200mb.bin --size 200M
 	$(BUILD_DIR)/bench/memprof-bench $(BUILD_DIR)/bench-200mb.bin
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)

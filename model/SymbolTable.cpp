@@ -36,7 +36,7 @@ void SymbolTable::addCfunc(std::uint64_t addr, std::string_view name)
     auto [it, inserted] = cfuncIndex_.try_emplace(addr, static_cast<std::uint32_t>(cfuncNames_.size()));
     if (inserted) {
         cfuncNames_.emplace_back(name);
-        cfuncSortedStale_ = true;
+        cfuncByAddr_.emplace_hint(cfuncByAddr_.end(), addr, it->second);
     } else if (cfuncNames_[it->second] != name) {
         cfuncNames_[it->second].assign(name);
     }
@@ -47,16 +47,10 @@ void SymbolTable::addTrace(std::uint64_t traceno, std::uint64_t addr, std::uint6
     traces_[traceno] = {addr, line};
 }
 
-const std::pair<std::uint64_t, std::uint32_t>* SymbolTable::floorCfunc(std::uint64_t addr)
+const std::pair<const std::uint64_t, std::uint32_t>* SymbolTable::floorCfunc(std::uint64_t addr) const
 {
-    if (cfuncSortedStale_) {
-        cfuncSorted_.assign(cfuncIndex_.begin(), cfuncIndex_.end());
-        std::sort(cfuncSorted_.begin(), cfuncSorted_.end());
-        cfuncSortedStale_ = false;
-    }
-    auto it = std::upper_bound(cfuncSorted_.begin(), cfuncSorted_.end(),
-                               std::pair<std::uint64_t, std::uint32_t>(addr, UINT32_MAX));
-    if (it == cfuncSorted_.begin())
+    auto it = cfuncByAddr_.upper_bound(addr);
+    if (it == cfuncByAddr_.begin())
         return nullptr;
     return &*std::prev(it);
 }

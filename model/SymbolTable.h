@@ -7,6 +7,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,7 +30,7 @@ public:
 
 private:
     std::string nameOfCode(std::uint64_t addr, std::uint64_t line, std::int32_t& function);
-    const std::pair<std::uint64_t, std::uint32_t>* floorCfunc(std::uint64_t addr);
+    const std::pair<const std::uint64_t, std::uint32_t>* floorCfunc(std::uint64_t addr) const;
 
     struct TraceStart {
         std::uint64_t addr = 0;
@@ -42,8 +43,10 @@ private:
     absl::flat_hash_map<std::string, std::int32_t> aliasOf_;    // chunk source -> alias
     std::vector<std::string> cfuncNames_;
     absl::flat_hash_map<std::uint64_t, std::uint32_t> cfuncIndex_; // addr -> name index
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> cfuncSorted_; // for floor look-ups
-    bool cfuncSortedStale_ = false;
+    // For floor look-ups. Ordered on insert: new symbols interleaved with
+    // events at new C addresses (a shared object loaded mid-profile, or
+    // hostile input) must not re-sort all symbols each time (n^2 log n).
+    std::map<std::uint64_t, std::uint32_t> cfuncByAddr_;
     absl::flat_hash_map<std::uint64_t, TraceStart> traces_;
 };
 

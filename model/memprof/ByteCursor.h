@@ -110,7 +110,9 @@ struct ByteCursor {
             stringLength = length;
             problemAt = static_cast<std::uint64_t>(position - begin);
             state = State::Short;
-            needed = problemAt + length;
+            // Saturate: a length near 2^64 must not wrap into a small need
+            // that looks satisfied (the decoder would retry forever).
+            needed = length > UINT64_MAX - problemAt ? UINT64_MAX : problemAt + length;
             return {};
         }
         std::string_view text(reinterpret_cast<const char*>(position), static_cast<std::size_t>(length));

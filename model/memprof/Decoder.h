@@ -200,7 +200,8 @@ private:
     // completed by reading more: say so now instead of buffering for it.
     bool cannotComplete(const ByteCursor& c, std::uint64_t itemOffset) const
     {
-        return status_.totalBytes != 0 && itemOffset + c.needed > status_.totalBytes;
+        return status_.totalBytes != 0 &&
+               (itemOffset > status_.totalBytes || c.needed > status_.totalBytes - itemOffset);
     }
 
     bool readSymtab()

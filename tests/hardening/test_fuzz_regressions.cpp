@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every input that once crashed or hung the fuzz target (tests/fuzz) is kept
+// in regressions/ and decoded here: it must end with the outcome written
+// below, keep the invariants, and decode the same through a tiny window.
+#include "ProfileBuilder.h"
+#include "ProfileInvariants.h"
+#include "ProfileLoader.h"
+#include "TestSources.h"
+#include "TextReport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <map>
+#include <sstream>
+
+using namespace memprof;
+
+namespace {
+
+struct Expected {
+    DecodeEnd end;
+    DecodeErrorKind kind;
+    std::uint64_t offset; // error offset (Failed) or truncatedAt (Truncated)
+};
+
+// What each regression input must decode to (found by reading its bytes).
+const std::map<QString, Expected>& expectations()
+{
+    static const std::map<QString, Expected> table = {
+        // A symbol-table string whose ULEB128 length is 2^64-1: the length
+        // plus the offset wrapped to a small number, which looked available,
+        // and the decoder retried forever.
+        {"hang-string-length-wraps.bin", {DecodeEnd::Failed, DecodeErrorKind::StringPastEnd, 3489}},
+    };
+    return table;
+}
+
+} // namespace
+
+class FuzzRegressions : public QObject {
+    Q_OBJECT
+private slots:
+    void decodes_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(MEMPROF_REGRESSIONS));
+        const QStringList files = dir.entryList({"*.bin"}, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        for (const QString& file : files)
+            QTest::newRow(qPrintable(file)) << dir.filePath(file);
+    }
+
+    void decodes()
+    {
+        QFETCH(QString, path);
+        const QString file = QFileInfo(path).fileName();
+        const auto expected = expectations().find(file);
+        QVERIFY2(expected != expectations().end(), "every regression input needs its expected outcome");
+
+        QFile in(path);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray data = in.readAll();
+        const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(data.constData()),
+                                                  static_cast<std::size_t>(data.size()));
+
+        const Profile fromFile = loadProfile(path.toStdString());
+        QCOMPARE(QString::fromStdString(test::checkProfile(fromFile, bytes.size())), QString());
+        QCOMPARE(static_cast<int>(fromFile.status.end), static_cast<int>(expected->second.end));
+        QCOMPARE(static_cast<int>(fromFile.status.error.kind), static_cast<int>(expected->second.kind));
+        if (fromFile.status.end == DecodeEnd::Failed)
+            QCOMPARE(fromFile.status.error.offset, expected->second.offset);
+        else if (fromFile.status.end == DecodeEnd::Truncated)
+            QCOMPARE(fromFile.status.truncatedAt, expected->second.offset);
+        QVERIFY(!describeStatus(fromFile.status).empty());
+
+        // The same bytes through a 64-byte window and short reads.
+        test::ChoppyByteSource choppy(bytes);
+        ProfileBuilder builder;
+        DecodeControl small;
+        small.blockSize = 64;
+        const Profile pieces = builder.finish(decode(choppy, builder, small));
+        QCOMPARE(QString::fromStdString(test::compareDecodes(fromFile.status, pieces.status)), QString());
+
+        std::ostringstream a, b;
+        writeTextReport(a, fromFile, {});
+        writeTextReport(b, pieces, {});
+        QCOMPARE(QString::fromStdString(a.str()), QString::fromStdString(b.str()));
+    }
+};
+
+QTEST_GUILESS_MAIN(FuzzRegressions)
+#include "test_fuzz_regressions.moc"
