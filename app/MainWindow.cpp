@@ -178,14 +178,17 @@ QWidget* MainWindow::createProfilePage()
     });
 
     auto* left = new QSplitter(Qt::Vertical, page);
+    left->setObjectName(QStringLiteral("tablesSplitter"));
     left->addWidget(tabs_);
     left->addWidget(overridesPane);
     left->setSizes({640, 180});
     auto* right = new QSplitter(Qt::Vertical, page);
+    right->setObjectName(QStringLiteral("leakSourceSplitter"));
     right->addWidget(leakPane_);
     right->addWidget(sourcePane_);
     right->setSizes({340, 480});
     auto* main = new QSplitter(Qt::Horizontal, page);
+    main->setObjectName(QStringLiteral("mainSplitter"));
     main->addWidget(left);
     main->addWidget(right);
     main->setSizes({720, 680});
@@ -307,6 +310,8 @@ void MainWindow::openDump(const QString& path)
         return;
     }
     auto* window = new MainWindow;
+    if (layoutRestored_)
+        window->restoreLayout();
     window->closeOnFailure_ = true;
     window->opener_ = this;
     window->move(pos() + QPoint(40, 40));
@@ -601,9 +606,22 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
 }
 
+void MainWindow::restoreLayout()
+{
+    restoreGeometry(windowGeometry());
+    for (auto* splitter : profilePage_->findChildren<QSplitter*>())
+        splitter->restoreState(splitterState(splitter->objectName()));
+    layoutRestored_ = true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     job_.reset(); // stop a load still running before the window goes
+    if (layoutRestored_) {
+        setWindowGeometry(saveGeometry());
+        for (auto* splitter : profilePage_->findChildren<QSplitter*>())
+            setSplitterState(splitter->objectName(), splitter->saveState());
+    }
     QMainWindow::closeEvent(event);
 }
 

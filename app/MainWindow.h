@@ -59,6 +59,10 @@ public:
     const QString& dumpPath() const { return dumpPath_; }
     const Profile* profile() const { return profile_.get(); }
 
+    // Takes the window size and pane sizes the user left last time (and
+    // saves them on close); windows for screenshots and tests do not.
+    void restoreLayout();
+
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
     void addMainTab(QWidget* pane, const QString& title);
 
@@ -116,6 +120,7 @@ private:
     std::unique_ptr<qt::ProfileLoadJob> job_;
     // A window opened for a second dump closes again if that dump fails.
     bool closeOnFailure_ = false;
+    bool layoutRestored_ = false;
     QPointer<QWidget> opener_;
 
     std::array<qt::LocationTableModel*, 3> eventModels_{};

@@ -65,6 +65,26 @@ void setHumanReadableSizes(bool humanReadable)
     QSettings().setValue(kHumanReadable, humanReadable);
 }
 
+QByteArray windowGeometry()
+{
+    return QSettings().value(QStringLiteral("window/geometry")).toByteArray();
+}
+
+void setWindowGeometry(const QByteArray& geometry)
+{
+    QSettings().setValue(QStringLiteral("window/geometry"), geometry);
+}
+
+QByteArray splitterState(const QString& name)
+{
+    return QSettings().value(QStringLiteral("window/") + name).toByteArray();
+}
+
+void setSplitterState(const QString& name, const QByteArray& state)
+{
+    QSettings().setValue(QStringLiteral("window/") + name, state);
+}
+
 QString lastOpenFolder()
 {
     return QSettings().value(kLastOpenFolder).toString();

@@ -3,6 +3,7 @@
 // source folders the user added, the units, the last folder opened.
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -18,6 +19,11 @@ void clearSourceFolders();
 
 bool humanReadableSizes();
 void setHumanReadableSizes(bool humanReadable);
+
+QByteArray windowGeometry();
+void setWindowGeometry(const QByteArray& geometry);
+QByteArray splitterState(const QString& name);
+void setSplitterState(const QString& name, const QByteArray& state);
 
 QString lastOpenFolder();
 void setLastOpenFolder(const QString& folder);

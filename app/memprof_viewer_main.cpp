@@ -59,10 +59,15 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
 
 int main(int argc, char* argv[])
 {
-    // A screenshot needs no display: render offscreen unless told otherwise.
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    // A screenshot, --help and --version need no display: offscreen unless
+    // told otherwise.
+    for (int i = 1; i < argc; ++i) {
+        const bool headless = std::strcmp(argv[i], "--screenshot") == 0 || std::strcmp(argv[i], "--help") == 0 ||
+                              std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--version") == 0 ||
+                              std::strcmp(argv[i], "-v") == 0;
+        if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("memprof-viewer"));
@@ -101,6 +106,7 @@ int main(int argc, char* argv[])
     }
 
     auto* first = new memprof::app::MainWindow;
+    first->restoreLayout();
     first->show();
     for (const QString& dump : dumps)
         first->openDump(dump);
