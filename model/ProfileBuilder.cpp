@@ -35,33 +35,19 @@ void BasicProfileBuilder<BlockMap>::symtabEnd()
     inEventStream_ = true;
 }
 
-// The reference's location identity is (address, line, trace number); a
-// location is named with the symbols known when it is first met, and keeps
-// that name (FORMAT.md, "Known weaknesses").
 template <class BlockMap>
-LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
+LocationId BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, SourceKind source, std::uint64_t line)
 {
-    LocationKey key;
-    switch (loc.source) {
-    case SourceKind::Internal: break;
-    case SourceKind::Lua: key = {loc.addr, loc.line, 0}; break;
-    case SourceKind::C: key = {loc.addr, 0, 0}; break;
-    case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
-    }
-    const std::uint64_t mixed = (key.addr ^ (key.line << 24) ^ (key.traceno << 40)) * 0x9e3779b97f4a7c15ull;
-    RecentLocation& recent = recentLocations_[mixed >> 56];
-    if (recent.key == key)
-        return recent.id;
     auto [it, inserted] = locationIds_.try_emplace(key, static_cast<LocationId>(locations_.size()));
     if (inserted) {
         LocationInfo info;
-        info.source = key.addr == 0 && key.traceno == 0 ? SourceKind::Internal : loc.source;
+        info.source = key.addr == 0 && key.traceno == 0 ? SourceKind::Internal : source;
         info.addr = key.addr;
         info.line = key.line;
         info.traceno = key.traceno;
         symbols_.describe(info);
         if (info.source == SourceKind::Internal)
-            info.line = loc.line;
+            info.line = line;
         locations_.push_back(std::move(info));
         for (auto& perKind : kindStats_)
             perKind.emplace_back();
@@ -69,49 +55,21 @@ LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
         peakLive_.emplace_back();
         isPending_.push_back(0);
     }
-    recent = {key, it->second};
-    return recent.id;
+    return it->second;
 }
 
-template <class BlockMap>
-typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<BlockMap>::stats(EventKind kind, LocationId id)
-{
-    return kindStats_[static_cast<int>(kind)][id];
-}
+// The reference's location identity is (address, line, trace number); a
+// location is named with the symbols known when it is first met, and keeps
+// that name (FORMAT.md, "Known weaknesses").
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
-                                                std::uint64_t allocatedBytes)
-{
-    auto& rows = overrides_[kind == EventKind::Realloc ? 0 : 1];
-    if (row >= rows.size())
-        rows.resize(locations_.size());
-    auto& entry = rows[row][block.location];
-    entry.location = block.location;
-    entry.allocatedBytes += allocatedBytes;
-    entry.freedBytes += block.size;
-    entry.count += 1;
-}
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks)
-{
-    LiveChange& change = pendingLive_[id];
-    change.bytes += bytes;
-    change.blocks += blocks;
-    if (observer_)
-        observer_->onLiveChange(id, bytes);
-    if (!isPending_[id]) {
-        isPending_[id] = 1;
-        pendingLocations_.push_back(id);
-    }
-}
+
 
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takePeak()
 {
     for (LocationId id : pendingLocations_) {
-        peakLive_[id].bytes += pendingLive_[id].bytes;
+        peakLive_[id].bytes = detail::wrappingAdd(peakLive_[id].bytes, static_cast<std::uint64_t>(pendingLive_[id].bytes));
         peakLive_[id].blocks += pendingLive_[id].blocks;
         pendingLive_[id] = {};
         isPending_[id] = 0;
@@ -119,91 +77,10 @@ void BasicProfileBuilder<BlockMap>::takePeak()
     pendingLocations_.clear();
 }
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
-{
-    auto [it, inserted] = blocks_.try_emplace(addr, LiveBlock{size, id});
-    if (!inserted) {
-        // A block at an address we think is live: its free was not seen.
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
-        it->second = LiveBlock{size, id};
-    }
-    totals_.liveBytes += size;
-    changeLive(id, static_cast<std::int64_t>(size), 1);
-}
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, std::int64_t liveDelta,
-                                               std::uint64_t allocatedBytes)
-{
-    const std::uint64_t index = ++totals_.eventCount;
-    if (totals_.liveBytes > totals_.peakLiveBytes) {
-        totals_.peakLiveBytes = totals_.liveBytes;
-        totals_.peakEventIndex = index;
-        takePeak();
-    }
-    timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
-    if (observer_)
-        observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
-}
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
-{
-    const LocationId id = locate(e.loc);
-    KindStats& row = stats(EventKind::Alloc, id);
-    row.eventCount += 1;
-    row.allocatedBytes += e.nsize;
-    totals_.allocCount += 1;
-    totals_.allocatedBytes += e.nsize;
-    sizeHistogram_.add(e.nsize);
-    const std::uint64_t before = totals_.liveBytes;
-    placeBlock(e.naddr, e.nsize, id);
-    countEvent(EventKind::Alloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
-}
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
-{
-    const LocationId id = locate(e.loc);
-    KindStats& row = stats(EventKind::Realloc, id);
-    row.eventCount += 1;
-    row.freedBytes += e.osize;
-    row.allocatedBytes += e.nsize;
-    totals_.reallocCount += 1;
-    totals_.allocatedBytes += e.nsize;
-    totals_.freedBytes += e.osize;
-    sizeHistogram_.add(e.nsize);
-    const std::uint64_t before = totals_.liveBytes;
-    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
-        addOverride(EventKind::Realloc, id, it->second, e.nsize);
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
-        blocks_.erase(it);
-    }
-    placeBlock(e.naddr, e.nsize, id);
-    countEvent(EventKind::Realloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
-}
 
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
-{
-    const LocationId id = locate(e.loc);
-    KindStats& row = stats(EventKind::Free, id);
-    row.eventCount += 1;
-    row.freedBytes += e.osize;
-    totals_.freeCount += 1;
-    totals_.freedBytes += e.osize;
-    const std::uint64_t before = totals_.liveBytes;
-    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
-        addOverride(EventKind::Free, id, it->second, 0);
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, -static_cast<std::int64_t>(it->second.size), -1);
-        blocks_.erase(it);
-    }
-    countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
-}
 
 template <class BlockMap>
 std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind) const
@@ -249,7 +126,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     for (const auto& row : profile.allocations) {
         if (row.allocatedBytes > 0) {
             auto& diff = entryFor(row.location);
-            diff.heldBytes += static_cast<std::int64_t>(row.allocatedBytes);
+            diff.heldBytes = detail::wrappingAdd(diff.heldBytes, row.allocatedBytes);
             diff.allocCount += row.eventCount;
         }
     }
@@ -258,11 +135,11 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             for (const auto& o : row.overrides) {
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
-                    diff.heldBytes += static_cast<std::int64_t>(o.allocatedBytes);
+                    diff.heldBytes = detail::wrappingAdd(diff.heldBytes, o.allocatedBytes);
                     diff.allocCount += o.count;
                 }
                 if (o.freedBytes > 0) {
-                    diff.heldBytes -= static_cast<std::int64_t>(o.freedBytes);
+                    diff.heldBytes = detail::wrappingAdd(diff.heldBytes, 0 - o.freedBytes);
                     diff.freeCount += o.count;
                 }
             }

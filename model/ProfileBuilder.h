@@ -41,6 +41,19 @@ public:
     }
 };
 
+namespace detail {
+// Sizes come from the file and can be anything on a damaged or hostile one:
+// signed byte sums wrap as the unsigned totals do, instead of overflowing (UB).
+inline std::int64_t wrappingAdd(std::int64_t a, std::uint64_t b)
+{
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + b);
+}
+inline std::int64_t negated(std::uint64_t bytes)
+{
+    return static_cast<std::int64_t>(0 - bytes);
+}
+} // namespace detail
+
 template <class BlockMap>
 class BasicProfileBuilder {
 public:
@@ -68,7 +81,11 @@ private:
         std::uint64_t addr = 0;
         std::uint64_t line = 0;
         std::uint64_t traceno = 0;
-        bool operator==(const LocationKey&) const = default;
+        // Spelled out: the defaulted comparison compiles to a memcmp call.
+        bool operator==(const LocationKey& o) const
+        {
+            return addr == o.addr && line == o.line && traceno == o.traceno;
+        }
         template <typename H>
         friend H AbslHashValue(H h, const LocationKey& k)
         {
@@ -82,6 +99,7 @@ private:
     };
 
     LocationId locate(const Location& loc);
+    LocationId locateNew(const LocationKey& key, SourceKind source, std::uint64_t line);
     KindStats& stats(EventKind kind, LocationId id);
     void addOverride(EventKind kind, LocationId row, const LiveBlock& block, std::uint64_t allocatedBytes);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
@@ -100,7 +118,7 @@ private:
         LocationKey key{~0ull, ~0ull, ~0ull}; // no location has this key
         LocationId id = 0;
     };
-    std::array<RecentLocation, 256> recentLocations_;
+    std::array<RecentLocation, 1024> recentLocations_;
     std::vector<KindStats> kindStats_[3];
     // Per kind (realloc, free) and row location: primary location -> stats.
     // One small map per row keeps a busy row's entries together in cache;
@@ -122,6 +140,150 @@ private:
     SizeHistogram sizeHistogram_;
     EventObserver* observer_ = nullptr;
 };
+
+// The per-event path, defined here so the decoder's instantiation inlines
+// it (the builder's other members are instantiated in ProfileBuilder.cpp).
+
+// The reference's location identity is (address, line, trace number); a
+// location is named with the symbols known when it is first met, and keeps
+// that name (FORMAT.md, "Known weaknesses").
+template <class BlockMap>
+inline LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
+{
+    LocationKey key;
+    switch (loc.source) {
+    case SourceKind::Internal: break;
+    case SourceKind::Lua: key = {loc.addr, loc.line, 0}; break;
+    case SourceKind::C: key = {loc.addr, 0, 0}; break;
+    case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
+    }
+    const std::uint64_t mixed = (key.addr ^ (key.line << 24) ^ (key.traceno << 40)) * 0x9e3779b97f4a7c15ull;
+    RecentLocation& recent = recentLocations_[mixed >> 54];
+    if (recent.key == key)
+        return recent.id;
+    recent = {key, locateNew(key, loc.source, loc.line)};
+    return recent.id;
+}
+
+template <class BlockMap>
+inline typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<BlockMap>::stats(EventKind kind, LocationId id)
+{
+    return kindStats_[static_cast<int>(kind)][id];
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
+                                                std::uint64_t allocatedBytes)
+{
+    auto& rows = overrides_[kind == EventKind::Realloc ? 0 : 1];
+    if (row >= rows.size())
+        rows.resize(locations_.size());
+    auto& entry = rows[row][block.location];
+    entry.location = block.location;
+    entry.allocatedBytes += allocatedBytes;
+    entry.freedBytes += block.size;
+    entry.count += 1;
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks)
+{
+    LiveChange& change = pendingLive_[id];
+    change.bytes = detail::wrappingAdd(change.bytes, static_cast<std::uint64_t>(bytes));
+    change.blocks += blocks;
+    if (observer_)
+        observer_->onLiveChange(id, bytes);
+    if (!isPending_[id]) {
+        isPending_[id] = 1;
+        pendingLocations_.push_back(id);
+    }
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
+{
+    auto [it, inserted] = blocks_.try_emplace(addr, LiveBlock{size, id});
+    if (!inserted) {
+        // A block at an address we think is live: its free was not seen.
+        totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, detail::negated(it->second.size), -1);
+        it->second = LiveBlock{size, id};
+    }
+    totals_.liveBytes += size;
+    changeLive(id, static_cast<std::int64_t>(size), 1);
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, std::int64_t liveDelta,
+                                               std::uint64_t allocatedBytes)
+{
+    const std::uint64_t index = ++totals_.eventCount;
+    if (totals_.liveBytes > totals_.peakLiveBytes) {
+        totals_.peakLiveBytes = totals_.liveBytes;
+        totals_.peakEventIndex = index;
+        takePeak();
+    }
+    timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
+    if (observer_)
+        observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Alloc, id);
+    row.eventCount += 1;
+    row.allocatedBytes += e.nsize;
+    totals_.allocCount += 1;
+    totals_.allocatedBytes += e.nsize;
+    sizeHistogram_.add(e.nsize);
+    const std::uint64_t before = totals_.liveBytes;
+    placeBlock(e.naddr, e.nsize, id);
+    countEvent(EventKind::Alloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Realloc, id);
+    row.eventCount += 1;
+    row.freedBytes += e.osize;
+    row.allocatedBytes += e.nsize;
+    totals_.reallocCount += 1;
+    totals_.allocatedBytes += e.nsize;
+    totals_.freedBytes += e.osize;
+    sizeHistogram_.add(e.nsize);
+    const std::uint64_t before = totals_.liveBytes;
+    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
+        addOverride(EventKind::Realloc, id, it->second, e.nsize);
+        totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, detail::negated(it->second.size), -1);
+        blocks_.erase(it);
+    }
+    placeBlock(e.naddr, e.nsize, id);
+    countEvent(EventKind::Realloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
+{
+    const LocationId id = locate(e.loc);
+    KindStats& row = stats(EventKind::Free, id);
+    row.eventCount += 1;
+    row.freedBytes += e.osize;
+    totals_.freeCount += 1;
+    totals_.freedBytes += e.osize;
+    const std::uint64_t before = totals_.liveBytes;
+    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
+        addOverride(EventKind::Free, id, it->second, 0);
+        totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, detail::negated(it->second.size), -1);
+        blocks_.erase(it);
+    }
+    countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
+}
 
 using ProfileBuilder = BasicProfileBuilder<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
 using StdProfileBuilder = BasicProfileBuilder<std::unordered_map<std::uint64_t, LiveBlock>>;
