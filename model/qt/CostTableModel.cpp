@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CostTableModel.h"
 
-#include "model/TextReport.h"
-
-#include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 
@@ -48,26 +44,6 @@ void CostTableModel::setHumanReadable(bool humanReadable)
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole});
 }
 
-QString CostTableModel::formatValue(const QVariant& raw, ColumnKind kind) const
-{
-    switch (kind) {
-    case ColumnKind::Text:
-        return raw.toString();
-    case ColumnKind::Count:
-        return humanReadable_ ? QLocale().toString(raw.toLongLong()) : QString::number(raw.toLongLong());
-    case ColumnKind::Bytes: {
-        // formatBytes keeps the reference's units, which only scale sizes
-        // above zero; a negative net or change scales the same way.
-        const qint64 bytes = raw.toLongLong();
-        const QString magnitude = QString::fromStdString(formatBytes(bytes < 0 ? -bytes : bytes, humanReadable_));
-        return bytes < 0 ? u'-' + magnitude : magnitude;
-    }
-    case ColumnKind::Share:
-        return QStringLiteral("%1 %").arg(raw.toDouble() * 100.0, 0, 'f', 1);
-    }
-    return {};
-}
-
 QVariant CostTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -75,7 +51,7 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
     const Column& col = column(index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return formatValue(rawValue(index.row(), index.column()), col.kind);
+        return formatCost(rawValue(index.row(), index.column()), col.kind, humanReadable_);
     case SortRole:
         return rawValue(index.row(), index.column());
     case Qt::ToolTipRole:

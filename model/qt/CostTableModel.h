@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/Profile.h"
+#include "model/qt/CostFormat.h"
 #include "model/qt/ModelRoles.h"
 
 #include <QAbstractTableModel>
@@ -19,7 +20,7 @@ namespace memprof::qt {
 class CostTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum class ColumnKind { Text, Count, Bytes, Share };
+    using ColumnKind = CostKind;
     struct Column {
         QString title;
         QString csvName;
@@ -52,8 +53,6 @@ protected:
     void recomputeColumnMaxima();
 
 private:
-    QString formatValue(const QVariant& raw, ColumnKind kind) const;
-
     std::vector<Column> columns_;
     std::vector<double> columnMaxMagnitude_;
     bool humanReadable_ = true;

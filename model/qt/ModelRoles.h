@@ -17,6 +17,9 @@ enum ModelRole {
     CostFractionRole,
     // headerData: the CSV column name (snake_case with its unit).
     CsvHeaderRole,
+    // The memprof function index (int) of a function tree's file and
+    // function nodes, for showing their source; invalid elsewhere.
+    FunctionIndexRole,
 };
 
 } // namespace memprof::qt
