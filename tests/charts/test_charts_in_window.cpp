@@ -39,7 +39,8 @@ private slots:
         QCOMPARE((pane->heapChart()->liveMaxGraph()->data()->constEnd() - 1)->value, double(profile.totals.liveBytes));
         QCOMPARE(pane->topHoldersChart()->holders().front().name, rankLiveByName(profile).front().name);
 
-        // The window selects: the chart overlays that location.
+        // The window selects: the chart overlays that location (when shown).
+        tabs->setCurrentWidget(pane);
         const LocationId second = pane->topHoldersChart()->holders()[1].location;
         QSignalSpy history(pane, &ChartsPane::locationHistoryFinished);
         window.selectLocation(second);

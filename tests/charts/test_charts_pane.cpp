@@ -137,6 +137,7 @@ private slots:
         ChartsPane pane;
         pane.resize(1000, 600);
         pane.setProfile(profile, path);
+        pane.show();
         HeapChart* chart = pane.heapChart();
         const LiveRow holder = *std::max_element(profile.liveAtEnd.begin(), profile.liveAtEnd.end(),
                                                  [](const LiveRow& a, const LiveRow& b) { return a.heldBytes < b.heldBytes; });
@@ -177,6 +178,7 @@ private slots:
         const Profile profile = loadProfile(path.toStdString());
         ChartsPane pane;
         pane.setProfile(profile, path);
+        pane.show();
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(profile.liveAtEnd.front().location);
         pane.setSelectedLocation(profile.liveAtEnd.back().location);
@@ -184,6 +186,21 @@ private slots:
         QTest::qWait(200); // a late result of the first would arrive by now
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.liveAtEnd.back().location);
+    }
+
+    void hiddenPaneReadsWhenShown()
+    {
+        const QString path = dumpPath("v3/leak.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.setProfile(profile, path);
+        QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
+        pane.setSelectedLocation(profile.liveAtEnd.front().location);
+        QTest::qWait(300);
+        QCOMPARE(finished.count(), 0);
+        pane.show();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.liveAtEnd.front().location);
     }
 
     void exportsPngAndPdf_data()

@@ -97,6 +97,7 @@ void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
     eventCount_ = profile.totals.eventCount;
     hasProfile_ = true;
     hasSelection_ = false;
+    historyPending_ = false;
     history_.reset();
     status_->setVisible(false);
 
@@ -117,7 +118,21 @@ void ChartsPane::setSelectedLocation(LocationId location)
     hasSelection_ = true;
     topHoldersChart_->setSelectedLocation(locationNames_[location]);
     topHoldersChart_->replot();
-    startHistory(location);
+    // The pass reads the whole dump again: only for a pane someone looks at.
+    historyPending_ = !isVisible();
+    if (historyPending_)
+        cancelHistory();
+    else
+        startHistory(location);
+}
+
+void ChartsPane::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (historyPending_ && hasSelection_) {
+        historyPending_ = false;
+        startHistory(selected_);
+    }
 }
 
 ChartPlot* ChartsPane::currentChart() const

@@ -2,7 +2,7 @@
 // The three charts in tabs, with export and the histogram's switches. The
 // selected location's own history (its live bytes, its sizes) comes from a
 // second decoding pass of the dump in a worker thread, cancelled when the
-// selection changes again.
+// selection changes again, and deferred while the pane is hidden.
 #pragma once
 
 #include "model/LocationHistory.h"
@@ -56,6 +56,9 @@ signals:
 public:
     QString statusText() const;
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void exportWithDialog();
     void startHistory(LocationId location);
@@ -78,6 +81,7 @@ private:
     bool hasProfile_ = false;
     LocationId selected_ = 0;
     bool hasSelection_ = false;
+    bool historyPending_ = false; // selected while hidden: read when shown
     std::shared_ptr<const LocationHistory> history_;
     // The running pass: its stop flag, raised to cancel it.
     std::shared_ptr<std::atomic<bool>> stop_;
