@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -93,9 +94,17 @@ private slots:
         keepShot(pane, QStringLiteral("heap.png"));
     }
 
+    void topHoldersFollowTheLeakRanking_data()
+    {
+        QTest::addColumn<QString>("dump");
+        QTest::newRow("medium") << QStringLiteral("v3/medium.bin");
+        QTest::newRow("loadstring: more than 20 holders") << QStringLiteral("v3/loadstring.bin");
+    }
+
     void topHoldersFollowTheLeakRanking()
     {
-        const QString path = dumpPath("v3/medium.bin");
+        QFETCH(QString, dump);
+        const QString path = dumpPath(dump.toLatin1().constData());
         const Profile profile = loadProfile(path.toStdString());
         ChartsPane pane;
         pane.resize(1000, 600);
@@ -127,7 +136,7 @@ private slots:
         QTest::mouseClick(chart, Qt::LeftButton, {}, beside);
         QCOMPARE(activated.count(), 1);
         pane.setSelectedLocation(chart->holders()[2].location);
-        keepShot(pane, QStringLiteral("top-holders.png"));
+        keepShot(pane, QStringLiteral("top-holders-%1.png").arg(QFileInfo(path).baseName()));
     }
 
     void selectedLocationOverlayAndHistogram()
