@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -65,8 +66,14 @@ std::size_t FileByteSource::read(std::span<std::uint8_t> out)
             error_ = std::strerror(errno);
             break;
         }
-        if (got == 0)
+        if (got == 0) {
+            // The file ended before the size it had at open: it was cut
+            // (truncated or replaced) while we read. Say so; "ends without
+            // its epilogue at byte <old size>" would be wrong.
+            error_ = "the file shrank while it was read: it had " + std::to_string(size_) +
+                     " bytes when opened, and reading stopped at byte " + std::to_string(readSoFar_ + done);
             break;
+        }
         done += static_cast<std::size_t>(got);
     }
     readSoFar_ += done;
