@@ -23,6 +23,7 @@ LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
     bold.setBold(true);
     title->setFont(bold);
     scope_->addItem(tr("Live blocks at the end (accurate)"), static_cast<int>(qt::LeakModel::Scope::LiveAtEnd));
+    scope_->addItem(tr("Live blocks at the peak"), static_cast<int>(qt::LeakModel::Scope::LiveAtPeak));
     scope_->addItem(tr("Heap difference (as the reference parser)"),
                     static_cast<int>(qt::LeakModel::Scope::HeapDifference));
     explanation_->setWordWrap(true);

@@ -19,15 +19,23 @@ CostTableModel::Column shareColumn()
             LeakModel::tr("This row's part of all the bytes held in this scope")};
 }
 
+bool isLiveScope(LeakModel::Scope scope)
+{
+    return scope != LeakModel::Scope::HeapDifference;
+}
+
 std::vector<CostTableModel::Column> columnsOf(LeakModel::Scope scope)
 {
-    if (scope == LeakModel::Scope::LiveAtEnd)
+    if (isLiveScope(scope)) {
+        const bool end = scope == LeakModel::Scope::LiveAtEnd;
         return {locationColumn(),
                 {LeakModel::tr("Held"), QStringLiteral("held_bytes"), K::Bytes,
-                 LeakModel::tr("Bytes of the blocks still live at the end that this location last allocated")},
+                 end ? LeakModel::tr("Bytes of the blocks still live at the end that this location last allocated")
+                     : LeakModel::tr("Bytes of the blocks live at the peak that this location last allocated")},
                 {LeakModel::tr("Live blocks"), QStringLiteral("live_blocks"), K::Count,
                  LeakModel::tr("Number of those blocks")},
                 shareColumn()};
+    }
     return {locationColumn(),
             {LeakModel::tr("Held"), QStringLiteral("held_bytes"), K::Bytes,
              LeakModel::tr("The reference's heap difference: allocated minus freed, attributed to the allocating name")},
@@ -47,11 +55,18 @@ LeakModel::LeakModel(QObject* parent)
 
 QString LeakModel::explanation(Scope scope)
 {
-    return scope == Scope::LiveAtEnd
-               ? tr("Blocks allocated during profiling and still live at the end, by the location that last "
-                    "allocated or reallocated them.")
-               : tr("The reference parser's HEAP SUMMARY: allocations minus the frees traced back to them; a "
-                    "block reallocated elsewhere stays charged to its first allocator.");
+    switch (scope) {
+    case Scope::LiveAtEnd:
+        return tr("Blocks allocated during profiling and still live at the end, by the location that last "
+                  "allocated or reallocated them.");
+    case Scope::LiveAtPeak:
+        return tr("Blocks live when the live bytes peaked, by the location that last allocated or reallocated "
+                  "them: what made the heap that large.");
+    case Scope::HeapDifference:
+        break;
+    }
+    return tr("The reference parser's HEAP SUMMARY: allocations minus the frees traced back to them; a block "
+              "reallocated elsewhere stays charged to its first allocator.");
 }
 
 void LeakModel::setProfile(std::shared_ptr<const Profile> profile)
@@ -79,16 +94,17 @@ void LeakModel::rebuild()
     rows_.clear();
     totalHeldBytes_ = 0;
     if (profile_) {
-        if (scope_ == Scope::LiveAtEnd) {
+        if (isLiveScope(scope_)) {
+            const bool end = scope_ == Scope::LiveAtEnd;
             // Select the identity holding the most under the name: its source
             // line is where most of the held bytes were allocated.
             std::unordered_map<std::string, std::pair<std::uint64_t, LocationId>> heaviest;
-            for (const LiveRow& live : profile_->liveAtEnd) {
+            for (const LiveRow& live : end ? profile_->liveAtEnd : profile_->liveAtPeak) {
                 auto [it, inserted] = heaviest.try_emplace(profile_->nameOf(live.location), live.heldBytes, live.location);
                 if (!inserted && live.heldBytes > it->second.first)
                     it->second = {live.heldBytes, live.location};
             }
-            for (const LiveByName& live : rankLiveByName(*profile_)) {
+            for (const LiveByName& live : rankLiveByName(*profile_, end ? LiveScope::End : LiveScope::Peak)) {
                 Row row;
                 row.name = QString::fromStdString(live.name);
                 row.heldBytes = static_cast<qint64>(live.heldBytes);
@@ -127,7 +143,7 @@ QVariant LeakModel::rawValue(int row, int column) const
         return r.heldBytes;
     if (column == shareColumn())
         return totalHeldBytes_ > 0 ? static_cast<double>(r.heldBytes) / static_cast<double>(totalHeldBytes_) : 0.0;
-    if (scope_ == Scope::LiveAtEnd)
+    if (isLiveScope(scope_))
         return r.blockCount;
     return column == 2 ? r.allocCount : r.freeCount;
 }

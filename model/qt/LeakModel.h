@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The leak summary: what still holds memory, by location name, in one of two
+// The leak summary: what holds memory, by location name, in one of three
 // scopes. LiveAtEnd (the default) is accurate: the blocks still live at the
-// end, by the location that last allocated or reallocated them.
-// HeapDifference is the reference's HEAP SUMMARY (allocations minus the frees
-// attributed back to them), which can blame the wrong line after reallocs.
+// end, by the location that last allocated or reallocated them. LiveAtPeak:
+// the same at the moment the live bytes peaked. HeapDifference is the
+// reference's HEAP SUMMARY (allocations minus the frees attributed back to
+// them), which can blame the wrong line after reallocs.
 #pragma once
 
 #include "model/qt/CostTableModel.h"
@@ -16,7 +17,7 @@ namespace memprof::qt {
 class LeakModel : public CostTableModel {
     Q_OBJECT
 public:
-    enum class Scope { LiveAtEnd, HeapDifference };
+    enum class Scope { LiveAtEnd, LiveAtPeak, HeapDifference };
 
     explicit LeakModel(QObject* parent = nullptr);
 
@@ -28,7 +29,7 @@ public:
 
     int rowCount(const QModelIndex& parent = {}) const override;
 
-    // Columns by scope: LiveAtEnd: location, held, live blocks, share;
+    // Columns by scope: LiveAtEnd, LiveAtPeak: location, held, live blocks, share;
     // HeapDifference: location, held, allocs, frees, share.
     int heldColumn() const { return 1; }
     int shareColumn() const { return columnCount() - 1; }
@@ -42,7 +43,7 @@ private:
     struct Row {
         QString name;
         qint64 heldBytes = 0;
-        qint64 blockCount = 0; // LiveAtEnd
+        qint64 blockCount = 0; // LiveAtEnd, LiveAtPeak
         qint64 allocCount = 0; // HeapDifference
         qint64 freeCount = 0;  // HeapDifference
         std::optional<LocationId> location;

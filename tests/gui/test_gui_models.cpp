@@ -60,6 +60,8 @@ private slots:
     void leakModelLiveEqualsLiveBlocks_data();
     void leakModelLiveEqualsLiveBlocks();
     void leakModelHeapDifferenceEqualsReferenceText();
+    void leakModelAtThePeakAddsUpToThePeak_data();
+    void leakModelAtThePeakAddsUpToThePeak();
     void sortRoleOrdersByRawNumbers();
     void humanReadableSwitch();
     void costFractionsAndSortOrders();
@@ -189,6 +191,32 @@ void TestGuiModels::leakModelHeapDifferenceEqualsReferenceText()
     model.setScope(LeakModel::Scope::LiveAtEnd);
     QCOMPARE(model.columnCount(), 4);
     QVERIFY(!LeakModel::explanation(LeakModel::Scope::LiveAtEnd).isEmpty());
+}
+
+void TestGuiModels::leakModelAtThePeakAddsUpToThePeak_data()
+{
+    locationTablesEqualAggregates_data();
+}
+
+void TestGuiModels::leakModelAtThePeakAddsUpToThePeak()
+{
+    QFETCH(QString, dump);
+    auto profile = std::make_shared<const Profile>(test::loadFixture(dump));
+    LeakModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setProfile(profile);
+    model.setScope(LeakModel::Scope::LiveAtPeak);
+    std::map<std::string, qint64> expected;
+    for (const LiveRow& live : profile->liveAtPeak)
+        expected[profile->nameOf(live.location)] += qint64(live.heldBytes);
+    QCOMPARE(model.rowCount(), int(expected.size()));
+    qint64 held = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QCOMPARE(sortValue(model, r, 1), expected[model.index(r, 0).data(SortRole).toString().toStdString()]);
+        held += sortValue(model, r, 1);
+    }
+    QCOMPARE(held, qint64(profile->totals.peakLiveBytes));
+    QVERIFY(LeakModel::explanation(LeakModel::Scope::LiveAtPeak) != LeakModel::explanation(LeakModel::Scope::LiveAtEnd));
 }
 
 void TestGuiModels::sortRoleOrdersByRawNumbers()
