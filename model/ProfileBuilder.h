@@ -103,6 +103,7 @@ private:
     KindStats& stats(EventKind kind, LocationId id);
     void addOverride(EventKind kind, LocationId row, const LiveBlock& block, std::uint64_t allocatedBytes);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
+    void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
     void changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
@@ -228,6 +229,21 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
 }
 
+// A realloc or free of a block we saw allocated: credit its allocating
+// location in this row's Overrides (`allocatedBytes`: the realloc's new size)
+// and drop it from the live map. Blocks from before profiling are unknown.
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, LocationId row, std::uint64_t addr,
+                                                        std::uint64_t allocatedBytes)
+{
+    if (auto it = blocks_.find(addr); it != blocks_.end()) {
+        addOverride(kind, row, it->second, allocatedBytes);
+        totals_.liveBytes -= it->second.size;
+        changeLive(it->second.location, detail::negated(it->second.size), -1);
+        blocks_.erase(it);
+    }
+}
+
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
 {
@@ -256,12 +272,7 @@ inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
     totals_.freedBytes += e.osize;
     sizeHistogram_.add(e.nsize);
     const std::uint64_t before = totals_.liveBytes;
-    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
-        addOverride(EventKind::Realloc, id, it->second, e.nsize);
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, detail::negated(it->second.size), -1);
-        blocks_.erase(it);
-    }
+    releaseBlock(EventKind::Realloc, id, e.oaddr, e.nsize);
     placeBlock(e.naddr, e.nsize, id);
     countEvent(EventKind::Realloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
 }
@@ -276,12 +287,7 @@ inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
     totals_.freeCount += 1;
     totals_.freedBytes += e.osize;
     const std::uint64_t before = totals_.liveBytes;
-    if (auto it = blocks_.find(e.oaddr); it != blocks_.end()) {
-        addOverride(EventKind::Free, id, it->second, 0);
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, detail::negated(it->second.size), -1);
-        blocks_.erase(it);
-    }
+    releaseBlock(EventKind::Free, id, e.oaddr, 0);
     countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
 }
 
