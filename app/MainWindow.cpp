@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "DiffWindow.h"
 #include "SampleProfile.h"
 #include "ViewerSettings.h"
+#include "model/qt/FunctionTreeModel.h"
 #include "model/qt/LeakModel.h"
 #include "model/qt/LoadMessages.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
+#include "views/FunctionTreeView.h"
 #include "views/LeakPane.h"
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
@@ -71,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
     for (EventKind kind : kEventKinds)
         eventModels_[indexOf(kind)] = new qt::LocationTableModel(kind, this);
     leakModel_ = new qt::LeakModel(this);
+    functionTreeModel_ = new qt::FunctionTreeModel(this);
     overridesModel_ = new qt::OverridesModel(this);
 
     pages_ = new QStackedWidget(this);
@@ -137,6 +141,14 @@ QWidget* MainWindow::createProfilePage()
                 updateOverrides();
         });
     }
+    // By file and by function: the tables' costs summed up the tree. A line
+    // selects its location like a table row; functions and files show
+    // their chunk (connected below, with the source pane).
+    functionTree_ = new views::FunctionTreeView(tabs_);
+    functionTree_->setObjectName(QStringLiteral("functionTree"));
+    functionTree_->setTreeModel(functionTreeModel_);
+    tabs_->addTab(functionTree_, tr("By function"));
+    connect(functionTree_, &views::CostTableView::locationActivated, this, &MainWindow::selectLocation);
     // The charts follow the shown profile and the one select-location path.
     auto* chartsPane = new charts::ChartsPane(tabs_);
     tabs_->addTab(chartsPane, tr("Charts"));
@@ -170,11 +182,14 @@ QWidget* MainWindow::createProfilePage()
     sourcePane_ = new views::SourcePane(page);
     sourcePane_->setSourceFolders(sourceFolders());
     connect(sourcePane_, &views::SourcePane::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
+    connect(functionTree_, &views::FunctionTreeView::chunkActivated, sourcePane_, &views::SourcePane::showFunction);
+    connect(functionTree_, &views::FunctionTreeView::explanationActivated, sourcePane_, &views::SourcePane::showLocation);
 
     connect(filter_, &views::FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (auto* table : eventTables_)
             table->setFilter(expression);
         leakPane_->table()->setFilter(expression);
+        functionTree_->setFilter(expression);
     });
 
     auto* left = new QSplitter(Qt::Vertical, page);
@@ -212,6 +227,9 @@ void MainWindow::createMenus()
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
+    compareAction_ = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
+    compareAction_->setToolTip(tr("Opens a second dump as NEW and shows NEW − BASE, this dump being BASE"));
+    compareAction_->setEnabled(false);
     file->addSeparator();
     exportAction_ = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
     exportAction_->setShortcut(Qt::CTRL | Qt::Key_E);
@@ -283,7 +301,11 @@ views::CostTableView* MainWindow::leakTable() const
 
 views::CostTableView* MainWindow::currentEventTable() const
 {
-    return qobject_cast<views::CostTableView*>(tabs_->currentWidget());
+    // The by-function tree is a CostTableView too, but not an event table.
+    for (auto* table : eventTables_)
+        if (table == tabs_->currentWidget())
+            return table;
+    return nullptr;
 }
 
 void MainWindow::addMainTab(QWidget* pane, const QString& title)
@@ -419,6 +441,7 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
     for (auto* model : eventModels_)
         model->setProfile(profile_);
     leakModel_->setProfile(profile_);
+    functionTreeModel_->setProfile(profile_);
     overridesModel_->setProfile(profile_);
     sourcePane_->setProfile(profile_, QFileInfo(path).absolutePath());
     summary_->setProfile(*profile_, path);
@@ -426,6 +449,7 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
         table(kind)->sortByCostColumn(kind == EventKind::Free ? qt::LocationTableModel::FreedColumn
                                                               : qt::LocationTableModel::AllocatedColumn);
     leakPane_->table()->sortByCostColumn(leakModel_->heldColumn());
+    functionTree_->sortByCostColumn(qt::FunctionTreeModel::AllocatedColumn);
     if (profile_->status.end == DecodeEnd::Truncated)
         messageBar_->showWarning(qt::describeTruncation(profile_->status, profile_->totals.eventCount));
     else
@@ -433,6 +457,7 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
     updateOverrides();
     pages_->setCurrentWidget(profilePage_);
     reloadAction_->setEnabled(true);
+    compareAction_->setEnabled(true);
     addRecentFile(path);
     updateRecentMenu();
     updateTitle();
@@ -460,6 +485,7 @@ void MainWindow::selectLocation(LocationId location)
             table->selectLocation(location);
     // The leak summary merges identities by name.
     leakPane_->table()->selectLocation(location, QString::fromStdString(profile_->nameOf(location)));
+    functionTree_->showLocation(location);
     updateOverrides();
     sourcePane_->showLocation(location);
     statusBar()->showMessage(QString::fromStdString(profile_->nameOf(location)));
@@ -525,6 +551,7 @@ void MainWindow::setHumanReadable(bool humanReadable)
     for (auto* model : eventModels_)
         model->setHumanReadable(humanReadable);
     leakModel_->setHumanReadable(humanReadable);
+    functionTreeModel_->setHumanReadable(humanReadable);
     overridesModel_->setHumanReadable(humanReadable);
     summary_->setHumanReadable(humanReadable);
     sourcePane_->setHumanReadable(humanReadable);
@@ -538,6 +565,28 @@ void MainWindow::chooseAndOpen()
         return;
     setLastOpenFolder(QFileInfo(path).absolutePath());
     openDump(path);
+}
+
+void MainWindow::chooseAndCompare()
+{
+    if (!profile_)
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Compare %1 With (NEW)").arg(QFileInfo(dumpPath_).fileName()), QFileInfo(dumpPath_).absolutePath(),
+        tr("Memprof dumps (*.bin *.memprof);;All files (*)"));
+    if (!path.isEmpty())
+        compareWith(path);
+}
+
+DiffWindow* MainWindow::compareWith(const QString& newPath)
+{
+    if (!profile_)
+        return nullptr;
+    auto* window = new DiffWindow(this);
+    window->move(pos() + QPoint(40, 40));
+    window->show();
+    window->compareWith(profile_, dumpPath_, newPath);
+    return window;
 }
 
 bool MainWindow::exportCsv(const QString& path, QString* error)

@@ -23,6 +23,7 @@ class QTabWidget;
 class QLabel;
 
 namespace memprof::qt {
+class FunctionTreeModel;
 class LocationTableModel;
 class LeakModel;
 class OverridesModel;
@@ -31,6 +32,7 @@ class OverridesModel;
 namespace memprof::views {
 class CostTableView;
 class FilterField;
+class FunctionTreeView;
 class LeakPane;
 class LoadingPage;
 class MessageBar;
@@ -40,6 +42,8 @@ class SummaryHeader;
 }
 
 namespace memprof::app {
+
+class DiffWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -53,6 +57,9 @@ public:
     void loadDump(const QString& path);
     void reload();
     void cancelLoad();
+    // Opens a window comparing the dump at `newPath` (NEW) against this
+    // window's profile (BASE); nullptr if there is no profile.
+    DiffWindow* compareWith(const QString& newPath);
 
     bool isLoading() const;
     bool hasProfile() const { return profile_ != nullptr; }
@@ -74,6 +81,7 @@ public:
 
     views::CostTableView* table(EventKind kind) const;
     views::CostTableView* leakTable() const;
+    views::FunctionTreeView* functionTree() const { return functionTree_; }
     views::CostTableView* overridesTable() const { return overridesTable_; }
     views::SourcePane* sourcePane() const { return sourcePane_; }
     views::FilterField* filterField() const { return filter_; }
@@ -111,6 +119,7 @@ private:
     void updateRecentMenu();
     void setHumanReadable(bool humanReadable);
     void chooseAndOpen();
+    void chooseAndCompare();
     void chooseAndExport();
     void chooseSourceFolder();
     views::CostTableView* currentEventTable() const;
@@ -125,6 +134,7 @@ private:
 
     std::array<qt::LocationTableModel*, 3> eventModels_{};
     qt::LeakModel* leakModel_ = nullptr;
+    qt::FunctionTreeModel* functionTreeModel_ = nullptr;
     qt::OverridesModel* overridesModel_ = nullptr;
 
     QStackedWidget* pages_ = nullptr;
@@ -136,6 +146,7 @@ private:
     views::FilterField* filter_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     std::array<views::CostTableView*, 3> eventTables_{};
+    views::FunctionTreeView* functionTree_ = nullptr;
     views::LeakPane* leakPane_ = nullptr;
     QLabel* overridesTitle_ = nullptr;
     views::CostTableView* overridesTable_ = nullptr;
@@ -144,6 +155,7 @@ private:
 
     QMenu* recentMenu_ = nullptr;
     QAction* reloadAction_ = nullptr;
+    QAction* compareAction_ = nullptr;
     QAction* exportAction_ = nullptr;
     QAction* humanReadableAction_ = nullptr;
 };

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
-// memprof-viewer --screenshot OUT.png DUMP: renders the main window on the
-// dump at a fixed size into OUT.png and exits (for docs and checks).
+// memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
+// memprof-viewer --screenshot OUT.png [--tab NAME] DUMP (or --diff BASE NEW):
+// renders the window at a fixed size into OUT.png and exits (for docs and
+// checks).
+#include "DiffWindow.h"
 #include "MainWindow.h"
 #include "model/qt/ModelRoles.h"
 #include "views/CostTableView.h"
@@ -10,6 +13,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -17,13 +21,66 @@
 
 namespace {
 
-int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size)
+// The first tab whose title contains `name` without a plural s:
+// allocations, reallocations, frees, functions, charts.
+int tabNamed(const QTabWidget* tabs, const QString& name)
+{
+    QString wanted = name.toLower();
+    if (wanted.endsWith(u's'))
+        wanted.chop(1);
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i).remove(u'&').toLower().contains(wanted))
+            return i;
+    return -1;
+}
+
+// Writes the window into outPath after the layout settled; the exit code.
+void grabLater(QWidget* window, const QString& outPath, int& exitCode)
+{
+    QTimer::singleShot(200, window, [&exitCode, window, outPath] {
+        const bool saved = window->grab().save(outPath, "PNG");
+        if (!saved)
+            std::fprintf(stderr, "memprof-viewer: cannot write %s\n", qPrintable(outPath));
+        exitCode = saved ? 0 : 1;
+        QCoreApplication::exit(exitCode);
+    });
+}
+
+int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size)
+{
+    auto* window = new memprof::app::DiffWindow;
+    window->resize(size);
+    window->show();
+    int exitCode = 1;
+    QObject::connect(window, &memprof::app::DiffWindow::loadFinished, window, [&exitCode, window, outPath](bool shown) {
+        if (!shown) {
+            std::fprintf(stderr, "memprof-viewer: cannot load the dumps for the screenshot\n");
+            QCoreApplication::exit(1);
+            return;
+        }
+        // The largest growth of the held bytes that has a source line.
+        const auto* held = window->table(memprof::app::DiffWindow::Table::Held)->proxyModel();
+        for (int row = 0; row < held->rowCount(); ++row) {
+            const QVariant id = held->index(row, 0).data(memprof::qt::LocationIdRole);
+            if (id.isValid() && window->currentProfile()->locations[id.toUInt()].function != memprof::kNoFunction) {
+                window->table(memprof::app::DiffWindow::Table::Held)->setCurrentIndex(held->index(row, 0));
+                break;
+            }
+        }
+        grabLater(window, outPath, exitCode);
+    });
+    window->compare(basePath, newPath);
+    const int loopCode = QApplication::exec();
+    return loopCode != 0 ? loopCode : exitCode;
+}
+
+int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab)
 {
     auto* window = new memprof::app::MainWindow;
     window->resize(size);
     window->show();
     int exitCode = 1;
-    QObject::connect(window, &memprof::app::MainWindow::loadFinished, window, [&exitCode, window, outPath](bool shown) {
+    QObject::connect(window, &memprof::app::MainWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
         if (!shown) {
             std::fprintf(stderr, "memprof-viewer: cannot load the dump for the screenshot\n");
             QCoreApplication::exit(1);
@@ -40,15 +97,11 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
                 break;
             }
         }
+        if (!tab.isEmpty())
+            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
         if (holder.isValid())
             window->leakTable()->setCurrentIndex(holder);
-        QTimer::singleShot(200, window, [&exitCode, window, outPath] {
-            const bool saved = window->grab().save(outPath, "PNG");
-            if (!saved)
-                std::fprintf(stderr, "memprof-viewer: cannot write %s\n", qPrintable(outPath));
-            exitCode = saved ? 0 : 1;
-            QCoreApplication::exit(exitCode);
-        });
+        grabLater(window, outPath, exitCode);
     });
     window->loadDump(dumpPath);
     const int loopCode = QApplication::exec();
@@ -90,19 +143,42 @@ int main(int argc, char* argv[])
     const QCommandLineOption screenshotSize(QStringLiteral("size"),
                                             QStringLiteral("Screenshot size, WIDTHxHEIGHT (default 1400x900)."),
                                             QStringLiteral("SIZE"), QStringLiteral("1400x900"));
+    const QCommandLineOption diff(QStringLiteral("diff"),
+                                  QStringLiteral("Compare two dumps, BASE and NEW (the two DUMP arguments): "
+                                                 "NEW - BASE per location."));
+    const QCommandLineOption screenshotTab(
+        QStringLiteral("tab"),
+        QStringLiteral("Screenshot: the tab in front (allocations, reallocations, frees, functions, charts)."),
+        QStringLiteral("NAME"));
     parser.addOption(screenshot);
     parser.addOption(screenshotSize);
+    parser.addOption(screenshotTab);
+    parser.addOption(diff);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
 
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(screenshotSize).split(u'x');
         const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
-        if (dumps.size() != 1 || !size.isValid() || size.isEmpty()) {
-            std::fprintf(stderr, "usage: memprof-viewer --screenshot OUT.png [--size WxH] DUMP\n");
+        if (dumps.size() != (parser.isSet(diff) ? 2 : 1) || !size.isValid() || size.isEmpty()) {
+            std::fprintf(stderr, "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
+                                 "       memprof-viewer --screenshot OUT.png [--size WxH] --diff BASE NEW\n");
             return 2;
         }
-        return takeScreenshot(parser.value(screenshot), dumps.first(), size);
+        if (parser.isSet(diff))
+            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size);
+        return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab));
+    }
+
+    if (parser.isSet(diff)) {
+        if (dumps.size() != 2) {
+            std::fprintf(stderr, "usage: memprof-viewer --diff BASE NEW\n");
+            return 2;
+        }
+        auto* comparison = new memprof::app::DiffWindow;
+        comparison->show();
+        comparison->compare(dumps[0], dumps[1]);
+        return QApplication::exec();
     }
 
     auto* first = new memprof::app::MainWindow;

@@ -187,15 +187,22 @@ std::string CostTableView::toCsv() const
 
 void CostTableView::copySelection() const
 {
-    QList<int> rows;
-    for (const QModelIndex& index : selectionModel()->selectedRows())
-        rows << index.row();
+    // Indexes, not row numbers: in a tree, rows sit at every level.
+    QModelIndexList rows = selectionModel()->selectedRows();
     if (rows.isEmpty() && currentIndex().isValid())
-        rows << currentIndex().row();
-    std::sort(rows.begin(), rows.end());
+        rows << currentIndex().siblingAtColumn(0);
+    // In the order shown: by the rows of the path from the top level.
+    auto path = [](QModelIndex index) {
+        QList<int> rowsFromTop;
+        for (; index.isValid(); index = index.parent())
+            rowsFromTop.prepend(index.row());
+        return rowsFromTop;
+    };
+    std::sort(rows.begin(), rows.end(),
+              [&path](const QModelIndex& a, const QModelIndex& b) { return path(a) < path(b); });
     if (rows.isEmpty())
         return;
-    QApplication::clipboard()->setText(qt::rowsToTabSeparated(*proxy_, rows, visibleColumns()));
+    QApplication::clipboard()->setText(qt::rowsToTabSeparated(rows, visibleColumns()));
 }
 
 void CostTableView::showHeaderMenu(const QPoint& pos)

@@ -33,9 +33,9 @@ LoadingPage::LoadingPage(QWidget* parent)
     connect(cancel_, &QPushButton::clicked, this, &LoadingPage::cancelRequested);
 }
 
-void LoadingPage::start(const QString& filePath)
+void LoadingPage::start(const QString& filePath, const QString& what)
 {
-    title_->setText(tr("Loading %1…").arg(QFileInfo(filePath).fileName()));
+    title_->setText(tr("Loading %1…").arg(what.isEmpty() ? QFileInfo(filePath).fileName() : what));
     title_->setToolTip(filePath);
     bar_->setValue(0);
     bytes_->clear();

@@ -16,7 +16,8 @@ class LoadingPage : public QWidget {
 public:
     explicit LoadingPage(QWidget* parent = nullptr);
 
-    void start(const QString& filePath);
+    // `what`: the words after "Loading", the file's name by default.
+    void start(const QString& filePath, const QString& what = {});
     void setProgress(quint64 bytesRead, quint64 totalBytes);
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return bar_; }

@@ -60,6 +60,7 @@ void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QStrin
     lineCosts_ = profile_ ? qt::ChunkLineCosts(*profile_) : qt::ChunkLineCosts();
     dumpFolder_ = dumpFolder;
     location_.reset();
+    function_ = kNoFunction;
     view_ = {};
     title_->setText(tr("Source"));
     showMessage(tr("Select a location to see its source."), false);
@@ -79,6 +80,15 @@ void SourcePane::setHumanReadable(bool humanReadable)
 void SourcePane::showLocation(LocationId location)
 {
     location_ = location;
+    function_ = kNoFunction;
+    refresh();
+}
+
+void SourcePane::showFunction(std::int32_t function, int line)
+{
+    location_.reset();
+    function_ = function;
+    functionLine_ = line;
     refresh();
 }
 
@@ -97,12 +107,13 @@ void SourcePane::showMessage(const QString& text, bool offerFolder)
 
 void SourcePane::refresh()
 {
-    if (!profile_ || !location_)
+    if (!profile_ || (!location_ && function_ == kNoFunction))
         return;
     const QString previousText = view_.text;
     const QString previousChunk = view_.chunkname;
     const auto previousKind = view_.kind;
-    view_ = qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_);
+    view_ = location_ ? qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_)
+                      : qt::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_);
     switch (view_.kind) {
     case qt::SourceView::Kind::None:
         title_->setText(tr("Source"));

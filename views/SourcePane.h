@@ -31,6 +31,9 @@ public:
     void setSourceFolders(const QStringList& folders);
     void setHumanReadable(bool humanReadable);
     void showLocation(LocationId location);
+    // A function's chunk marked at `line` (its definition), or a whole
+    // chunk with line 0: the by-function tree's function and file nodes.
+    void showFunction(std::int32_t function, int line);
 
     const qt::SourceView& currentView() const { return view_; }
     CodeView* codeView() const { return code_; }
@@ -48,6 +51,8 @@ private:
     QString dumpFolder_;
     QStringList sourceFolders_;
     std::optional<LocationId> location_;
+    std::int32_t function_ = kNoFunction; // shown when there is no location_
+    int functionLine_ = 0;
     qt::SourceView view_;
 
     QLabel* title_;

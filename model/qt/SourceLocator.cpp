@@ -126,4 +126,12 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
     return {};
 }
 
+SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
+                                const QStringList& sourceFolders)
+{
+    if (function < 0 || function >= static_cast<std::int32_t>(profile.functions.size()))
+        return {};
+    return fromChunk(profile, profile.functions[static_cast<std::size_t>(function)], line, dumpFolder, sourceFolders);
+}
+
 } // namespace memprof::qt

@@ -34,4 +34,9 @@ struct SourceView {
 SourceView locateSource(const Profile& profile, LocationId location, const QString& dumpFolder,
                         const QStringList& sourceFolders);
 
+// The chunk of a function (a node of the by-function tree): its file or
+// stored text, marked at `line` (the line it is defined; 0 for none).
+SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
+                                const QStringList& sourceFolders);
+
 } // namespace memprof::qt

@@ -12,10 +12,14 @@
 namespace memprof::qt {
 
 // `columns`: the model's columns to write, in order. Values come from
-// SortRole (raw numbers), headers from CsvHeaderRole.
+// SortRole (raw numbers), headers from CsvHeaderRole. A tree (the function
+// tree) is written depth first, every node, after a `depth` column (0 for
+// the top level), so its sums are not mistaken for more rows.
 std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& columns);
 
 // The rows, as displayed (DisplayRole), a header line first, tab-separated.
 QString rowsToTabSeparated(const QAbstractItemModel& model, const QList<int>& rows, const QList<int>& columns);
+// The same for rows given by an index each, at any level of a tree.
+QString rowsToTabSeparated(const QModelIndexList& rows, const QList<int>& columns);
 
 } // namespace memprof::qt

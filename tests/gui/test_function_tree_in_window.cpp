@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The "By function" tab and the peak scope in the main window, driven as a
+// user would: the tree sits beside the tables and adds up to the totals, a
+// line node puts the source pane on its file and line, a function node on
+// its definition, a selection elsewhere follows in the tree, the filter
+// keeps a match's ancestors open, copy and export take tree rows; the leak
+// pane's peak scope adds up to the peak.
+#include "GuiTestData.h"
+
+#include "MainWindow.h"
+#include "model/qt/FunctionTreeModel.h"
+#include "model/qt/LeakModel.h"
+#include "model/qt/ModelRoles.h"
+#include "views/CodeView.h"
+#include "views/CostTableView.h"
+#include "views/FilterField.h"
+#include "views/FunctionTreeView.h"
+#include "views/SourcePane.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QImage>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace memprof;
+using memprof::app::MainWindow;
+using memprof::qt::FunctionTreeModel;
+
+namespace {
+struct Window {
+    QPointer<MainWindow> window = new MainWindow;
+    Window()
+    {
+        window->resize(1400, 900);
+        window->show();
+    }
+    ~Window() { delete window.data(); }
+    MainWindow* operator->() const { return window; }
+};
+
+bool load(MainWindow* window, const QString& path)
+{
+    QSignalSpy finished(window, &MainWindow::loadFinished);
+    window->loadDump(path);
+    return finished.wait(30000) && finished.at(0).at(0).toBool();
+}
+
+// The tree's node labelled `label` (column 0, in the view's proxy).
+QModelIndex nodeLabelled(views::FunctionTreeView* tree, const QString& label)
+{
+    const QModelIndexList found = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole, label, 1,
+                                                        Qt::MatchExactly | Qt::MatchRecursive);
+    return found.isEmpty() ? QModelIndex() : found.first();
+}
+
+std::size_t treeNodeCount(const QAbstractItemModel& model, const QModelIndex& parent)
+{
+    std::size_t count = 0;
+    for (int r = 0; r < model.rowCount(parent); ++r)
+        count += 1 + treeNodeCount(model, model.index(r, 0, parent));
+    return count;
+}
+
+// Clicks a node as a user would: its ancestors opened, then a click.
+void click(views::FunctionTreeView* tree, const QModelIndex& node)
+{
+    for (QModelIndex up = node.parent(); up.isValid(); up = up.parent())
+        tree->expand(up);
+    tree->scrollTo(node);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(node).center());
+}
+} // namespace
+
+class TestFunctionTreeInWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void byFunctionTabAddsUpToTheTotals();
+    void lineNodeShowsItsSourceLine();
+    void functionFileAndGroupNodes();
+    void selectionElsewhereFollowsInTheTree();
+    void filterKeepsAncestorsOpen();
+    void copyAndExportTakeTreeRows();
+    void peakScopeAddsUpToThePeak();
+    void screenshotsOfTheNewViews();
+};
+
+void TestFunctionTreeInWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("memprof-viewer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_function_tree_in_window"));
+}
+
+void TestFunctionTreeInWindow::init()
+{
+    QSettings().clear();
+}
+
+void TestFunctionTreeInWindow::byFunctionTabAddsUpToTheTotals()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    QCOMPARE(w->mainTabs()->indexOf(tree), 3); // after Allocations, Reallocations, Frees
+    QCOMPARE(w->mainTabs()->tabText(3), QStringLiteral("By function"));
+    const Profile& profile = *w->profile();
+    qint64 allocated = 0, events = 0, held = 0, peak = 0;
+    QAbstractItemModel* shown = tree->model();
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        events += shown->index(r, FunctionTreeModel::EventsColumn).data(qt::SortRole).toLongLong();
+        allocated += shown->index(r, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong();
+        held += shown->index(r, FunctionTreeModel::HeldColumn).data(qt::SortRole).toLongLong();
+        peak += shown->index(r, FunctionTreeModel::PeakColumn).data(qt::SortRole).toLongLong();
+    }
+    QCOMPARE(events, qint64(profile.totals.eventCount));
+    QCOMPARE(allocated, qint64(profile.totals.allocatedBytes));
+    QCOMPARE(held, qint64(profile.totals.liveBytes));
+    QCOMPARE(peak, qint64(profile.totals.peakLiveBytes));
+    // Sorted by allocated bytes, largest first; files show their functions.
+    for (int r = 1; r < shown->rowCount(); ++r)
+        QVERIFY(shown->index(r - 1, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong() >=
+                shown->index(r, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong());
+    QVERIFY(tree->isExpanded(shown->index(0, 0)));
+}
+
+void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    w->mainTabs()->setCurrentWidget(tree);
+    const QModelIndex line = nodeLabelled(tree, QStringLiteral("@leak.lua:9"));
+    QVERIFY(line.isValid());
+    QCOMPARE(line.parent().data().toString(), QStringLiteral("@leak.lua:7"));
+    QSignalSpy selected(w.window, &MainWindow::locationSelected);
+    click(tree, line);
+    QCOMPARE(selected.count(), 1);
+    const LocationId id = line.data(qt::LocationIdRole).toUInt();
+    QCOMPARE(w->profile()->nameOf(id), std::string("@leak.lua:9"));
+
+    const qt::SourceView& view = w->sourcePane()->currentView();
+    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("leak.lua"));
+    QCOMPARE(view.line, 9);
+    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 9);
+    // The one select-location path: the tables and the leak pane follow,
+    // the tree stays in front.
+    QCOMPARE(w->mainTabs()->currentWidget(), static_cast<QWidget*>(tree));
+    QCOMPARE(w->table(EventKind::Alloc)->currentLocation().value_or(~0u), id);
+    QCOMPARE(w->leakTable()->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(tree->currentIndex().siblingAtColumn(0), line);
+}
+
+void TestFunctionTreeInWindow::functionFileAndGroupNodes()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    w->mainTabs()->setCurrentWidget(tree);
+    QSignalSpy selected(w.window, &MainWindow::locationSelected);
+
+    // A function: its chunk, marked where it is defined (scratch, line 12).
+    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:12")));
+    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(QFileInfo(w->sourcePane()->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
+    QCOMPARE(w->sourcePane()->currentView().line, 12);
+    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 12);
+    QVERIFY(w->sourcePane()->codeView()->toPlainText().contains(QStringLiteral("local function scratch")));
+
+    // A file: the chunk, no line marked.
+    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua")));
+    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(w->sourcePane()->currentView().line, 0);
+    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 0);
+
+    // A group explains what it holds.
+    click(tree, w->functionTree()->model()->index(1, 0));
+    QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("INTERNAL"));
+    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::Explanation));
+    QVERIFY(w->sourcePane()->message().contains(QStringLiteral("INTERNAL")));
+    // None of them is a location: nothing else was selected.
+    QCOMPARE(selected.count(), 0);
+}
+
+void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    QAbstractItemModel* leak = w->leakTable()->model();
+    int row = 0;
+    while (row < leak->rowCount() && leak->index(row, 0).data().toString() != QStringLiteral("@leak.lua:14"))
+        ++row;
+    QVERIFY(row < leak->rowCount());
+    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
+                      w->leakTable()->visualRect(leak->index(row, 0)).center());
+    const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
+    QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
+    QVERIFY(tree->isExpanded(current.parent()));
+    QCOMPARE(current.parent().data().toString(), QStringLiteral("@leak.lua:12"));
+}
+
+void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    w->filterField()->setDelay(0);
+    w->filterField()->lineEdit()->setText(QStringLiteral("leak.lua:14"));
+    QTRY_COMPARE(tree->model()->rowCount(), 1);
+    const QModelIndex file = tree->model()->index(0, 0);
+    QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
+    QCOMPARE(tree->model()->rowCount(file), 1);
+    const QModelIndex function = tree->model()->index(0, 0, file);
+    QCOMPARE(function.data().toString(), QStringLiteral("@leak.lua:12"));
+    QCOMPARE(tree->model()->rowCount(function), 1);
+    QCOMPARE(tree->model()->index(0, 0, function).data().toString(), QStringLiteral("@leak.lua:14"));
+    // The path to the match is open, so the match is on screen.
+    QTRY_VERIFY(tree->isExpanded(function));
+    QVERIFY(tree->isExpanded(file));
+    // The tables narrow too.
+    QCOMPARE(w->table(EventKind::Alloc)->model()->rowCount(), 1);
+
+    w->filterField()->lineEdit()->clear();
+    QTRY_COMPARE(tree->model()->rowCount(), 2);
+}
+
+void TestFunctionTreeInWindow::copyAndExportTakeTreeRows()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    w->mainTabs()->setCurrentWidget(tree);
+    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:9")));
+    tree->copySelection();
+    const QStringList copied = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(copied.size(), 2);
+    QVERIFY2(copied[1].startsWith(QStringLiteral("@leak.lua:9\t3,019\t")) ||
+                 copied[1].startsWith(QStringLiteral("@leak.lua:9\t3019\t")),
+             qPrintable(copied[1]));
+
+    tree->setFocus();
+    QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tree.csv"));
+    QVERIFY(w->exportCsv(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QCOMPARE(lines.first(), QStringLiteral("depth,location,events,allocated_bytes,freed_bytes,held_bytes,peak_live_bytes"));
+    // Every node, depth first: the file, its functions and their lines.
+    // From v3/leak.report.txt: @leak.lua has 9430 allocation, 1001
+    // reallocation and 13 free events; line 9 3010 allocations (156104 B)
+    // and 9 frees (24528 B).
+    QVERIFY2(lines[1].startsWith(QStringLiteral("0,@leak.lua,10444,421827,79280,")), qPrintable(lines[1]));
+    QCOMPARE(std::count_if(lines.begin(), lines.end(),
+                           [](const QString& l) { return l.startsWith(QStringLiteral("2,@leak.lua:9,3019,156104,24528,")); }),
+             1);
+    QCOMPARE(lines.size(), 1 + int(treeNodeCount(*tree->model(), {})));
+}
+
+void TestFunctionTreeInWindow::peakScopeAddsUpToThePeak()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    QComboBox* scope = w->findChild<QComboBox*>();
+    QVERIFY(scope);
+    const int peakItem = scope->findData(int(qt::LeakModel::Scope::LiveAtPeak));
+    QVERIFY(peakItem >= 0);
+    scope->setCurrentIndex(peakItem);
+    QAbstractItemModel* leak = w->leakTable()->model();
+    qint64 held = 0;
+    for (int r = 0; r < leak->rowCount(); ++r)
+        held += leak->index(r, 1).data(qt::SortRole).toLongLong();
+    QCOMPARE(held, qint64(w->profile()->totals.peakLiveBytes));
+    QVERIFY(held > qint64(w->profile()->totals.liveBytes));
+}
+
+void TestFunctionTreeInWindow::screenshotsOfTheNewViews()
+{
+    QTemporaryDir dir;
+    const QString tree = dir.filePath(QStringLiteral("tree.png"));
+    QProcess viewer;
+    viewer.start(QStringLiteral(MEMPROF_VIEWER_EXE), {QStringLiteral("--screenshot"), tree, QStringLiteral("--tab"),
+                                                      QStringLiteral("functions"),
+                                                      test::fixture(QStringLiteral("v3/medium.bin"))});
+    QVERIFY(viewer.waitForFinished(60000));
+    QCOMPARE(viewer.exitCode(), 0);
+    QCOMPARE(QImage(tree).size(), QSize(1400, 900));
+
+    const QString diff = dir.filePath(QStringLiteral("diff.png"));
+    QProcess comparison;
+    comparison.start(QStringLiteral(MEMPROF_VIEWER_EXE),
+                     {QStringLiteral("--screenshot"), diff, QStringLiteral("--diff"),
+                      test::fixture(QStringLiteral("v1/medium.bin")), test::fixture(QStringLiteral("v3/medium.bin"))});
+    QVERIFY(comparison.waitForFinished(60000));
+    QCOMPARE(comparison.exitCode(), 0);
+    QCOMPARE(QImage(diff).size(), QSize(1400, 900));
+
+    QProcess broken;
+    broken.start(QStringLiteral(MEMPROF_VIEWER_EXE),
+                 {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("no.png")), QStringLiteral("--diff"),
+                  test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("corrupt/bad-magic-ljs.bin"))});
+    QVERIFY(broken.waitForFinished(60000));
+    QVERIFY(broken.exitCode() != 0);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("no.png"))));
+}
+
+QTEST_MAIN(TestFunctionTreeInWindow)
+#include "test_function_tree_in_window.moc"
