@@ -107,6 +107,10 @@ QWidget* DiffWindow::createComparisonPage()
         table(Table::Allocations)->header()->setSectionHidden(column, true);
     for (int column : {M::AllocatedChangeColumn, M::BaseAllocatedColumn, M::NewAllocatedColumn})
         table(Table::Frees)->header()->setSectionHidden(column, true);
+    // The events' and a reallocation's freed bytes on each side stay a click
+    // away, so the location keeps room beside the changes.
+    for (int column : {M::BaseFreedColumn, M::NewFreedColumn})
+        table(Table::Reallocations)->header()->setSectionHidden(column, true);
     for (Table t : {Table::Allocations, Table::Reallocations, Table::Frees})
         for (int column : {M::BaseEventsColumn, M::NewEventsColumn})
             this->table(t)->header()->setSectionHidden(column, true);

@@ -46,18 +46,21 @@ void grabLater(QWidget* window, const QString& outPath, int& exitCode)
     });
 }
 
-int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size)
+int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size,
+                       const QString& tab)
 {
     auto* window = new memprof::app::DiffWindow;
     window->resize(size);
     window->show();
     int exitCode = 1;
-    QObject::connect(window, &memprof::app::DiffWindow::loadFinished, window, [&exitCode, window, outPath](bool shown) {
+    QObject::connect(window, &memprof::app::DiffWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
         if (!shown) {
             std::fprintf(stderr, "memprof-viewer: cannot load the dumps for the screenshot\n");
             QCoreApplication::exit(1);
             return;
         }
+        if (!tab.isEmpty())
+            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
         // The largest growth of the held bytes that has a source line.
         const auto* held = window->table(memprof::app::DiffWindow::Table::Held)->proxyModel();
         for (int row = 0; row < held->rowCount(); ++row) {
@@ -162,11 +165,11 @@ int main(int argc, char* argv[])
         const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
         if (dumps.size() != (parser.isSet(diff) ? 2 : 1) || !size.isValid() || size.isEmpty()) {
             std::fprintf(stderr, "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
-                                 "       memprof-viewer --screenshot OUT.png [--size WxH] --diff BASE NEW\n");
+                                 "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n");
             return 2;
         }
         if (parser.isSet(diff))
-            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size);
+            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab));
         return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab));
     }
 
