@@ -43,10 +43,13 @@ void FunctionTreeView::setTreeModel(qt::FunctionTreeModel* model)
 void FunctionTreeView::showDefaultExpansion()
 {
     // Unfiltered: the files and their functions; filtered: every match.
-    if (proxyModel()->filterRegularExpression().pattern().isEmpty())
-        expandToDepth(0);
-    else
+    // (expandToDepth would collapse what the user or showLocation opened.)
+    if (!proxyModel()->filterRegularExpression().pattern().isEmpty()) {
         expandAll();
+        return;
+    }
+    for (int row = 0; row < proxyModel()->rowCount(); ++row)
+        expand(proxyModel()->index(row, 0));
 }
 
 bool FunctionTreeView::showLocation(LocationId location)

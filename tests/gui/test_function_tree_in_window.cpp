@@ -212,6 +212,14 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
     QCOMPARE(current.parent().data().toString(), QStringLiteral("@leak.lua:12"));
+    // What was opened stays open when the deferred expansion runs and when
+    // the user sorts.
+    QTest::qWait(50);
+    QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
+    tree->sortByColumn(FunctionTreeModel::EventsColumn, Qt::DescendingOrder);
+    QTest::qWait(50);
+    QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:14"));
+    QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
 }
 
 void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
