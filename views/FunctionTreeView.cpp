@@ -13,6 +13,7 @@ FunctionTreeView::FunctionTreeView(QWidget* parent)
     , expansion_(new QTimer(this))
 {
     setRootIsDecorated(true);
+    setIndentation(14); // three levels: leave the names their room
     setUniformRowHeights(true);
     // A match keeps its ancestors; a matching file or function keeps what
     // is under it.
