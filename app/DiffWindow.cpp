@@ -3,6 +3,7 @@
 
 #include "ViewerSettings.h"
 #include "model/qt/LoadMessages.h"
+#include "model/qt/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/FilterField.h"
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -142,6 +144,19 @@ QWidget* DiffWindow::createComparisonPage()
         sourcePane_->setSourceFolders(sourceFolders());
     });
 
+    activeTable_ = table(Table::Allocations);
+    connect(tabs_, &QTabWidget::currentChanged, this,
+            [this] { activeTable_ = static_cast<views::CostTableView*>(tabs_->currentWidget()); });
+    // The table used last is the one that had the focus last.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        for (QWidget* w = now; w; w = w->parentWidget())
+            for (auto* view : tables_)
+                if (view == w) {
+                    activeTable_ = view;
+                    return;
+                }
+    });
+
     connect(filter_, &views::FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (auto* view : tables_)
             view->setFilter(expression);
@@ -169,6 +184,10 @@ QWidget* DiffWindow::createComparisonPage()
 void DiffWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    exportAction_ = file->addAction(tr("&Export CSV…"), this, &DiffWindow::chooseAndExport);
+    exportAction_->setShortcut(Qt::CTRL | Qt::Key_E);
+    exportAction_->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers"));
+    file->addSeparator();
     QAction* close = file->addAction(tr("&Close Window"), this, &QWidget::close);
     close->setShortcut(QKeySequence::Close);
 
@@ -331,6 +350,32 @@ void DiffWindow::showRowStatus(views::CostTableView* view)
     const LocationDiffRow* row = model->rowAt(view->currentSourceRow());
     if (row && !view->currentLocation())
         statusBar()->showMessage(tr("%1 is only in BASE: NEW has no source for it.").arg(QString::fromStdString(row->name)));
+}
+
+bool DiffWindow::exportCsv(const QString& path, QString* error)
+{
+    return qt::writeCsvFile(path, activeTable_->toCsv(), error);
+}
+
+void DiffWindow::chooseAndExport()
+{
+    if (!diff_)
+        return;
+    const QString tableName = activeTable_ == table(Table::Held) ? titleOf(Table::Held)
+                                                                  : tabs_->tabText(tabs_->indexOf(activeTable_));
+    const QFileInfo current(paths_[kNew]);
+    const QString suggested = current.absoluteDir().filePath(
+        QStringLiteral("%1-vs-%2-%3.csv")
+            .arg(current.completeBaseName(), QFileInfo(paths_[kBase]).completeBaseName(), tableName.toLower()));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 (NEW − BASE) as CSV").arg(tableName),
+                                                      suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportCsv(path, &error))
+        statusBar()->showMessage(tr("Wrote %1 (%2 rows)").arg(path).arg(activeTable_->proxyModel()->rowCount()), 5000);
+    else
+        QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
 
 void DiffWindow::setHumanReadable(bool humanReadable)

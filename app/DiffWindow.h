@@ -65,6 +65,11 @@ public:
     QWidget* currentPage() const;
     QWidget* comparisonPage() const { return comparisonPage_; }
 
+    // The table Export CSV acts on: the one used last.
+    views::CostTableView* activeTable() const { return activeTable_; }
+    // Writes the active table as shown; false with `error` set on failure.
+    bool exportCsv(const QString& path, QString* error = nullptr);
+
     // Selects a location of NEW in every table and shows its source.
     void selectLocation(memprof::LocationId location);
 
@@ -84,6 +89,7 @@ private:
     void fail(const QString& path, const QString& message);
     void setHumanReadable(bool humanReadable);
     void showRowStatus(views::CostTableView* table);
+    void chooseAndExport();
 
     QPointer<QWidget> opener_;
     // Index 0: BASE, 1: NEW.
@@ -104,6 +110,8 @@ private:
     views::FilterField* filter_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     views::SourcePane* sourcePane_ = nullptr;
+    views::CostTableView* activeTable_ = nullptr;
+    QAction* exportAction_ = nullptr;
     QAction* humanReadableAction_ = nullptr;
 };
 

@@ -9,6 +9,7 @@
 #include "model/qt/LoadMessages.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
+#include "model/qt/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
@@ -34,7 +35,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -596,15 +596,7 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
             *error = tr("There is no table to export.");
         return false;
     }
-    const std::string csv = activeTable_->toCsv();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
-        !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return qt::writeCsvFile(path, activeTable_->toCsv(), error);
 }
 
 void MainWindow::chooseAndExport()

@@ -4,6 +4,8 @@
 #include "model/CsvExport.h"
 #include "model/qt/ModelRoles.h"
 
+#include <QSaveFile>
+
 namespace memprof::qt {
 
 namespace {
@@ -55,6 +57,18 @@ std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& column
     csv += csvRecord(fields);
     appendRows(model, {}, 0, tree, columns, csv);
     return csv;
+}
+
+bool writeCsvFile(const QString& path, const std::string& csv, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
+        !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
 }
 
 QString rowsToTabSeparated(const QAbstractItemModel& model, const QList<int>& rows, const QList<int>& columns)

@@ -17,6 +17,10 @@ namespace memprof::qt {
 // the top level), so its sums are not mistaken for more rows.
 std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& columns);
 
+// Writes `csv` to `path` atomically (QSaveFile: a failed write leaves any
+// old file as it was); false with `error` set on failure.
+bool writeCsvFile(const QString& path, const std::string& csv, QString* error = nullptr);
+
 // The rows, as displayed (DisplayRole), a header line first, tab-separated.
 QString rowsToTabSeparated(const QAbstractItemModel& model, const QList<int>& rows, const QList<int>& columns);
 // The same for rows given by an index each, at any level of a tree.

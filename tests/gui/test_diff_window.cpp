@@ -139,6 +139,23 @@ void TestDiffWindow::comparesTwoDumps()
                                                  qt::CostKind::Count, true)));
     QVERIFY(w->windowTitle().contains(QStringLiteral("freed.bin against leak.bin")));
 
+    // Export writes the table used last as shown, raw numbers.
+    w->table(Table::Held)->setFocus();
+    QCOMPARE(w->activeTable(), w->table(Table::Held));
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("held.csv"));
+    QVERIFY(w->exportCsv(csvPath));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QCOMPARE(lines.first(), QStringLiteral("location,presence,delta_held_bytes,base_held_bytes,new_held_bytes,delta_live_blocks"));
+    QCOMPARE(lines.size(), 1 + int(diff.held.size()));
+    // leak.lua:9 held 131576 B at the end in leak.bin (its HEAP SUMMARY and
+    // live blocks agree there) and is not in freed.bin.
+    QVERIFY2(lines.contains(QStringLiteral("@leak.lua:9,base,-131576,131576,0,%1")
+                                .arg(-diff.held[std::size_t(rowNamed(w->table(Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].base.blockCount)),
+             qPrintable(lines.join(u'|')));
+
     // The filter narrows every table.
     w->filterField()->setDelay(0);
     w->filterField()->lineEdit()->setText(QStringLiteral("internal"));
