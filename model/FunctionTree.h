@@ -13,14 +13,17 @@
 
 namespace memprof {
 
-struct TreeCost {
-    std::uint64_t eventCount = 0;     // alloc + realloc + free events
-    std::uint64_t allocatedBytes = 0;
-    std::uint64_t freedBytes = 0;
-    std::uint64_t heldBytes = 0;      // live at the end (accurate)
-    std::uint64_t peakBytes = 0;      // live at the peak
+// A node's costs; the signed form holds a change between two profiles
+// (FunctionTreeDiff.h).
+template <typename Number>
+struct BasicTreeCost {
+    Number eventCount = 0;     // alloc + realloc + free events
+    Number allocatedBytes = 0;
+    Number freedBytes = 0;
+    Number heldBytes = 0;      // live at the end (accurate)
+    Number peakBytes = 0;      // live at the peak
 
-    void add(const TreeCost& other)
+    void add(const BasicTreeCost& other)
     {
         eventCount += other.eventCount;
         allocatedBytes += other.allocatedBytes;
@@ -29,6 +32,8 @@ struct TreeCost {
         peakBytes += other.peakBytes;
     }
 };
+
+using TreeCost = BasicTreeCost<std::uint64_t>;
 
 enum class TreeNodeKind : std::uint8_t { File, Function, Line, Group };
 
