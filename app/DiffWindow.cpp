@@ -7,6 +7,7 @@
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/FilterField.h"
+#include "views/FunctionTreeView.h"
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
@@ -65,6 +66,7 @@ DiffWindow::DiffWindow(QWidget* opener)
     setAttribute(Qt::WA_DeleteOnClose);
     for (Table table : kTables)
         models_[indexOf(table)] = new qt::DiffTableModel(table, this);
+    treeModel_ = new qt::FunctionTreeDiffModel(this);
 
     pages_ = new QStackedWidget(this);
     loadingPage_ = new views::LoadingPage(pages_);
@@ -117,6 +119,23 @@ QWidget* DiffWindow::createComparisonPage()
         for (int column : {M::BaseEventsColumn, M::NewEventsColumn})
             this->table(t)->header()->setSectionHidden(column, true);
 
+    // By file and by function, NEW - BASE per node. A line selects its
+    // location of NEW like a table row; functions and files show their chunk.
+    functionTree_ = new views::FunctionTreeView(page);
+    functionTree_->setObjectName(QStringLiteral("diffFunctionTree"));
+    functionTree_->setTreeModel(treeModel_);
+    functionTree_->setPlaceholderText(tr("Neither dump has any event."));
+    tabs_->addTab(functionTree_, tr("By function"));
+    connect(functionTree_, &views::CostTableView::locationActivated, this, &DiffWindow::selectLocation);
+    connect(functionTree_, &views::CostTableView::currentSourceRowChanged, this, &DiffWindow::showTreeNodeStatus);
+    // The changes the comparison is about first; both sides' figures, the
+    // freed bytes and the peak are a click away in the header menu.
+    using T = qt::FunctionTreeDiffModel;
+    for (int column = T::BaseEventsColumn; column < T::ColumnCount; ++column)
+        functionTree_->header()->setSectionHidden(column, true);
+    for (int column : {T::FreedChangeColumn, T::PeakChangeColumn})
+        functionTree_->header()->setSectionHidden(column, true);
+
     auto* heldPane = new QWidget(page);
     auto* heldTitle = new QLabel(tr("<b>Held at the end</b>: NEW − BASE"), heldPane);
     auto* heldExplanation = new QLabel(
@@ -135,6 +154,8 @@ QWidget* DiffWindow::createComparisonPage()
 
     sourcePane_ = new views::SourcePane(page);
     sourcePane_->setSourceFolders(sourceFolders());
+    connect(functionTree_, &views::FunctionTreeView::chunkActivated, sourcePane_, &views::SourcePane::showFunction);
+    connect(functionTree_, &views::FunctionTreeView::explanationActivated, sourcePane_, &views::SourcePane::showLocation);
     connect(sourcePane_, &views::SourcePane::addSourceFolderRequested, this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a Source Folder"),
                                                                  QFileInfo(paths_[kNew]).absolutePath());
@@ -149,17 +170,23 @@ QWidget* DiffWindow::createComparisonPage()
             [this] { activeTable_ = static_cast<views::CostTableView*>(tabs_->currentWidget()); });
     // The table used last is the one that had the focus last.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
-        for (QWidget* w = now; w; w = w->parentWidget())
+        for (QWidget* w = now; w; w = w->parentWidget()) {
             for (auto* view : tables_)
                 if (view == w) {
                     activeTable_ = view;
                     return;
                 }
+            if (w == functionTree_) {
+                activeTable_ = functionTree_;
+                return;
+            }
+        }
     });
 
     connect(filter_, &views::FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (auto* view : tables_)
             view->setFilter(expression);
+        functionTree_->setFilter(expression);
     });
 
     auto* right = new QSplitter(Qt::Vertical, page);
@@ -316,6 +343,8 @@ void DiffWindow::showComparison()
         models_[indexOf(t)]->setDiff(diff_, profiles_[kNew]);
         table(t)->sortByCostColumn(models_[indexOf(t)]->mainChangeColumn());
     }
+    treeModel_->setProfiles(profiles_[kBase], profiles_[kNew]);
+    functionTree_->sortByCostColumn(qt::FunctionTreeDiffModel::AllocatedChangeColumn);
     summary_->setProfiles(base, paths_[kBase], current, paths_[kNew]);
     sourcePane_->setProfile(profiles_[kNew], QFileInfo(paths_[kNew]).absolutePath());
 
@@ -340,6 +369,7 @@ void DiffWindow::selectLocation(LocationId location)
     const QString name = QString::fromStdString(current->nameOf(location));
     for (auto* view : tables_)
         view->selectLocation(location, name);
+    functionTree_->showLocation(location);
     sourcePane_->showLocation(location);
     statusBar()->showMessage(name);
 }
@@ -350,6 +380,14 @@ void DiffWindow::showRowStatus(views::CostTableView* view)
     const LocationDiffRow* row = model->rowAt(view->currentSourceRow());
     if (row && !view->currentLocation())
         statusBar()->showMessage(tr("%1 is only in BASE: NEW has no source for it.").arg(QString::fromStdString(row->name)));
+}
+
+void DiffWindow::showTreeNodeStatus()
+{
+    const auto* node = treeModel_->nodeAt(functionTree_->proxyModel()->mapToSource(functionTree_->currentIndex()));
+    if (node && node->presence == DiffPresence::BaseOnly)
+        statusBar()->showMessage(
+            tr("%1 is only in BASE: NEW has no source for it.").arg(QString::fromStdString(node->label)));
 }
 
 bool DiffWindow::exportCsv(const QString& path, QString* error)
@@ -366,14 +404,18 @@ void DiffWindow::chooseAndExport()
     const QFileInfo current(paths_[kNew]);
     const QString suggested = current.absoluteDir().filePath(
         QStringLiteral("%1-vs-%2-%3.csv")
-            .arg(current.completeBaseName(), QFileInfo(paths_[kBase]).completeBaseName(), tableName.toLower()));
+            .arg(current.completeBaseName(), QFileInfo(paths_[kBase]).completeBaseName(),
+                 tableName.toLower().replace(u' ', u'-')));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 (NEW − BASE) as CSV").arg(tableName),
                                                       suggested, tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
     if (exportCsv(path, &error))
-        statusBar()->showMessage(tr("Wrote %1 (%2 rows)").arg(path).arg(activeTable_->proxyModel()->rowCount()), 5000);
+        statusBar()->showMessage(activeTable_ == functionTree_
+                                     ? tr("Wrote %1 (the tree as shown, depth first)").arg(path)
+                                     : tr("Wrote %1 (%2 rows)").arg(path).arg(activeTable_->proxyModel()->rowCount()),
+                                 5000);
     else
         QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
@@ -384,6 +426,7 @@ void DiffWindow::setHumanReadable(bool humanReadable)
         humanReadableAction_->setChecked(humanReadable);
     for (auto* model : models_)
         model->setHumanReadable(humanReadable);
+    treeModel_->setHumanReadable(humanReadable);
     summary_->setHumanReadable(humanReadable);
     sourcePane_->setHumanReadable(humanReadable);
 }

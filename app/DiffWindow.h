@@ -2,14 +2,16 @@
 // Two dumps compared: NEW - BASE per location name in the allocation,
 // reallocation and free tables and in the held-at-the-end pane, both
 // summaries and their changes in the header, the source of the selected
-// location as NEW has it. A window of its own (not a mode of MainWindow): a
-// comparison has no single profile, and the main window's panes (Overrides,
-// charts, the by-function tree) are about one run. Both dumps load off the
+// location as NEW has it; the by-function tree of both, NEW - BASE per
+// node. A window of its own (not a mode of MainWindow): a comparison has no
+// single profile, and the main window's panes (Overrides, charts) are about
+// one run. Both dumps load off the
 // GUI thread with progress and Cancel.
 #pragma once
 
 #include "model/ProfileDiff.h"
 #include "model/qt/DiffTableModel.h"
+#include "model/qt/FunctionTreeDiffModel.h"
 #include "model/qt/ProfileLoadJob.h"
 
 #include <QMainWindow>
@@ -27,6 +29,7 @@ namespace memprof::views {
 class CostTableView;
 class DiffSummaryHeader;
 class FilterField;
+class FunctionTreeView;
 class LoadingPage;
 class MessageBar;
 class SourcePane;
@@ -56,6 +59,8 @@ public:
     const Profile* currentProfile() const { return profiles_[1].get(); }
 
     views::CostTableView* table(Table table) const { return tables_[static_cast<std::size_t>(table)]; }
+    // The "By function" tab: the tree of both dumps, NEW - BASE per node.
+    views::FunctionTreeView* functionTree() const { return functionTree_; }
     views::SourcePane* sourcePane() const { return sourcePane_; }
     views::FilterField* filterField() const { return filter_; }
     views::DiffSummaryHeader* summaryHeader() const { return summary_; }
@@ -65,12 +70,12 @@ public:
     QWidget* currentPage() const;
     QWidget* comparisonPage() const { return comparisonPage_; }
 
-    // The table Export CSV acts on: the one used last.
+    // The table Export CSV acts on: the one used last (the tree included).
     views::CostTableView* activeTable() const { return activeTable_; }
     // Writes the active table as shown; false with `error` set on failure.
     bool exportCsv(const QString& path, QString* error = nullptr);
 
-    // Selects a location of NEW in every table and shows its source.
+    // Selects a location of NEW in every table and the tree, and shows its source.
     void selectLocation(memprof::LocationId location);
 
 signals:
@@ -89,6 +94,7 @@ private:
     void fail(const QString& path, const QString& message);
     void setHumanReadable(bool humanReadable);
     void showRowStatus(views::CostTableView* table);
+    void showTreeNodeStatus();
     void chooseAndExport();
 
     QPointer<QWidget> opener_;
@@ -102,6 +108,8 @@ private:
 
     std::array<qt::DiffTableModel*, 4> models_{};
     std::array<views::CostTableView*, 4> tables_{};
+    qt::FunctionTreeDiffModel* treeModel_ = nullptr;
+    views::FunctionTreeView* functionTree_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     views::LoadingPage* loadingPage_ = nullptr;
     QWidget* comparisonPage_ = nullptr;

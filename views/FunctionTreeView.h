@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The profile by file and by function: a CostTableView (sorting, filter,
-// cost bars, column menu, copy) showing qt::FunctionTreeModel as a tree.
+// cost bars, column menu, copy) showing a qt::CostTreeModel as a tree (one
+// profile's, or two compared).
 // The filter keeps a match's ancestors and opens them. Selecting a line node
 // reports its location like any table; a function or file node asks for its
 // chunk (at the line the function is defined), a group for the explanation
@@ -14,7 +15,7 @@
 class QTimer;
 
 namespace memprof::qt {
-class FunctionTreeModel;
+class CostTreeModel;
 }
 
 namespace memprof::views {
@@ -24,8 +25,8 @@ class FunctionTreeView : public CostTableView {
 public:
     explicit FunctionTreeView(QWidget* parent = nullptr);
 
-    void setTreeModel(qt::FunctionTreeModel* model);
-    qt::FunctionTreeModel* treeModel() const { return model_; }
+    void setTreeModel(qt::CostTreeModel* model);
+    qt::CostTreeModel* treeModel() const { return model_; }
 
     // Selects and shows the line node of `location`, opening its ancestors,
     // without reporting it back; false (and nothing selected) if none.
@@ -43,7 +44,7 @@ protected:
 private:
     void showDefaultExpansion();
 
-    qt::FunctionTreeModel* model_ = nullptr;
+    qt::CostTreeModel* model_ = nullptr;
     QTimer* expansion_;
     bool showingLocation_ = false;
 };

@@ -80,7 +80,11 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return {};
-    const Column& col = column(section);
+    return columnHeaderData(column(section), role);
+}
+
+QVariant CostTableModel::columnHeaderData(const Column& col, int role)
+{
     switch (role) {
     case Qt::DisplayRole:
         return col.title;

@@ -37,6 +37,9 @@ public:
     bool humanReadable() const { return humanReadable_; }
 
     const Column& column(int section) const { return columns_[static_cast<std::size_t>(section)]; }
+    // A column's header roles (title, tool tip, CSV name, first sort order,
+    // alignment); the cost trees answer them alike.
+    static QVariant columnHeaderData(const Column& column, int role);
 
 protected:
     explicit CostTableModel(QObject* parent = nullptr);

@@ -48,19 +48,6 @@ std::vector<CostTableModel::Column> columnsOf(DiffTableModel::Table table)
     return columns;
 }
 
-// The raw presence, as memprof-report --diff --csv writes it.
-QString presenceName(DiffPresence presence)
-{
-    switch (presence) {
-    case DiffPresence::Both:
-        return QStringLiteral("both");
-    case DiffPresence::BaseOnly:
-        return QStringLiteral("base");
-    case DiffPresence::NewOnly:
-        return QStringLiteral("new");
-    }
-    return {};
-}
 } // namespace
 
 DiffTableModel::DiffTableModel(Table table, QObject* parent)
@@ -107,6 +94,19 @@ const LocationDiffRow* DiffTableModel::rowAt(int row) const
     if (!diff_ || row < 0 || row >= rowCount())
         return nullptr;
     return &rows()[static_cast<std::size_t>(row)];
+}
+
+QString DiffTableModel::presenceName(DiffPresence presence)
+{
+    switch (presence) {
+    case DiffPresence::Both:
+        return QStringLiteral("both");
+    case DiffPresence::BaseOnly:
+        return QStringLiteral("base");
+    case DiffPresence::NewOnly:
+        return QStringLiteral("new");
+    }
+    return {};
 }
 
 QString DiffTableModel::presenceText(DiffPresence presence)

@@ -56,7 +56,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     const LocationDiffRow* rowAt(int row) const;
 
+    // What the "Only in" column shows: BASE, NEW or nothing.
     static QString presenceText(DiffPresence presence);
+    // Its raw value, as memprof-report --diff --csv writes it: both, base, new.
+    static QString presenceName(DiffPresence presence);
 
 protected:
     QVariant rawValue(int row, int column) const override;

@@ -3,7 +3,10 @@
 // thread and show NEW - BASE sorted by the change, with both summaries and
 // their changes in the header; a row shows its source as NEW has it; a dump
 // compared with itself (File > Compare With from the main window) is all
-// zeros; a broken dump says so and leaves no window; Cancel stops it.
+// zeros; a broken dump says so and leaves no window; Cancel stops it. The
+// "By function" tab: the tree of both dumps adds up to the totals' change,
+// a line node shows its source in NEW, the filter keeps ancestors, a row
+// selected in a table selects its line node, the tree exports as shown.
 #include "GuiTestData.h"
 
 #include "DiffWindow.h"
@@ -14,6 +17,7 @@
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/FilterField.h"
+#include "views/FunctionTreeView.h"
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
@@ -34,11 +38,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 using namespace memprof;
 using memprof::app::DiffWindow;
 using memprof::app::MainWindow;
 using Table = DiffWindow::Table;
 using M = memprof::qt::DiffTableModel;
+using T = memprof::qt::FunctionTreeDiffModel;
 
 namespace {
 constexpr Table kTables[] = {Table::Allocations, Table::Reallocations, Table::Frees, Table::Held};
@@ -65,6 +72,25 @@ int rowNamed(const QAbstractItemModel* model, const QString& name)
             return r;
     return -1;
 }
+
+// The first node labelled `label`, at any depth.
+QModelIndex nodeLabelled(const QAbstractItemModel* model, const QString& label, const QModelIndex& parent = {})
+{
+    for (int r = 0; r < model->rowCount(parent); ++r) {
+        const QModelIndex index = model->index(r, 0, parent);
+        if (index.data(qt::SortRole).toString() == label)
+            return index;
+        if (const QModelIndex below = nodeLabelled(model, label, index); below.isValid())
+            return below;
+    }
+    return {};
+}
+
+void clickRow(views::CostTableView* view, const QModelIndex& index)
+{
+    view->scrollTo(index);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+}
 } // namespace
 
 class TestDiffWindow : public QObject {
@@ -79,6 +105,7 @@ private slots:
     void brokenDumpSaysSoAndLeavesNoWindow();
     void cancelStopsTheComparison();
     void truncatedSideShowsAWarning();
+    void functionTreeTab();
 };
 
 void TestDiffWindow::initTestCase()
@@ -111,7 +138,7 @@ void TestDiffWindow::comparesTwoDumps()
     QCOMPARE(w->table(Table::Reallocations)->model()->rowCount(), int(diff.reallocations.size()));
     QCOMPARE(w->table(Table::Frees)->model()->rowCount(), int(diff.frees.size()));
     QCOMPARE(w->table(Table::Held)->model()->rowCount(), int(diff.held.size()));
-    QCOMPARE(w->mainTabs()->count(), 3);
+    QCOMPARE(w->mainTabs()->count(), 4);
 
     // Sorted by the change, growth first: frees by freed bytes.
     const QAbstractItemModel* frees = w->table(Table::Frees)->model();
@@ -218,6 +245,19 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
                     QCOMPARE(model->index(r, c).data(qt::SortRole).toLongLong(), 0);
         }
     }
+    // The tree too: every node in both, no change.
+    const QAbstractItemModel* tree = w->functionTree()->model();
+    QVERIFY(tree->rowCount() > 0);
+    std::function<void(const QModelIndex&)> checkZero = [&](const QModelIndex& parent) {
+        for (int r = 0; r < tree->rowCount(parent); ++r) {
+            const QModelIndex node = tree->index(r, 0, parent);
+            QCOMPARE(node.siblingAtColumn(T::OnlyInColumn).data(qt::SortRole).toString(), QStringLiteral("both"));
+            for (int c = T::EventsChangeColumn; c <= T::PeakChangeColumn; ++c)
+                QCOMPARE(node.siblingAtColumn(c).data(qt::SortRole).toLongLong(), 0);
+            checkZero(node);
+        }
+    };
+    checkZero({});
     QVERIFY(w->summaryHeader()->text().contains(QStringLiteral("NEW − BASE")));
     // Alike file names are told apart by their folders.
     QVERIFY(w->windowTitle().contains(QStringLiteral("v3/medium.bin against v3/medium.bin")));
@@ -277,6 +317,101 @@ void TestDiffWindow::truncatedSideShowsAWarning()
     QVERIFY(w->messageBar()->isVisible());
     QVERIFY2(w->messageBar()->text().startsWith(QStringLiteral("NEW: ")), qPrintable(w->messageBar()->text()));
     QVERIFY(w->summaryHeader()->text().contains(QStringLiteral("truncated at byte")));
+    delete w.data();
+}
+
+void TestDiffWindow::functionTreeTab()
+{
+    QPointer<DiffWindow> w = new DiffWindow;
+    w->resize(1400, 900);
+    w->show();
+    QVERIFY(compare(w, test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("v3/freed.bin"))));
+    views::FunctionTreeView* tree = w->functionTree();
+    QCOMPARE(w->mainTabs()->tabText(w->mainTabs()->indexOf(tree)), QStringLiteral("By function"));
+    w->mainTabs()->setCurrentWidget(tree);
+    QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
+    const QAbstractItemModel* shown = tree->model();
+    QVERIFY(shown->rowCount() >= 3); // @leak.lua, @freed.lua, INTERNAL
+
+    // The top level adds up to the change of the totals; sorted by the
+    // allocated change, growth first.
+    const Profile base = test::loadFixture(QStringLiteral("v3/leak.bin"));
+    const Profile current = test::loadFixture(QStringLiteral("v3/freed.bin"));
+    qint64 allocated = 0, held = 0;
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        allocated += shown->index(r, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong();
+        held += shown->index(r, T::HeldChangeColumn).data(qt::SortRole).toLongLong();
+        if (r > 0)
+            QVERIFY(shown->index(r - 1, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong() >=
+                    shown->index(r, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong());
+    }
+    QCOMPARE(allocated, qint64(current.totals.allocatedBytes) - qint64(base.totals.allocatedBytes));
+    QCOMPARE(held, qint64(current.totals.liveBytes) - qint64(base.totals.liveBytes));
+    // The files are open, so their functions show.
+    const QModelIndex freedFile = nodeLabelled(shown, QStringLiteral("@freed.lua"));
+    QVERIFY(freedFile.isValid() && !freedFile.parent().isValid());
+    QCOMPARE(freedFile.siblingAtColumn(T::OnlyInColumn).data().toString(), QStringLiteral("NEW"));
+    QVERIFY(tree->isExpanded(freedFile));
+    QCOMPARE(nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::OnlyInColumn).data().toString(),
+             QStringLiteral("BASE"));
+
+    // A line node shows its source as NEW has it.
+    const QModelIndex line = nodeLabelled(shown, QStringLiteral("@freed.lua:8"));
+    QVERIFY(line.isValid());
+    tree->expand(line.parent());
+    clickRow(tree, line);
+    QCOMPARE(tree->currentIndex(), line);
+    const qt::SourceView& view = w->sourcePane()->currentView();
+    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("freed.lua"));
+    QCOMPARE(view.line, 8);
+    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 8);
+    // ... and selects it in the tables.
+    const QModelIndex inAllocations = w->table(Table::Allocations)->currentIndex();
+    QCOMPARE(inAllocations.siblingAtColumn(0).data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
+
+    // A line only in BASE has no source in NEW, and the status bar says so.
+    const QModelIndex gone = nodeLabelled(shown, QStringLiteral("@leak.lua:9"));
+    QVERIFY(gone.isValid());
+    tree->expand(gone.parent().parent());
+    tree->expand(gone.parent());
+    clickRow(tree, gone);
+    QCOMPARE(tree->currentIndex(), gone);
+    QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("only in BASE")),
+             qPrintable(w->statusBar()->currentMessage()));
+    QCOMPARE(w->sourcePane()->currentView().line, 8); // unchanged
+
+    // A row selected in a table selects the line node in the tree.
+    views::CostTableView* allocations = w->table(Table::Allocations);
+    const int row = rowNamed(allocations->model(), QStringLiteral("@freed.lua:8"));
+    w->selectLocation(allocations->model()->index(row, 0).data(qt::LocationIdRole).toUInt());
+    QCOMPARE(tree->currentIndex().data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
+
+    // Export CSV writes the tree as shown, depth first, raw signed numbers.
+    tree->setFocus();
+    QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("tree.csv"));
+    QVERIFY(w->exportCsv(csvPath));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QCOMPARE(lines.first(), QStringLiteral("depth,location,presence,delta_events,delta_allocated_bytes,delta_held_bytes"));
+    QVERIFY2(lines.contains(QStringLiteral("0,@leak.lua,base,%1,%2,%3")
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseEventsColumn).data(qt::SortRole).toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseAllocatedColumn).data(qt::SortRole).toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseHeldColumn).data(qt::SortRole).toLongLong())),
+             qPrintable(lines.join(u'|')));
+
+    // The filter narrows the tree to the matches and their ancestors.
+    w->filterField()->setDelay(0);
+    w->filterField()->lineEdit()->setText(QStringLiteral("freed.lua:8"));
+    QTRY_COMPARE(shown->rowCount(), 1);
+    const QModelIndex file = shown->index(0, 0);
+    QCOMPARE(file.data().toString(), QStringLiteral("@freed.lua"));
+    QTRY_VERIFY(tree->isExpanded(file));
+    QVERIFY(nodeLabelled(shown, QStringLiteral("@freed.lua:8")).isValid());
+    QVERIFY(!nodeLabelled(shown, QStringLiteral("INTERNAL")).isValid());
     delete w.data();
 }
 
