@@ -11,6 +11,7 @@ BasicProfileBuilder<BlockMap>::BasicProfileBuilder() = default;
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::lfunc(const LfuncSymbol& s)
 {
+    drainQueue();
     symbols_.addLfunc(s.addr, s.chunkname, s.linedefined);
     (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
 }
@@ -18,6 +19,7 @@ void BasicProfileBuilder<BlockMap>::lfunc(const LfuncSymbol& s)
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::cfunc(const CfuncSymbol& s)
 {
+    drainQueue();
     symbols_.addCfunc(s.addr, s.name);
     (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
 }
@@ -25,6 +27,7 @@ void BasicProfileBuilder<BlockMap>::cfunc(const CfuncSymbol& s)
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::trace(const TraceSymbol& s)
 {
+    drainQueue();
     symbols_.addTrace(s.traceno, s.addr, s.line);
     (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
 }
@@ -58,13 +61,6 @@ LocationId BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, Sour
     return it->second;
 }
 
-// The reference's location identity is (address, line, trace number); a
-// location is named with the symbols known when it is first met, and keeps
-// that name (FORMAT.md, "Known weaknesses").
-
-
-
-
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takePeak()
 {
@@ -77,13 +73,8 @@ void BasicProfileBuilder<BlockMap>::takePeak()
     pendingLocations_.clear();
 }
 
-
-
-
-
-
 template <class BlockMap>
-std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind) const
+std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind)
 {
     std::vector<LocationRow> rows;
     const auto& perLocation = kindStats_[static_cast<int>(kind)];
@@ -96,10 +87,10 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
         rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
     }
     if (kind != EventKind::Alloc) {
-        const auto& overridesOf = overrides_[kind == EventKind::Realloc ? 0 : 1];
-        for (LocationId row = 0; row < overridesOf.size(); ++row)
-            for (const auto& primaryAndStats : overridesOf[row])
-                rows[static_cast<std::size_t>(rowOf[row])].overrides.push_back(primaryAndStats.second);
+        overrides_[kind == EventKind::Realloc ? 0 : 1].forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
+            rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
+                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.count});
+        });
     }
     for (auto& row : rows)
         std::sort(row.overrides.begin(), row.overrides.end(),
@@ -110,6 +101,7 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
 template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
+    drainQueue();
     Profile profile;
     profile.status = status;
     profile.allocations = collectRows(EventKind::Alloc);
@@ -151,10 +143,10 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 
     // The accurate figure: what the block map still holds.
     std::vector<LiveRow> live(locations_.size());
-    for (const auto& [addr, block] : blocks_) {
+    blocks_.forEach([&live](std::uint64_t, const LiveBlock& block) {
         live[block.location].heldBytes += block.size;
         live[block.location].blockCount += 1;
-    }
+    });
     for (LocationId id = 0; id < live.size(); ++id) {
         if (live[id].blockCount > 0) {
             live[id].location = id;
@@ -175,7 +167,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     return profile;
 }
 
-template class BasicProfileBuilder<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
-template class BasicProfileBuilder<std::unordered_map<std::uint64_t, LiveBlock>>;
+template class BasicProfileBuilder<LiveBlockMap>;
+template class BasicProfileBuilder<AbslBlockMap>;
+template class BasicProfileBuilder<StdBlockMap>;
 
 } // namespace memprof

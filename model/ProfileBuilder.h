@@ -3,11 +3,15 @@
 // (tools/memprof/parse.lua and process.lua; FORMAT.md, "Aggregation") and,
 // beside them, the live-block map at the end and the peak of live bytes.
 //
-// The block map's type is a parameter so the benchmark can measure
-// std::unordered_map against absl::flat_hash_map; ProfileBuilder is the one
-// the product uses.
+// The block map's type is a parameter so the benchmark can measure ours
+// (LiveBlockMap) against absl::flat_hash_map and std::unordered_map;
+// ProfileBuilder is the one the product uses.
 #pragma once
 
+#include "BlockMapAdapters.h"
+#include "FlatU64Map.h"
+#include "LiveBlockMap.h"
+#include "OverrideTable.h"
 #include "Profile.h"
 #include "SymbolTable.h"
 #include "memprof/Events.h"
@@ -15,15 +19,8 @@
 #include <absl/container/flat_hash_map.h>
 
 #include <array>
-#include <unordered_map>
 
 namespace memprof {
-
-// A live block: allocated during profiling and not freed yet.
-struct LiveBlock {
-    std::uint64_t size = 0;
-    LocationId location = 0;
-};
 
 // Optional per-event observer (charts): called after each event is counted.
 class EventObserver {
@@ -98,6 +95,24 @@ private:
         std::uint64_t freedBytes = 0;
     };
 
+    // An event waiting to be counted (see queued_): ev-alloc, ev-realloc or
+    // ev-free, the addresses and sizes a kind lacks zero.
+    struct QueuedEvent {
+        EventKind kind = EventKind::Alloc;
+        LocationId location = 0;
+        std::uint64_t oaddr = 0;
+        std::uint64_t osize = 0;
+        std::uint64_t naddr = 0;
+        std::uint64_t nsize = 0;
+    };
+
+    void enqueue(const QueuedEvent& event);
+    void prefetchOverride(std::size_t position);
+    void drainQueue();
+    void count(const QueuedEvent& event);
+    void countAlloc(const QueuedEvent& e);
+    void countRealloc(const QueuedEvent& e);
+    void countFree(const QueuedEvent& e);
     LocationId locate(const Location& loc);
     LocationId locateNew(const LocationKey& key, SourceKind source, std::uint64_t line);
     KindStats& stats(EventKind kind, LocationId id);
@@ -107,7 +122,7 @@ private:
     void changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
-    std::vector<LocationRow> collectRows(EventKind kind) const;
+    std::vector<LocationRow> collectRows(EventKind kind);
 
     SymbolTable symbols_;
     bool inEventStream_ = false;
@@ -121,11 +136,21 @@ private:
     };
     std::array<RecentLocation, 1024> recentLocations_;
     std::vector<KindStats> kindStats_[3];
-    // Per kind (realloc, free) and row location: primary location -> stats.
-    // One small map per row keeps a busy row's entries together in cache;
-    // one map keyed by (kind, row, primary) spread them over all of it.
-    std::vector<absl::flat_hash_map<LocationId, OverrideStats>> overrides_[2];
+    // Per kind: realloc, free.
+    OverrideTable overrides_[2];
     BlockMap blocks_;
+    // Events wait here a few events before they are counted. Their blocks'
+    // slots are prefetched as they arrive, their Overrides entries half-way
+    // (once the block, and so its primary location, is in the cache): both
+    // maps are larger than the caches, and a look-up that waits for memory
+    // costs more than the rest of an event. First in, first out, so the
+    // counting order is the file's; events are located as they arrive, in
+    // that order too; symbols (which name later locations) and finish()
+    // drain the queue.
+    static constexpr std::size_t kLookAhead = 32;
+    std::array<QueuedEvent, kLookAhead> queued_;
+    std::size_t queuedFirst_ = 0;
+    std::size_t queuedCount_ = 0;
     // Live at the peak in one pass: the per-location changes since the last
     // peak wait in `pending`; a new peak folds them into `peak`.
     struct LiveChange {
@@ -176,14 +201,8 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
                                                 std::uint64_t allocatedBytes)
 {
-    auto& rows = overrides_[kind == EventKind::Realloc ? 0 : 1];
-    if (row >= rows.size())
-        rows.resize(locations_.size());
-    auto& entry = rows[row][block.location];
-    entry.location = block.location;
-    entry.allocatedBytes += allocatedBytes;
-    entry.freedBytes += block.size;
-    entry.count += 1;
+    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(row, block.location), allocatedBytes,
+                                                       block.size);
 }
 
 template <class BlockMap>
@@ -203,12 +222,12 @@ inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
 {
-    auto [it, inserted] = blocks_.try_emplace(addr, LiveBlock{size, id});
+    auto [block, inserted] = blocks_.tryEmplace(addr, LiveBlock{size, id});
     if (!inserted) {
         // A block at an address we think is live: its free was not seen.
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, detail::negated(it->second.size), -1);
-        it->second = LiveBlock{size, id};
+        totals_.liveBytes -= block->size;
+        changeLive(block->location, detail::negated(block->size), -1);
+        *block = LiveBlock{size, id};
     }
     totals_.liveBytes += size;
     changeLive(id, static_cast<std::int64_t>(size), 1);
@@ -236,18 +255,18 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, LocationId row, std::uint64_t addr,
                                                         std::uint64_t allocatedBytes)
 {
-    if (auto it = blocks_.find(addr); it != blocks_.end()) {
-        addOverride(kind, row, it->second, allocatedBytes);
-        totals_.liveBytes -= it->second.size;
-        changeLive(it->second.location, detail::negated(it->second.size), -1);
-        blocks_.erase(it);
+    if (LiveBlock* block = blocks_.find(addr)) {
+        addOverride(kind, row, *block, allocatedBytes);
+        totals_.liveBytes -= block->size;
+        changeLive(block->location, detail::negated(block->size), -1);
+        blocks_.erase(addr, block);
     }
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
+inline void BasicProfileBuilder<BlockMap>::countAlloc(const QueuedEvent& e)
 {
-    const LocationId id = locate(e.loc);
+    const LocationId id = e.location;
     KindStats& row = stats(EventKind::Alloc, id);
     row.eventCount += 1;
     row.allocatedBytes += e.nsize;
@@ -260,9 +279,9 @@ inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
+inline void BasicProfileBuilder<BlockMap>::countRealloc(const QueuedEvent& e)
 {
-    const LocationId id = locate(e.loc);
+    const LocationId id = e.location;
     KindStats& row = stats(EventKind::Realloc, id);
     row.eventCount += 1;
     row.freedBytes += e.osize;
@@ -278,9 +297,9 @@ inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
+inline void BasicProfileBuilder<BlockMap>::countFree(const QueuedEvent& e)
 {
-    const LocationId id = locate(e.loc);
+    const LocationId id = e.location;
     KindStats& row = stats(EventKind::Free, id);
     row.eventCount += 1;
     row.freedBytes += e.osize;
@@ -291,10 +310,80 @@ inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
     countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
 }
 
-using ProfileBuilder = BasicProfileBuilder<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
-using StdProfileBuilder = BasicProfileBuilder<std::unordered_map<std::uint64_t, LiveBlock>>;
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::enqueue(const QueuedEvent& event)
+{
+    if (event.kind != EventKind::Alloc)
+        blocks_.prefetch(event.oaddr);
+    if (event.kind != EventKind::Free)
+        blocks_.prefetch(event.naddr);
+    if (queuedCount_ == kLookAhead) {
+        count(queued_[queuedFirst_]);
+        queuedFirst_ = (queuedFirst_ + 1) % kLookAhead;
+        --queuedCount_;
+    }
+    queued_[(queuedFirst_ + queuedCount_++) % kLookAhead] = event;
+    if (queuedCount_ > kLookAhead / 2)
+        prefetchOverride(queuedCount_ - 1 - kLookAhead / 2);
+}
 
-extern template class BasicProfileBuilder<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
-extern template class BasicProfileBuilder<std::unordered_map<std::uint64_t, LiveBlock>>;
+// The primary location of the block a queued event releases is known once
+// its block's slot is in the cache. Only a hint: an event queued before this
+// one may still move the block.
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::prefetchOverride(std::size_t position)
+{
+    const QueuedEvent& event = queued_[(queuedFirst_ + position) % kLookAhead];
+    if (event.kind == EventKind::Alloc)
+        return;
+    if (const LiveBlock* block = blocks_.find(event.oaddr))
+        overrides_[event.kind == EventKind::Realloc ? 0 : 1].prefetchFor(
+            OverrideTable::keyOf(event.location, block->location));
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::drainQueue()
+{
+    for (; queuedCount_ > 0; --queuedCount_) {
+        count(queued_[queuedFirst_]);
+        queuedFirst_ = (queuedFirst_ + 1) % kLookAhead;
+    }
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
+{
+    switch (event.kind) {
+    case EventKind::Alloc: countAlloc(event); break;
+    case EventKind::Realloc: countRealloc(event); break;
+    case EventKind::Free: countFree(event); break;
+    }
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
+{
+    enqueue({EventKind::Alloc, locate(e.loc), 0, 0, e.naddr, e.nsize});
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
+{
+    enqueue({EventKind::Realloc, locate(e.loc), e.oaddr, e.osize, e.naddr, e.nsize});
+}
+
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
+{
+    enqueue({EventKind::Free, locate(e.loc), e.oaddr, e.osize, 0, 0});
+}
+
+using ProfileBuilder = BasicProfileBuilder<LiveBlockMap>;
+using AbslProfileBuilder = BasicProfileBuilder<AbslBlockMap>;
+using StdProfileBuilder = BasicProfileBuilder<StdBlockMap>;
+
+extern template class BasicProfileBuilder<LiveBlockMap>;
+extern template class BasicProfileBuilder<AbslBlockMap>;
+extern template class BasicProfileBuilder<StdBlockMap>;
 
 } // namespace memprof

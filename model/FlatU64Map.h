@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A hash map from 64-bit keys to small values for the aggregation's two big
+// structures: the live blocks (block address -> size and location,
+// hundreds of thousands of entries) and the Overrides (row and primary
+// location -> counts, as many as there are pairs). Each event looks one of
+// each up at random, and both outgrow the caches.
+//
+// Open addressing with linear probing over one array of slots (the value
+// and its key side by side), so a look-up touches one or two cache lines,
+// which prefetch() can fetch ahead of time (ProfileBuilder decodes a few
+// events ahead). Deletion shifts the following slots back instead of
+// leaving tombstones: the live blocks see as many frees as allocations, and
+// tombstones would fill the array. bench/memprof-bench measures it against
+// absl::flat_hash_map and std::unordered_map (BlockMapAdapters.h).
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include <sys/mman.h>
+
+namespace memprof {
+
+template <class Value>
+class FlatU64Map {
+public:
+    FlatU64Map() { allocate(kInitialCapacity); }
+
+    std::size_t size() const { return count_ + (hasZeroKey_ ? 1 : 0); }
+
+    // Brings the slot where `key` would be into the cache.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[home(key)]); }
+
+    Value* find(std::uint64_t key)
+    {
+        if (key == kEmpty) [[unlikely]]
+            return hasZeroKey_ ? &zeroKeyValue_ : nullptr;
+        for (std::size_t i = home(key);; i = (i + 1) & mask_) {
+            Slot& slot = slots_[i];
+            if (slot.key == key)
+                return &slot.value;
+            if (slot.key == kEmpty)
+                return nullptr;
+        }
+    }
+
+    // The value of `key`, inserted as `value` if absent; `.second` is true
+    // when it was inserted.
+    std::pair<Value*, bool> tryEmplace(std::uint64_t key, const Value& value)
+    {
+        if (key == kEmpty) [[unlikely]] {
+            const bool inserted = !hasZeroKey_;
+            if (inserted)
+                zeroKeyValue_ = value;
+            hasZeroKey_ = true;
+            return {&zeroKeyValue_, inserted};
+        }
+        std::size_t i = home(key);
+        for (;; i = (i + 1) & mask_) {
+            Slot& slot = slots_[i];
+            if (slot.key == key)
+                return {&slot.value, false};
+            if (slot.key == kEmpty)
+                break;
+        }
+        if ((count_ + 1) * kMaxLoadDenominator > capacity() * kMaxLoadNumerator) [[unlikely]] {
+            allocate(capacity() * 2);
+            return tryEmplace(key, value);
+        }
+        slots_[i] = Slot{value, key};
+        ++count_;
+        return {&slots_[i].value, true};
+    }
+
+    // Removes the entry of `key`; `value` must be what find(key) returned.
+    void erase(std::uint64_t key, Value* value)
+    {
+        if (key == kEmpty) [[unlikely]] {
+            hasZeroKey_ = false;
+            return;
+        }
+        static_assert(std::is_standard_layout_v<Slot> && offsetof(Slot, value) == 0);
+        std::size_t hole = static_cast<std::size_t>(reinterpret_cast<Slot*>(value) - slots_.get());
+        // Backward-shift deletion: each following slot of the run moves into
+        // the hole when the hole lies on its probe path (between its home and
+        // where it sits), so every look-up still finds its key.
+        for (std::size_t i = (hole + 1) & mask_;; i = (i + 1) & mask_) {
+            Slot& slot = slots_[i];
+            if (slot.key == kEmpty)
+                break;
+            const std::size_t distanceFromHome = (i - home(slot.key)) & mask_;
+            const std::size_t distanceToHole = (i - hole) & mask_;
+            if (distanceFromHome >= distanceToHole) {
+                slots_[hole] = slot;
+                hole = i;
+            }
+        }
+        slots_[hole].key = kEmpty;
+        --count_;
+    }
+
+    template <class Visit>
+    void forEach(Visit visit) const
+    {
+        if (hasZeroKey_)
+            visit(kEmpty, zeroKeyValue_);
+        for (std::size_t i = 0; i < capacity(); ++i)
+            if (slots_[i].key != kEmpty)
+                visit(slots_[i].key, slots_[i].value);
+    }
+
+private:
+    // The empty-slot marker. The entry of key 0 (a block at address 0 in a
+    // damaged dump; the first location's Overrides of itself) lives beside
+    // the array instead.
+    static constexpr std::uint64_t kEmpty = 0;
+    static constexpr std::size_t kInitialCapacity = 1024;
+    // Linear probing stays short below ~60% occupancy.
+    static constexpr std::size_t kMaxLoadNumerator = 3;
+    static constexpr std::size_t kMaxLoadDenominator = 5;
+
+    // The value first: erase() gets from a value back to its slot (a
+    // standard-layout struct and its first member share an address).
+    struct Slot {
+        Value value{};
+        std::uint64_t key = kEmpty;
+    };
+
+    // An all-zero slot is empty (key kEmpty, value{}): allocate() clears
+    // with memset.
+    static_assert(std::is_trivially_copyable_v<Value>);
+
+    // Big arrays sit on 2 MiB pages where the kernel allows it (transparent
+    // huge pages on request, Debian's default): a random look-up in a
+    // table of tens of MB otherwise misses the TLB as well as the cache.
+    static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    struct FreeSlots {
+        void operator()(Slot* slots) const { std::free(slots); }
+    };
+    using SlotArray = std::unique_ptr<Slot[], FreeSlots>;
+    static SlotArray allocateSlots(std::size_t count)
+    {
+        std::size_t bytes = count * sizeof(Slot);
+        void* memory = nullptr;
+        if (bytes >= kHugePage) {
+            bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+            memory = std::aligned_alloc(kHugePage, bytes);
+#ifdef MADV_HUGEPAGE
+            if (memory)
+                madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+        } else {
+            memory = std::malloc(bytes);
+        }
+        if (!memory)
+            throw std::bad_alloc();
+        std::memset(memory, 0, bytes);
+        return SlotArray(static_cast<Slot*>(memory));
+    }
+
+    std::size_t capacity() const { return mask_ + 1; }
+
+    // Fibonacci hashing: block addresses are aligned, so their low bits say
+    // little; the product's high bits mix all of them.
+    std::size_t home(std::uint64_t key) const
+    {
+        return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> shift_);
+    }
+
+    void allocate(std::size_t newCapacity)
+    {
+        SlotArray old = std::move(slots_);
+        const std::size_t oldCapacity = old ? capacity() : 0;
+        slots_ = allocateSlots(newCapacity);
+        mask_ = newCapacity - 1;
+        shift_ = 64 - std::countr_zero(newCapacity);
+        for (std::size_t i = 0; i < oldCapacity; ++i) {
+            if (old[i].key == kEmpty)
+                continue;
+            std::size_t j = home(old[i].key);
+            while (slots_[j].key != kEmpty)
+                j = (j + 1) & mask_;
+            slots_[j] = old[i];
+        }
+    }
+
+    SlotArray slots_;
+    std::size_t mask_ = 0;
+    int shift_ = 64;
+    std::size_t count_ = 0;
+    bool hasZeroKey_ = false;
+    Value zeroKeyValue_{};
+};
+
+} // namespace memprof

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The aggregation's hash tables against the standard library's: FlatU64Map
+// (open addressing, backward-shift deletion, key 0 beside the array) under
+// random inserts and erases, OverrideTable's cached sums against a plain
+// map, and the builder over each block map giving the same profile.
+#include "DumpBytes.h"
+#include "FlatU64Map.h"
+#include "OverrideTable.h"
+#include "ProfileBuilder.h"
+#include "TextReport.h"
+#include "memprof/ByteSource.h"
+#include "memprof/Decoder.h"
+
+#include <QTest>
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <random>
+#include <sstream>
+#include <unordered_map>
+
+using namespace memprof;
+using memprof::test::DumpBytes;
+
+namespace {
+
+struct Entry {
+    std::uint64_t size = 0;
+    std::uint32_t tag = 0;
+};
+
+// Every key of `universe` is found in `map` exactly when `expected` has it,
+// with the same value, and forEach visits exactly the expected entries.
+void compareMaps(FlatU64Map<Entry>& map, const std::unordered_map<std::uint64_t, Entry>& expected,
+                 const std::vector<std::uint64_t>& universe)
+{
+    QCOMPARE(map.size(), expected.size());
+    for (std::uint64_t key : universe) {
+        const Entry* found = map.find(key);
+        const auto it = expected.find(key);
+        QCOMPARE(found != nullptr, it != expected.end());
+        if (found) {
+            QCOMPARE(found->size, it->second.size);
+            QCOMPARE(found->tag, it->second.tag);
+        }
+    }
+    std::size_t visited = 0;
+    map.forEach([&](std::uint64_t key, const Entry& value) {
+        ++visited;
+        const auto it = expected.find(key);
+        QVERIFY(it != expected.end());
+        QCOMPARE(value.size, it->second.size);
+    });
+    QCOMPARE(visited, expected.size());
+}
+
+std::vector<std::uint8_t> readFile(const QString& path)
+{
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+template <class Builder>
+std::string reportsOf(const std::vector<std::uint8_t>& bytes)
+{
+    SpanByteSource source(bytes);
+    Builder builder;
+    const DecodeStatus status = decode(source, builder);
+    const Profile profile = builder.finish(status);
+    std::ostringstream out;
+    ReportOptions options;
+    writeTextReport(out, profile, options);
+    options.live = true;
+    writeTextReport(out, profile, options);
+    options.live = false;
+    options.peak = true;
+    writeTextReport(out, profile, options);
+    const ProfileTotals& t = profile.totals;
+    out << "events " << t.eventCount << " live blocks " << t.liveBlockCount << " peak " << t.peakEventIndex << '\n';
+    return out.str();
+}
+
+// A dump in the builder's worst case: thousands of blocks live at once,
+// freed and moved long after they were made, from many (row, primary)
+// pairs, so the look-ahead queue, the growing block table, the override
+// cache's evictions and address reuse all take part.
+std::vector<std::uint8_t> churnDump(unsigned seed)
+{
+    DumpBytes dump;
+    dump.symtabPrologue(3);
+    for (std::uint64_t proto = 1; proto <= 40; ++proto)
+        dump.lfunc(proto * 0x100, "@churn" + std::to_string(proto) + ".lua", proto);
+    dump.symtabEnd().eventsPrologue(3);
+    std::mt19937_64 random(seed);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> live; // address, size
+    std::uint64_t nextAddress = 0x10000;
+    for (int i = 0; i < 60000; ++i) {
+        const std::uint64_t proto = (random() % 40 + 1) * 0x100;
+        const std::uint64_t line = random() % 50 + 1;
+        const std::uint64_t size = random() % 4096 + 1;
+        const unsigned action = live.size() < 5000 ? random() % 4 : random() % 10;
+        if (action < 4 || live.empty()) {
+            // Addresses are sometimes reused, as an allocator does.
+            const std::uint64_t address = random() % 8 == 0 ? (random() % 4096 + 1) * 16 : (nextAddress += 16 * (random() % 64 + 1));
+            dump.luaAlloc(proto, line, address, size);
+            live.emplace_back(address, size);
+            continue;
+        }
+        const std::size_t pick = random() % live.size();
+        const auto [address, oldSize] = live[pick];
+        if (action < 7) {
+            const std::uint64_t newAddress = nextAddress += 16 * (random() % 64 + 1);
+            dump.luaRealloc(proto, line, address, oldSize, newAddress, size);
+            live[pick] = {newAddress, size};
+        } else {
+            // Now and then a size that disagrees with the allocation's, or a
+            // block never allocated: the reference tolerates both.
+            const std::uint64_t freedSize = random() % 16 == 0 ? oldSize + 1 : oldSize;
+            if (random() % 32 == 0)
+                dump.luaFree(proto, line, address + 8, freedSize);
+            else
+                dump.luaFree(proto, line, address, freedSize);
+            live[pick] = live.back();
+            live.pop_back();
+        }
+    }
+    dump.epilogue();
+    return std::move(dump.bytes);
+}
+
+} // namespace
+
+class TestBlockMaps : public QObject {
+    Q_OBJECT
+private slots:
+    void flatMapMatchesUnorderedMap_data()
+    {
+        QTest::addColumn<unsigned>("seed");
+        QTest::addColumn<int>("keySpace");
+        // A small key space packs the table (long runs, many shifts); a
+        // large one grows it; aligned keys are what block addresses are.
+        QTest::newRow("dense") << 1u << 3000;
+        QTest::newRow("sparse") << 2u << 1000000;
+        QTest::newRow("dense-2") << 3u << 700;
+    }
+    void flatMapMatchesUnorderedMap()
+    {
+        QFETCH(unsigned, seed);
+        QFETCH(int, keySpace);
+        std::mt19937_64 random(seed);
+        std::vector<std::uint64_t> universe;
+        for (int k = 0; k < keySpace; ++k)
+            universe.push_back(std::uint64_t(k) * 16); // key 0 included
+        FlatU64Map<Entry> map;
+        std::unordered_map<std::uint64_t, Entry> expected;
+        for (int step = 0; step < 200000; ++step) {
+            const std::uint64_t key = universe[random() % universe.size()];
+            // Mostly inserts at first, then as many erases as inserts.
+            const bool insert = step < 100000 ? random() % 3 != 0 : random() % 2 == 0;
+            if (insert) {
+                const Entry value{random(), std::uint32_t(step)};
+                const auto [slot, inserted] = map.tryEmplace(key, value);
+                const auto [it, expectedInserted] = expected.try_emplace(key, value);
+                QCOMPARE(inserted, expectedInserted);
+                QCOMPARE(slot->size, it->second.size);
+            } else if (Entry* found = map.find(key)) {
+                QVERIFY(expected.erase(key) == 1);
+                map.erase(key, found);
+            } else {
+                QVERIFY(!expected.contains(key));
+            }
+            if (step % 20000 == 0)
+                compareMaps(map, expected, universe);
+        }
+        compareMaps(map, expected, universe);
+        // Emptied completely, it finds nothing and takes keys again.
+        for (std::uint64_t key : universe)
+            if (Entry* found = map.find(key))
+                map.erase(key, found);
+        expected.clear();
+        compareMaps(map, expected, universe);
+        QVERIFY(map.tryEmplace(0, Entry{7, 1}).second);
+        QVERIFY(map.tryEmplace(16, Entry{8, 2}).second);
+        QCOMPARE(map.size(), std::size_t{2});
+        QCOMPARE(map.find(0)->size, std::uint64_t{7});
+    }
+
+    void overrideSumsMatchPlainMap()
+    {
+        // More pairs than the cache holds, drawn unevenly (a few hot pairs),
+        // so sums are split between evictions and the cache until forEach.
+        std::mt19937_64 random(4);
+        OverrideTable table;
+        std::map<std::uint64_t, OverrideTable::Sums> expected;
+        for (int step = 0; step < 300000; ++step) {
+            const LocationId row = random() % 2 ? LocationId(random() % 8) : LocationId(random() % 3000);
+            const LocationId primary = LocationId(random() % 50);
+            const std::uint64_t key = OverrideTable::keyOf(row, primary);
+            QCOMPARE(OverrideTable::rowOf(key), row);
+            QCOMPARE(OverrideTable::primaryOf(key), primary);
+            const std::uint64_t allocated = random() % 1000;
+            const std::uint64_t freed = random() % 1000;
+            table.prefetchFor(key);
+            table.add(key, allocated, freed);
+            expected[key].add({allocated, freed, 1});
+        }
+        std::size_t visited = 0;
+        table.forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
+            ++visited;
+            const auto it = expected.find(key);
+            QVERIFY(it != expected.end());
+            QCOMPARE(sums.allocatedBytes, it->second.allocatedBytes);
+            QCOMPARE(sums.freedBytes, it->second.freedBytes);
+            QCOMPARE(sums.count, it->second.count);
+        });
+        QCOMPARE(visited, expected.size());
+        QVERIFY(expected.size() > 4096);
+    }
+
+    void buildersAgree_data()
+    {
+        QTest::addColumn<QString>("dump");
+        const QString data = QStringLiteral(MEMPROF_TEST_DATA);
+        for (const char* name : {"v3/medium.bin", "v3/ffi-load.bin", "v3/leak-jit.bin", "v3/closures-coroutines.bin",
+                                 "v1/leak.bin"})
+            QTest::newRow(name) << data + "/" + name;
+        QTest::newRow("churn-1") << QString();
+        QTest::newRow("churn-2") << QStringLiteral("seed:2");
+    }
+    void buildersAgree()
+    {
+        QFETCH(QString, dump);
+        std::vector<std::uint8_t> bytes;
+        if (dump.isEmpty())
+            bytes = churnDump(1);
+        else if (dump.startsWith("seed:"))
+            bytes = churnDump(dump.mid(5).toUInt());
+        else
+            bytes = readFile(dump);
+        QVERIFY(bytes.size() > 1000);
+        const std::string ours = reportsOf<ProfileBuilder>(bytes);
+        QCOMPARE(ours, reportsOf<AbslProfileBuilder>(bytes));
+        QCOMPARE(ours, reportsOf<StdProfileBuilder>(bytes));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBlockMaps)
+#include "test_block_maps.moc"
