@@ -201,7 +201,6 @@ private slots:
             QCOMPARE(OverrideTable::primaryOf(key), primary);
             const std::uint64_t allocated = random() % 1000;
             const std::uint64_t freed = random() % 1000;
-            table.prefetchFor(key);
             table.add(key, allocated, freed);
             expected[key].add({allocated, freed, 1});
         }

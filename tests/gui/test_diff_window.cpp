@@ -91,6 +91,18 @@ void clickRow(views::CostTableView* view, const QModelIndex& index)
     view->scrollTo(index);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
 }
+// What File > Export CSV writes for the table used last, one record per
+// entry; empty when the export failed.
+QStringList exportedCsvLines(DiffWindow* window)
+{
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("export.csv"));
+    QFile csv(csvPath);
+    if (!window->exportCsv(csvPath) || !csv.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+}
+
 } // namespace
 
 class TestDiffWindow : public QObject {
@@ -169,12 +181,8 @@ void TestDiffWindow::comparesTwoDumps()
     // Export writes the table used last as shown, raw numbers.
     w->table(Table::Held)->setFocus();
     QCOMPARE(w->activeTable(), w->table(Table::Held));
-    QTemporaryDir dir;
-    const QString csvPath = dir.filePath(QStringLiteral("held.csv"));
-    QVERIFY(w->exportCsv(csvPath));
-    QFile csv(csvPath);
-    QVERIFY(csv.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    const QStringList lines = exportedCsvLines(w);
+    QVERIFY(!lines.isEmpty());
     QCOMPARE(lines.first(), QStringLiteral("location,presence,delta_held_bytes,base_held_bytes,new_held_bytes,delta_live_blocks"));
     QCOMPARE(lines.size(), 1 + int(diff.held.size()));
     // leak.lua:9 held 131576 B at the end in leak.bin (its HEAP SUMMARY and
@@ -390,12 +398,8 @@ void TestDiffWindow::functionTreeTab()
     // Export CSV writes the tree as shown, depth first, raw signed numbers.
     tree->setFocus();
     QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
-    QTemporaryDir dir;
-    const QString csvPath = dir.filePath(QStringLiteral("tree.csv"));
-    QVERIFY(w->exportCsv(csvPath));
-    QFile csv(csvPath);
-    QVERIFY(csv.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    const QStringList lines = exportedCsvLines(w);
+    QVERIFY(!lines.isEmpty());
     QCOMPARE(lines.first(), QStringLiteral("depth,location,presence,delta_events,delta_allocated_bytes,delta_held_bytes"));
     QVERIFY2(lines.contains(QStringLiteral("0,@leak.lua,base,%1,%2,%3")
                                 .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseEventsColumn).data(qt::SortRole).toLongLong())
