@@ -21,7 +21,9 @@ std::size_t SpanByteSource::read(std::span<std::uint8_t> out)
 
 FileByteSource::FileByteSource(const std::string& path)
 {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for
+    // one forever. Regular files ignore the flag.
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd_ < 0) {
         error_ = std::strerror(errno);
         return;
@@ -31,8 +33,16 @@ FileByteSource::FileByteSource(const std::string& path)
         error_ = std::strerror(errno);
         return;
     }
-    if (S_ISDIR(info.st_mode)) {
-        error_ = "is a directory";
+    // The size at open bounds the read (see read()), so only a regular
+    // file can be read whole: a pipe, socket or device is refused by name.
+    const char* notRegular = S_ISDIR(info.st_mode)    ? "is a directory"
+                             : S_ISFIFO(info.st_mode) ? "is a FIFO (named pipe), not a regular file"
+                             : S_ISSOCK(info.st_mode) ? "is a socket, not a regular file"
+                             : S_ISCHR(info.st_mode)  ? "is a character device, not a regular file"
+                             : S_ISBLK(info.st_mode)  ? "is a block device, not a regular file"
+                                                      : nullptr;
+    if (notRegular) {
+        error_ = notRegular;
         ::close(fd_);
         fd_ = -1;
         return;

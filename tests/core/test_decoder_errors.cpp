@@ -5,7 +5,15 @@
 #include "ProfileLoader.h"
 #include "TextReport.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <chrono>
+#include <future>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sstream>
 
@@ -284,6 +292,30 @@ private slots:
         const Profile directory = loadProfile(std::string(MEMPROF_TEST_DATA));
         QCOMPARE(directory.status.error.kind, DecodeErrorKind::IoError);
         QVERIFY(directory.status.error.message.find("directory") != std::string::npos);
+    }
+
+    // A FIFO without a writer is refused at once (opening it for reading
+    // used to wait for a writer forever), and so is a device.
+    void fifoAndDeviceAreRefused()
+    {
+        QTemporaryDir dir;
+        const std::string fifo = dir.filePath(QStringLiteral("dump.bin")).toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        auto load = std::async(std::launch::async, [&] { return loadProfile(fifo); });
+        if (load.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+            // Let the blocked open return before failing.
+            ::close(::open(fifo.c_str(), O_WRONLY | O_NONBLOCK));
+            load.wait();
+            QFAIL("opening a FIFO without a writer blocked");
+        }
+        const Profile fromFifo = load.get();
+        QCOMPARE(fromFifo.status.error.kind, DecodeErrorKind::IoError);
+        QVERIFY2(fromFifo.status.error.message.find("FIFO") != std::string::npos,
+                 fromFifo.status.error.message.c_str());
+        const Profile device = loadProfile(std::string("/dev/null"));
+        QCOMPARE(device.status.error.kind, DecodeErrorKind::IoError);
+        QVERIFY2(device.status.error.message.find("character device") != std::string::npos,
+                 device.status.error.message.c_str());
     }
 };
 
