@@ -435,6 +435,9 @@ void MainWindow::showFailure(const QString& path, const QString& message)
 
 void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
 {
+    // A reload keeps the user's sort orders; a new dump starts from the
+    // costliest rows.
+    const bool reloaded = profile_ && QFileInfo(path) == QFileInfo(dumpPath_);
     profile_ = std::move(profile);
     dumpPath_ = path;
     closeOnFailure_ = false;
@@ -445,11 +448,13 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
     overridesModel_->setProfile(profile_);
     sourcePane_->setProfile(profile_, QFileInfo(path).absolutePath());
     summary_->setProfile(*profile_, path);
-    for (EventKind kind : kEventKinds)
-        table(kind)->sortByCostColumn(kind == EventKind::Free ? qt::LocationTableModel::FreedColumn
-                                                              : qt::LocationTableModel::AllocatedColumn);
-    leakPane_->table()->sortByCostColumn(leakModel_->heldColumn());
-    functionTree_->sortByCostColumn(qt::FunctionTreeModel::AllocatedColumn);
+    if (!reloaded) {
+        for (EventKind kind : kEventKinds)
+            table(kind)->sortByCostColumn(kind == EventKind::Free ? qt::LocationTableModel::FreedColumn
+                                                                  : qt::LocationTableModel::AllocatedColumn);
+        leakPane_->table()->sortByCostColumn(leakModel_->heldColumn());
+        functionTree_->sortByCostColumn(qt::FunctionTreeModel::AllocatedColumn);
+    }
     if (profile_->status.end == DecodeEnd::Truncated)
         messageBar_->showWarning(qt::describeTruncation(profile_->status, profile_->totals.eventCount));
     else

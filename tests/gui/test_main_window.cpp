@@ -108,6 +108,7 @@ private slots:
     void otherPanesStayInFrontWhenSelecting();
     void secondDumpOpensAnotherWindow();
     void failedReloadKeepsTheProfile();
+    void reloadKeepsTheSortOrder();
     void droppedFileOpens();
     void screenshotOption();
 };
@@ -504,6 +505,29 @@ void TestMainWindow::failedReloadKeepsTheProfile()
     QVERIFY(w->hasProfile());
     QCOMPARE(w->profile()->totals.eventCount, events);
     QCOMPARE(w->currentPage(), w->profilePage());
+}
+
+void TestMainWindow::reloadKeepsTheSortOrder()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    views::CostTableView* allocations = w->table(EventKind::Alloc);
+    allocations->sortByColumn(qt::LocationTableModel::EventsColumn, Qt::AscendingOrder);
+    const auto firstEvents = [&] {
+        return allocations->model()->index(0, qt::LocationTableModel::EventsColumn).data(qt::SortRole).toULongLong();
+    };
+    const qulonglong fewest = firstEvents();
+    QSignalSpy finished(w.window, &MainWindow::loadFinished);
+    w->reload();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(0).toBool(), true);
+    QCOMPARE(allocations->header()->sortIndicatorSection(), int(qt::LocationTableModel::EventsColumn));
+    QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::AscendingOrder);
+    QCOMPARE(firstEvents(), fewest);
+    // Another dump starts again from the costliest rows.
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QCOMPARE(allocations->header()->sortIndicatorSection(), int(qt::LocationTableModel::AllocatedColumn));
+    QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::DescendingOrder);
 }
 
 void TestMainWindow::droppedFileOpens()
