@@ -657,6 +657,9 @@ void MainWindow::restoreLayout()
     restoreGeometry(windowGeometry());
     for (auto* splitter : profilePage_->findChildren<QSplitter*>())
         splitter->restoreState(splitterState(splitter->objectName()));
+    for (auto* view : profilePage_->findChildren<views::CostTableView*>())
+        if (!view->objectName().isEmpty())
+            view->setHiddenColumns(hiddenColumns(view->objectName()));
     layoutRestored_ = true;
 }
 
@@ -667,6 +670,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
         setWindowGeometry(saveGeometry());
         for (auto* splitter : profilePage_->findChildren<QSplitter*>())
             setSplitterState(splitter->objectName(), splitter->saveState());
+        for (auto* view : profilePage_->findChildren<views::CostTableView*>())
+            if (!view->objectName().isEmpty())
+                setHiddenColumns(view->objectName(), view->hiddenColumns());
     }
     QMainWindow::closeEvent(event);
 }

@@ -85,6 +85,22 @@ void setSplitterState(const QString& name, const QByteArray& state)
     QSettings().setValue(QStringLiteral("window/") + name, state);
 }
 
+QList<int> hiddenColumns(const QString& view)
+{
+    QList<int> columns;
+    for (const QVariant& column : QSettings().value(QStringLiteral("columns/hidden/") + view).toList())
+        columns.append(column.toInt());
+    return columns;
+}
+
+void setHiddenColumns(const QString& view, const QList<int>& columns)
+{
+    QVariantList values;
+    for (int column : columns)
+        values.append(column);
+    QSettings().setValue(QStringLiteral("columns/hidden/") + view, values);
+}
+
 QString lastOpenFolder()
 {
     return QSettings().value(kLastOpenFolder).toString();

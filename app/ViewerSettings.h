@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the viewer remembers between runs (QSettings): recent dumps, the
-// source folders the user added, the units, the last folder opened.
+// source folders the user added, the units, the last folder opened, the
+// window's layout and the hidden columns.
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +26,10 @@ QByteArray windowGeometry();
 void setWindowGeometry(const QByteArray& geometry);
 QByteArray splitterState(const QString& name);
 void setSplitterState(const QString& name, const QByteArray& state);
+
+// The columns hidden in the table or tree named `view` (its objectName).
+QList<int> hiddenColumns(const QString& view);
+void setHiddenColumns(const QString& view, const QList<int>& columns);
 
 QString lastOpenFolder();
 void setLastOpenFolder(const QString& folder);

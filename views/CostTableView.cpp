@@ -83,6 +83,33 @@ void CostTableView::fitColumns()
         header()->resizeSection(c, width + 10);
     }
     header()->setMinimumSectionSize(40);
+    applyHiddenColumns();
+}
+
+void CostTableView::setHiddenColumns(const QList<int>& columns)
+{
+    hiddenColumns_.clear();
+    for (int c : columns)
+        if (c > 0 && !hiddenColumns_.contains(c))
+            hiddenColumns_.append(c);
+    std::sort(hiddenColumns_.begin(), hiddenColumns_.end());
+    applyHiddenColumns();
+}
+
+void CostTableView::setColumnShown(int column, bool shown)
+{
+    QList<int> hidden = hiddenColumns_;
+    if (shown)
+        hidden.removeAll(column);
+    else
+        hidden.append(column);
+    setHiddenColumns(hidden);
+}
+
+void CostTableView::applyHiddenColumns()
+{
+    for (int c = 0; c < proxy_->columnCount(); ++c)
+        header()->setSectionHidden(c, hiddenColumns_.contains(c));
 }
 
 void CostTableView::setPlaceholderText(const QString& text)
@@ -214,13 +241,10 @@ void CostTableView::showHeaderMenu(const QPoint& pos)
         action->setCheckable(true);
         action->setChecked(!header()->isSectionHidden(c));
         action->setEnabled(c != 0); // the location always stays
-        connect(action, &QAction::toggled, this, [this, c](bool shown) { header()->setSectionHidden(c, !shown); });
+        connect(action, &QAction::toggled, this, [this, c](bool shown) { setColumnShown(c, shown); });
     }
     menu.addSeparator();
-    connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] {
-        for (int c = 0; c < proxy_->columnCount(); ++c)
-            header()->setSectionHidden(c, false);
-    });
+    connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] { setHiddenColumns({}); });
     menu.exec(header()->viewport()->mapToGlobal(pos));
 }
 

@@ -45,6 +45,11 @@ public:
     std::string toCsv() const;
     void copySelection() const;
 
+    // The columns the user hid (header menu); they stay hidden when the
+    // model is reset (another dump). Column 0, the location, never hides.
+    QList<int> hiddenColumns() const { return hiddenColumns_; }
+    void setHiddenColumns(const QList<int>& columns);
+
     // What an empty table says (no rows in the profile at all).
     void setPlaceholderText(const QString& text);
 
@@ -61,9 +66,12 @@ protected:
 private:
     void showHeaderMenu(const QPoint& pos);
     void fitColumns();
+    void setColumnShown(int column, bool shown);
+    void applyHiddenColumns();
 
     QSortFilterProxyModel* proxy_;
     QString placeholderText_;
+    QList<int> hiddenColumns_; // sorted, no duplicates
     bool selectingProgrammatically_ = false;
 };
 

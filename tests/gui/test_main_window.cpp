@@ -109,6 +109,7 @@ private slots:
     void secondDumpOpensAnotherWindow();
     void failedReloadKeepsTheProfile();
     void reloadKeepsTheSortOrder();
+    void hiddenColumnsStayHidden();
     void droppedFileOpens();
     void screenshotOption();
 };
@@ -528,6 +529,33 @@ void TestMainWindow::reloadKeepsTheSortOrder()
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     QCOMPARE(allocations->header()->sortIndicatorSection(), int(qt::LocationTableModel::AllocatedColumn));
     QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::DescendingOrder);
+}
+
+void TestMainWindow::hiddenColumnsStayHidden()
+{
+    const int overrides = qt::LocationTableModel::OverridesColumn;
+    {
+        Window w;
+        QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+        w->restoreLayout();
+        views::CostTableView* allocations = w->table(EventKind::Alloc);
+        allocations->setHiddenColumns({overrides, 0});
+        QCOMPARE(allocations->hiddenColumns(), QList<int>{overrides}); // the location never hides
+        QVERIFY(allocations->header()->isSectionHidden(overrides));
+        // Another dump resets the model; the column stays hidden.
+        QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+        QVERIFY(allocations->header()->isSectionHidden(overrides));
+        QVERIFY(!allocations->header()->isSectionHidden(qt::LocationTableModel::EventsColumn));
+        QVERIFY(!allocations->visibleColumns().contains(overrides));
+        w->close();
+    }
+    // The next window remembers it; the other tables are untouched.
+    Window w;
+    w->restoreLayout();
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QCOMPARE(w->table(EventKind::Alloc)->hiddenColumns(), QList<int>{overrides});
+    QVERIFY(w->table(EventKind::Alloc)->header()->isSectionHidden(overrides));
+    QVERIFY(!w->table(EventKind::Free)->header()->isSectionHidden(overrides));
 }
 
 void TestMainWindow::droppedFileOpens()
