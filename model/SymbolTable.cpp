@@ -55,6 +55,20 @@ const std::pair<const std::uint64_t, std::uint32_t>* SymbolTable::floorCfunc(std
     return &*std::prev(it);
 }
 
+namespace {
+// The chunk or C symbol part of a location name, at most kMaxNamePrefixBytes
+// of it: every location of a chunk carries a copy, so a hostile dump with a
+// megabyte-long chunk name and many lines would otherwise need file size x
+// lines of memory. Real names (paths, symbols) are far shorter; loaded
+// strings are aliased.
+std::string namePrefix(const std::string& name)
+{
+    if (name.size() <= SymbolTable::kMaxNamePrefixBytes) [[likely]]
+        return name;
+    return name.substr(0, SymbolTable::kMaxNamePrefixBytes) + "...";
+}
+} // namespace
+
 std::string SymbolTable::nameOfCode(std::uint64_t addr, std::uint64_t line, std::int32_t& function)
 {
     function = kNoFunction;
@@ -62,12 +76,13 @@ std::string SymbolTable::nameOfCode(std::uint64_t addr, std::uint64_t line, std:
         return "INTERNAL";
     if (auto it = lfuncAt_.find(addr); it != lfuncAt_.end()) {
         function = it->second;
-        return functions_[static_cast<std::size_t>(function)].displayChunk(aliases_) + ":" + std::to_string(line);
+        return namePrefix(functions_[static_cast<std::size_t>(function)].displayChunk(aliases_)) + ":" +
+               std::to_string(line);
     }
     char hex[32];
     if (const auto* symbol = floorCfunc(addr)) {
         std::snprintf(hex, sizeof hex, ":0x%llx", static_cast<unsigned long long>(symbol->first));
-        return cfuncNames_[symbol->second] + hex;
+        return namePrefix(cfuncNames_[symbol->second]) + hex;
     }
     std::snprintf(hex, sizeof hex, "CFUNC 0x%llx", static_cast<unsigned long long>(addr));
     return hex;

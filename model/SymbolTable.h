@@ -17,6 +17,10 @@ namespace memprof {
 
 class SymbolTable {
 public:
+    // Location names keep at most this much of a chunk name or C symbol,
+    // then "..." (see namePrefix in the .cpp); the reference prints it all.
+    static constexpr std::size_t kMaxNamePrefixBytes = 4096;
+
     void addLfunc(std::uint64_t addr, std::string_view chunkname, std::uint64_t linedefined);
     void addCfunc(std::uint64_t addr, std::string_view name);
     void addTrace(std::uint64_t traceno, std::uint64_t addr, std::uint64_t line);

@@ -6,6 +6,7 @@
 #include "ProfileBuilder.h"
 #include "ProfileInvariants.h"
 #include "ProfileLoader.h"
+#include "SymbolTable.h"
 #include "TestSources.h"
 
 #include <QElapsedTimer>
@@ -172,6 +173,39 @@ private slots:
         QCOMPARE(p.totals.eventCount, events);
         QCOMPARE(p.totals.symbolEventCount, symbols);
         QCOMPARE(QString::fromStdString(test::checkProfile(p, d.bytes.size())), QString());
+    }
+
+    // A megabyte-long chunk name and C symbol, each with thousands of
+    // locations: every location name keeps a bounded prefix, so memory
+    // follows the file's size, not size x locations (2 GB here without it).
+    void longNamesAreNotCopiedPerLocation()
+    {
+        const std::string chunk = "@" + std::string(1 << 20, 'x');
+        const std::string cSymbol(1 << 20, 'c');
+        DumpBytes d;
+        d.symtabPrologue(3).lfunc(0x100, chunk, 1).cfunc(0x5000, cSymbol).symtabEnd().eventsPrologue(3);
+        constexpr std::uint64_t kLines = 1000;
+        for (std::uint64_t line = 1; line <= kLines; ++line) {
+            d.luaAlloc(0x100, line, 0x10000 + line * 16, 16);
+            d.u8(0x0d).uleb(0x5000 + line).uleb(0x900000 + line * 16).uleb(16); // C alloc
+        }
+        d.epilogue();
+        const Profile p = loadProfile(d.bytes);
+        QCOMPARE(p.status.end, DecodeEnd::Complete);
+        QCOMPARE(p.locations.size(), std::size_t(2 * kLines));
+        std::size_t nameBytes = 0;
+        for (const LocationInfo& location : p.locations) {
+            nameBytes += location.name.size();
+            QVERIFY(location.name.size() <= SymbolTable::kMaxNamePrefixBytes + 32);
+        }
+        QVERIFY(nameBytes < 2 * kLines * (SymbolTable::kMaxNamePrefixBytes + 32));
+        // The prefix, the marker and the line or offset stay.
+        QCOMPARE(QString::fromStdString(p.nameOf(0)),
+                 QString::fromStdString(chunk.substr(0, SymbolTable::kMaxNamePrefixBytes) + "...:1"));
+        QCOMPARE(QString::fromStdString(p.nameOf(1)),
+                 QString::fromStdString(cSymbol.substr(0, SymbolTable::kMaxNamePrefixBytes) + "...:0x5000"));
+        // The function keeps its whole chunk name.
+        QCOMPARE(p.functions.at(0).chunkname.size(), chunk.size());
     }
 
     // Each new C symbol followed by an event at a new C address: the floor
