@@ -107,17 +107,15 @@ QWidget* DiffWindow::createComparisonPage()
     // Columns that are zero by definition start hidden: allocations free
     // nothing, frees allocate nothing. The header menu shows them again.
     using M = qt::DiffTableModel;
-    for (int column : {M::FreedChangeColumn, M::BaseFreedColumn, M::NewFreedColumn})
-        table(Table::Allocations)->header()->setSectionHidden(column, true);
-    for (int column : {M::AllocatedChangeColumn, M::BaseAllocatedColumn, M::NewAllocatedColumn})
-        table(Table::Frees)->header()->setSectionHidden(column, true);
     // The events' and a reallocation's freed bytes on each side stay a click
     // away, so the location keeps room beside the changes.
-    for (int column : {M::BaseFreedColumn, M::NewFreedColumn})
-        table(Table::Reallocations)->header()->setSectionHidden(column, true);
-    for (Table t : {Table::Allocations, Table::Reallocations, Table::Frees})
-        for (int column : {M::BaseEventsColumn, M::NewEventsColumn})
-            this->table(t)->header()->setSectionHidden(column, true);
+    table(Table::Allocations)
+        ->setHiddenColumns({M::FreedChangeColumn, M::BaseFreedColumn, M::NewFreedColumn, M::BaseEventsColumn,
+                            M::NewEventsColumn});
+    table(Table::Frees)->setHiddenColumns({M::AllocatedChangeColumn, M::BaseAllocatedColumn, M::NewAllocatedColumn,
+                                           M::BaseEventsColumn, M::NewEventsColumn});
+    table(Table::Reallocations)
+        ->setHiddenColumns({M::BaseFreedColumn, M::NewFreedColumn, M::BaseEventsColumn, M::NewEventsColumn});
 
     // By file and by function, NEW - BASE per node. A line selects its
     // location of NEW like a table row; functions and files show their chunk.
@@ -131,10 +129,10 @@ QWidget* DiffWindow::createComparisonPage()
     // The changes the comparison is about first; both sides' figures, the
     // freed bytes and the peak are a click away in the header menu.
     using T = qt::FunctionTreeDiffModel;
+    QList<int> hidden{T::FreedChangeColumn, T::PeakChangeColumn};
     for (int column = T::BaseEventsColumn; column < T::ColumnCount; ++column)
-        functionTree_->header()->setSectionHidden(column, true);
-    for (int column : {T::FreedChangeColumn, T::PeakChangeColumn})
-        functionTree_->header()->setSectionHidden(column, true);
+        hidden.append(column);
+    functionTree_->setHiddenColumns(hidden);
 
     auto* heldPane = new QWidget(page);
     auto* heldTitle = new QLabel(tr("<b>Held at the end</b>: NEW − BASE"), heldPane);

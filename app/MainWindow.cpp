@@ -130,11 +130,9 @@ QWidget* MainWindow::createProfilePage()
         // Columns that are zero by definition start hidden: allocations
         // override nothing, frees allocate nothing (and their net is -freed).
         if (kind == EventKind::Alloc)
-            table->header()->setSectionHidden(qt::LocationTableModel::OverridesColumn, true);
-        if (kind == EventKind::Free) {
-            table->header()->setSectionHidden(qt::LocationTableModel::AllocatedColumn, true);
-            table->header()->setSectionHidden(qt::LocationTableModel::NetColumn, true);
-        }
+            table->setHiddenColumns({qt::LocationTableModel::OverridesColumn});
+        if (kind == EventKind::Free)
+            table->setHiddenColumns({qt::LocationTableModel::AllocatedColumn, qt::LocationTableModel::NetColumn});
         connect(table, &views::CostTableView::locationActivated, this, &MainWindow::selectLocation);
         connect(table, &views::CostTableView::currentSourceRowChanged, this, [this, table] {
             if (table == currentEventTable())
@@ -658,8 +656,8 @@ void MainWindow::restoreLayout()
     for (auto* splitter : profilePage_->findChildren<QSplitter*>())
         splitter->restoreState(splitterState(splitter->objectName()));
     for (auto* view : profilePage_->findChildren<views::CostTableView*>())
-        if (!view->objectName().isEmpty())
-            view->setHiddenColumns(hiddenColumns(view->objectName()));
+        if (const auto hidden = hiddenColumns(view->objectName()); hidden && !view->objectName().isEmpty())
+            view->setHiddenColumns(*hidden);
     layoutRestored_ = true;
 }
 

@@ -85,10 +85,13 @@ void setSplitterState(const QString& name, const QByteArray& state)
     QSettings().setValue(QStringLiteral("window/") + name, state);
 }
 
-QList<int> hiddenColumns(const QString& view)
+std::optional<QList<int>> hiddenColumns(const QString& view)
 {
+    const QVariant saved = QSettings().value(QStringLiteral("columns/hidden/") + view);
+    if (!saved.isValid())
+        return std::nullopt;
     QList<int> columns;
-    for (const QVariant& column : QSettings().value(QStringLiteral("columns/hidden/") + view).toList())
+    for (const QVariant& column : saved.toList())
         columns.append(column.toInt());
     return columns;
 }

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace memprof::app {
 
 QStringList recentFiles();
@@ -27,8 +29,9 @@ void setWindowGeometry(const QByteArray& geometry);
 QByteArray splitterState(const QString& name);
 void setSplitterState(const QString& name, const QByteArray& state);
 
-// The columns hidden in the table or tree named `view` (its objectName).
-QList<int> hiddenColumns(const QString& view);
+// The columns hidden in the table or tree named `view` (its objectName);
+// nothing if the user never changed its defaults.
+std::optional<QList<int>> hiddenColumns(const QString& view);
 void setHiddenColumns(const QString& view, const QList<int>& columns);
 
 QString lastOpenFolder();

@@ -556,6 +556,10 @@ void TestMainWindow::hiddenColumnsStayHidden()
     QCOMPARE(w->table(EventKind::Alloc)->hiddenColumns(), QList<int>{overrides});
     QVERIFY(w->table(EventKind::Alloc)->header()->isSectionHidden(overrides));
     QVERIFY(!w->table(EventKind::Free)->header()->isSectionHidden(overrides));
+    // Defaults (frees allocate nothing) survive loads too.
+    QVERIFY(w->table(EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
+    QVERIFY(w->table(EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
 }
 
 void TestMainWindow::droppedFileOpens()
