@@ -32,7 +32,7 @@ namespace {
 
 const char* const kUsage =
     "Usage: memprof-bench --generate FILE --size SIZE [--seed N] [--writer-quirk]\n"
-    "       memprof-bench FILE [--runs N] [--map ours|absl|std|all|decoder]\n"
+    "       memprof-bench FILE [--runs N] [--map ours|inline|absl|std|all|decoder]\n"
     "\n"
     "--generate writes a synthetic format-3 dump of about SIZE bytes (suffixes\n"
     "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"
@@ -42,7 +42,9 @@ const char* const kUsage =
     "in a fresh process, and prints medians [min..max] of MB/s (10^6 bytes),\n"
     "million events/s, peak RSS (getrusage ru_maxrss and VmHWM), the blocks\n"
     "live at the peak, and the product's block map (LiveBlockMap, \"ours\")\n"
-    "against absl::flat_hash_map and std::unordered_map (default: all three).\n"
+    "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
+    "second thread as the viewer does; \"inline\" is ours on one thread\n"
+    "(default: all four).\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n";
 
 constexpr double kMB = 1e6;
@@ -138,13 +140,13 @@ const char* endName(memprof::DecodeEnd end)
 }
 
 // One timed decode, from opening the file to the finished aggregates.
-template <class Builder>
-RunResult measure(const std::string& path)
+template <class Builder, class... Options>
+RunResult measure(const std::string& path, Options... options)
 {
     RunResult r;
     const auto start = std::chrono::steady_clock::now();
     memprof::FileByteSource source(path);
-    Builder builder;
+    Builder builder(options...);
     const memprof::DecodeStatus status = memprof::decode(source, builder);
     const memprof::Profile profile = builder.finish(status);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -194,12 +196,17 @@ int runWorker(const std::string& mode, const std::string& path)
         return 0;
     }
     RunResult r;
+    // As the viewer and memprof-report load (ProfileLoader): counting on a
+    // second thread; "inline" is ours on one thread.
+    constexpr memprof::Counting onThread = memprof::Counting::OnThread;
     if (mode == "ours")
-        r = measure<memprof::ProfileBuilder>(path);
+        r = measure<memprof::ProfileBuilder>(path, onThread);
+    else if (mode == "inline")
+        r = measure<memprof::ProfileBuilder>(path, memprof::Counting::Inline);
     else if (mode == "absl")
-        r = measure<memprof::AbslProfileBuilder>(path);
+        r = measure<memprof::AbslProfileBuilder>(path, onThread);
     else if (mode == "std")
-        r = measure<memprof::StdProfileBuilder>(path);
+        r = measure<memprof::StdProfileBuilder>(path, onThread);
     else if (mode == "decoder")
         r = measure<CountingSink>(path);
     else
@@ -391,6 +398,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
                         a->maxRssMB.median / b->maxRssMB.median);
     };
     std::printf("\n");
+    compare("ours (2 threads) vs inline (1 thread)", ours, find("inline"));
     compare("ours vs absl", ours, absl);
     compare("ours vs std", ours, stdMap);
     compare("absl vs std", absl, stdMap);
@@ -482,8 +490,9 @@ int main(int argc, char** argv)
             runs = static_cast<int>(*n);
         } else if (a == "--map") {
             const auto v = value();
-            if (!v || (*v != "ours" && *v != "absl" && *v != "std" && *v != "all" && *v != "decoder"))
-                return usageError("--map takes ours, absl, std, all or decoder");
+            if (!v || (*v != "ours" && *v != "inline" && *v != "absl" && *v != "std" && *v != "all" &&
+                       *v != "decoder"))
+                return usageError("--map takes ours, inline, absl, std, all or decoder");
             map = *v;
         } else if (!a.empty() && a[0] == '-') {
             return usageError("unknown option '" + a + "'");
@@ -506,7 +515,7 @@ int main(int argc, char** argv)
         return usageError("--size only goes with --generate");
     std::vector<std::string> variants;
     if (map == "all")
-        variants = {"ours", "absl", "std"};
+        variants = {"ours", "inline", "absl", "std"};
     else
         variants = {map};
     return runBenchmark(file, runs, variants);

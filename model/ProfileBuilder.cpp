@@ -5,31 +5,125 @@
 
 namespace memprof {
 
+// The second thread of Counting::OnThread: full batches go to it, and come
+// back emptied for reuse (a batch's vector is a large allocation). At most
+// kInFlight batches wait, so the decoder runs at most that far ahead.
 template <class BlockMap>
-BasicProfileBuilder<BlockMap>::BasicProfileBuilder() = default;
+struct BasicProfileBuilder<BlockMap>::CountingThread {
+    static constexpr std::size_t kInFlight = 8;
+    BatchQueue<EventBatch> full{kInFlight};
+    // Never full: fewer batches than this exist (kInFlight waiting, one
+    // counted, one filled).
+    BatchQueue<EventBatch> emptied{kInFlight + 4};
+    std::exception_ptr error; // what counting threw; finish() rethrows it
+    std::thread thread;
+};
+
+template <class BlockMap>
+BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting) : counting_(counting)
+{
+    batch_.events.reserve(kBatchEvents);
+}
+
+template <class BlockMap>
+BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
+{
+    // A builder dropped without finish() (the decoder threw) still stops
+    // its thread; what it had not counted is thrown away.
+    if (countingThread_) {
+        countingThread_->full.close();
+        countingThread_->thread.join();
+    }
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::submitBatch()
+{
+    batch_.locationCount = locations_.size();
+    if (counting_ == Counting::Inline) {
+        countBatch(batch_);
+        batch_.events.clear();
+        return;
+    }
+    if (!countingThread_) {
+        countingThread_ = std::make_unique<CountingThread>();
+        countingThread_->thread = std::thread([this, t = countingThread_.get()] {
+            while (std::optional<EventBatch> batch = t->full.pop()) {
+                if (!t->error) {
+                    try {
+                        countBatch(*batch);
+                    } catch (...) {
+                        t->error = std::current_exception();
+                    }
+                }
+                batch->events.clear();
+                t->emptied.push(std::move(*batch));
+            }
+        });
+    }
+    countingThread_->full.push(std::move(batch_));
+    if (std::optional<EventBatch> reused = countingThread_->emptied.tryPop()) {
+        batch_ = std::move(*reused);
+    } else {
+        batch_ = {};
+        batch_.events.reserve(kBatchEvents);
+    }
+}
+
+// Counts what is left and waits for the counting thread to finish.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::finishCounting()
+{
+    if (!batch_.events.empty() || batch_.locationCount < locations_.size()) {
+        if (countingThread_) {
+            submitBatch();
+        } else {
+            batch_.locationCount = locations_.size();
+            countBatch(batch_);
+            batch_.events.clear();
+        }
+    }
+    if (countingThread_) {
+        countingThread_->full.close();
+        countingThread_->thread.join();
+        std::exception_ptr error = countingThread_->error;
+        countingThread_.reset();
+        if (error)
+            std::rethrow_exception(error);
+    }
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
+{
+    if (count <= pendingLive_.size())
+        return;
+    for (auto& perKind : kindStats_)
+        perKind.resize(count);
+    pendingLive_.resize(count);
+    peakLive_.resize(count);
+    isPending_.resize(count, 0);
+}
 
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::lfunc(const LfuncSymbol& s)
 {
-    drainQueue();
     symbols_.addLfunc(s.addr, s.chunkname, s.linedefined);
-    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+    (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::cfunc(const CfuncSymbol& s)
 {
-    drainQueue();
     symbols_.addCfunc(s.addr, s.name);
-    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+    (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::trace(const TraceSymbol& s)
 {
-    drainQueue();
     symbols_.addTrace(s.traceno, s.addr, s.line);
-    (inEventStream_ ? totals_.symbolEventCount : totals_.initialSymbolCount)++;
+    (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
 template <class BlockMap>
@@ -52,11 +146,6 @@ LocationId BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, Sour
         if (info.source == SourceKind::Internal)
             info.line = line;
         locations_.push_back(std::move(info));
-        for (auto& perKind : kindStats_)
-            perKind.emplace_back();
-        pendingLive_.emplace_back();
-        peakLive_.emplace_back();
-        isPending_.push_back(0);
     }
     return it->second;
 }
@@ -101,7 +190,9 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
 template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
-    drainQueue();
+    finishCounting();
+    totals_.initialSymbolCount = initialSymbolCount_;
+    totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
     profile.status = status;
     profile.allocations = collectRows(EventKind::Alloc);
@@ -143,8 +234,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 
     // The accurate figure: what the block map still holds.
     std::vector<LiveRow> live(locations_.size());
-    blocks_.forEach([&live](std::uint64_t, const LiveBlock& block) {
-        live[block.location].heldBytes += block.size;
+    blocks_.forEach([this, &live](std::uint64_t addr, const LiveBlock& block) {
+        live[block.location].heldBytes += sizeOf(addr, block);
         live[block.location].blockCount += 1;
     });
     for (LocationId id = 0; id < live.size(); ++id) {

@@ -8,6 +8,7 @@
 // ProfileBuilder is the one the product uses.
 #pragma once
 
+#include "BatchQueue.h"
 #include "BlockMapAdapters.h"
 #include "FlatU64Map.h"
 #include "LiveBlockMap.h"
@@ -19,10 +20,15 @@
 #include <absl/container/flat_hash_map.h>
 
 #include <array>
+#include <exception>
+#include <memory>
+#include <thread>
+#include <vector>
 
 namespace memprof {
 
-// Optional per-event observer (charts): called after each event is counted.
+// Optional per-event observer (charts): called after each event is counted,
+// on the thread that counts (see Counting).
 class EventObserver {
 public:
     virtual ~EventObserver() = default;
@@ -51,10 +57,19 @@ inline std::int64_t negated(std::uint64_t bytes)
 }
 } // namespace detail
 
+// Where the events are counted. The decoder and the location look-up run on
+// the caller's thread either way; OnThread counts (block map, Overrides,
+// peak, charts) on a second thread, batch by batch, in file order: each
+// half is about as costly as the other on a large dump.
+enum class Counting { Inline, OnThread };
+
 template <class BlockMap>
 class BasicProfileBuilder {
 public:
-    BasicProfileBuilder();
+    explicit BasicProfileBuilder(Counting counting = Counting::Inline);
+    ~BasicProfileBuilder();
+    BasicProfileBuilder(const BasicProfileBuilder&) = delete;
+    BasicProfileBuilder& operator=(const BasicProfileBuilder&) = delete;
 
     void setObserver(EventObserver* observer) { observer_ = observer; }
 
@@ -70,7 +85,7 @@ public:
     // Moves the aggregates out; the builder is spent afterwards.
     Profile finish(const DecodeStatus& status);
 
-    const ProfileTotals& totals() const { return totals_; }
+    // For an observer (on the counting thread): the blocks live now.
     std::size_t liveBlockCount() const { return blocks_.size(); }
 
 private:
@@ -95,8 +110,8 @@ private:
         std::uint64_t freedBytes = 0;
     };
 
-    // An event waiting to be counted (see queued_): ev-alloc, ev-realloc or
-    // ev-free, the addresses and sizes a kind lacks zero.
+    // A located event waiting to be counted (see batch_): ev-alloc,
+    // ev-realloc or ev-free, the addresses and sizes a kind lacks zero.
     struct QueuedEvent {
         EventKind kind = EventKind::Alloc;
         LocationId location = 0;
@@ -106,8 +121,19 @@ private:
         std::uint64_t nsize = 0;
     };
 
+    // Events in file order, and how many locations exist once they are
+    // located (the counting side sizes its per-location tables by it).
+    struct EventBatch {
+        std::vector<QueuedEvent> events;
+        std::size_t locationCount = 0;
+    };
+    struct CountingThread;
+
     void enqueue(const QueuedEvent& event);
-    void drainQueue();
+    void submitBatch();
+    void finishCounting();
+    void countBatch(const EventBatch& batch);
+    void growLocations(std::size_t count);
     void count(const QueuedEvent& event);
     void countAlloc(const QueuedEvent& e);
     void countRealloc(const QueuedEvent& e);
@@ -115,7 +141,10 @@ private:
     LocationId locate(const Location& loc);
     LocationId locateNew(const LocationKey& key, SourceKind source, std::uint64_t line);
     KindStats& stats(EventKind kind, LocationId id);
-    void addOverride(EventKind kind, LocationId row, const LiveBlock& block, std::uint64_t allocatedBytes);
+    void addOverride(EventKind kind, LocationId row, LocationId primary, std::uint64_t blockSize,
+                     std::uint64_t allocatedBytes);
+    std::uint64_t sizeOf(std::uint64_t addr, const LiveBlock& block) const;
+    LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
     void changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks);
@@ -123,8 +152,11 @@ private:
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
     std::vector<LocationRow> collectRows(EventKind kind);
 
+    // The caller's side: symbols, locations, the batch being filled.
     SymbolTable symbols_;
     bool inEventStream_ = false;
+    std::uint64_t initialSymbolCount_ = 0;
+    std::uint64_t symbolEventCount_ = 0;
     std::vector<LocationInfo> locations_;
     absl::flat_hash_map<LocationKey, LocationId> locationIds_;
     // Locations met recently, direct-mapped by a cheap hash of the key: most
@@ -134,21 +166,23 @@ private:
         LocationId id = 0;
     };
     std::array<RecentLocation, 1024> recentLocations_;
+    static constexpr std::size_t kBatchEvents = 65536;
+    EventBatch batch_;
+    std::unique_ptr<CountingThread> countingThread_; // OnThread, once started
+    const Counting counting_;
+
+    // The counting side: everything below is touched by one thread at a time.
     std::vector<KindStats> kindStats_[3];
     // Per kind: realloc, free.
     OverrideTable overrides_[2];
     BlockMap blocks_;
-    // Events wait here a few events before they are counted, and their
-    // blocks' slots are prefetched as they arrive: the block map is larger
-    // than the caches, and a look-up that waits for memory costs more than
-    // the rest of an event. First in, first out, so the counting order is
-    // the file's; events are located as they arrive, in that order too;
-    // symbols (which name later locations) and finish() drain the queue.
-    // 8 measured best on the 200 MiB benchmark dump (2: -27%, 32: -8%).
+    // The sizes of live blocks too large for LiveBlock::size, by address.
+    absl::flat_hash_map<std::uint64_t, std::uint64_t> oversizeBlocks_;
+    // Counting a batch, the blocks of the event kLookAhead places on are
+    // prefetched: the block map is larger than the caches, and a look-up
+    // that waits for memory costs more than the rest of an event. 8
+    // measured best on the 200 MiB benchmark dump (2: -27%, 32: -8%).
     static constexpr std::size_t kLookAhead = 8;
-    std::array<QueuedEvent, kLookAhead> queued_;
-    std::size_t queuedFirst_ = 0;
-    std::size_t queuedCount_ = 0;
     // Live at the peak in one pass: the per-location changes since the last
     // peak wait in `pending`; a new peak folds them into `peak`.
     struct LiveChange {
@@ -196,11 +230,28 @@ inline typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<Bl
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, const LiveBlock& block,
-                                                std::uint64_t allocatedBytes)
+inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, LocationId primary,
+                                                       std::uint64_t blockSize, std::uint64_t allocatedBytes)
 {
-    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(row, block.location), allocatedBytes,
-                                                       block.size);
+    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(row, primary), allocatedBytes, blockSize);
+}
+
+template <class BlockMap>
+inline std::uint64_t BasicProfileBuilder<BlockMap>::sizeOf(std::uint64_t addr, const LiveBlock& block) const
+{
+    if (block.size != LiveBlock::kOversize) [[likely]]
+        return block.size;
+    return oversizeBlocks_.at(addr);
+}
+
+// The block's entry; a size of 32 bits or more goes to the side table.
+template <class BlockMap>
+inline LiveBlock BasicProfileBuilder<BlockMap>::packBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
+{
+    if (size < LiveBlock::kOversize) [[likely]]
+        return {static_cast<std::uint32_t>(size), id};
+    oversizeBlocks_[addr] = size;
+    return {LiveBlock::kOversize, id};
 }
 
 template <class BlockMap>
@@ -220,13 +271,16 @@ inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id)
 {
-    auto [block, inserted] = blocks_.tryEmplace(addr, LiveBlock{size, id});
+    auto [block, inserted] = blocks_.tryEmplace(addr, LiveBlock{});
     if (!inserted) {
         // A block at an address we think is live: its free was not seen.
-        totals_.liveBytes -= block->size;
-        changeLive(block->location, detail::negated(block->size), -1);
-        *block = LiveBlock{size, id};
+        const std::uint64_t oldSize = sizeOf(addr, *block);
+        if (block->size == LiveBlock::kOversize)
+            oversizeBlocks_.erase(addr);
+        totals_.liveBytes -= oldSize;
+        changeLive(block->location, detail::negated(oldSize), -1);
     }
+    *block = packBlock(addr, size, id);
     totals_.liveBytes += size;
     changeLive(id, static_cast<std::int64_t>(size), 1);
 }
@@ -254,9 +308,12 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
                                                         std::uint64_t allocatedBytes)
 {
     if (LiveBlock* block = blocks_.find(addr)) {
-        addOverride(kind, row, *block, allocatedBytes);
-        totals_.liveBytes -= block->size;
-        changeLive(block->location, detail::negated(block->size), -1);
+        const std::uint64_t size = sizeOf(addr, *block);
+        if (block->size == LiveBlock::kOversize)
+            oversizeBlocks_.erase(addr);
+        addOverride(kind, row, block->location, size, allocatedBytes);
+        totals_.liveBytes -= size;
+        changeLive(block->location, detail::negated(size), -1);
         blocks_.erase(addr, block);
     }
 }
@@ -311,24 +368,25 @@ inline void BasicProfileBuilder<BlockMap>::countFree(const QueuedEvent& e)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::enqueue(const QueuedEvent& event)
 {
-    if (event.kind != EventKind::Alloc)
-        blocks_.prefetch(event.oaddr);
-    if (event.kind != EventKind::Free)
-        blocks_.prefetch(event.naddr);
-    if (queuedCount_ == kLookAhead) {
-        count(queued_[queuedFirst_]);
-        queuedFirst_ = (queuedFirst_ + 1) % kLookAhead;
-        --queuedCount_;
-    }
-    queued_[(queuedFirst_ + queuedCount_++) % kLookAhead] = event;
+    batch_.events.push_back(event);
+    if (batch_.events.size() == kBatchEvents) [[unlikely]]
+        submitBatch();
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::drainQueue()
+inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
 {
-    for (; queuedCount_ > 0; --queuedCount_) {
-        count(queued_[queuedFirst_]);
-        queuedFirst_ = (queuedFirst_ + 1) % kLookAhead;
+    growLocations(batch.locationCount);
+    const std::size_t n = batch.events.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i + kLookAhead < n) {
+            const QueuedEvent& ahead = batch.events[i + kLookAhead];
+            if (ahead.kind != EventKind::Alloc)
+                blocks_.prefetch(ahead.oaddr);
+            if (ahead.kind != EventKind::Free)
+                blocks_.prefetch(ahead.naddr);
+        }
+        count(batch.events[i]);
     }
 }
 

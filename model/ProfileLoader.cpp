@@ -7,7 +7,7 @@ namespace memprof {
 namespace {
 Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer)
 {
-    ProfileBuilder builder;
+    ProfileBuilder builder(Counting::OnThread);
     builder.setObserver(observer);
     const DecodeStatus status = decode(source, builder, control);
     return builder.finish(status);

@@ -62,10 +62,10 @@ std::vector<std::uint8_t> readFile(const QString& path)
 }
 
 template <class Builder>
-std::string reportsOf(const std::vector<std::uint8_t>& bytes)
+std::string reportsOf(const std::vector<std::uint8_t>& bytes, Counting counting = Counting::Inline)
 {
     SpanByteSource source(bytes);
-    Builder builder;
+    Builder builder(counting);
     const DecodeStatus status = decode(source, builder);
     const Profile profile = builder.finish(status);
     std::ostringstream out;
@@ -77,7 +77,8 @@ std::string reportsOf(const std::vector<std::uint8_t>& bytes)
     options.peak = true;
     writeTextReport(out, profile, options);
     const ProfileTotals& t = profile.totals;
-    out << "events " << t.eventCount << " live blocks " << t.liveBlockCount << " peak " << t.peakEventIndex << '\n';
+    out << "events " << t.eventCount << " live blocks " << t.liveBlockCount << " peak " << t.peakEventIndex
+        << " symbols " << t.initialSymbolCount << '+' << t.symbolEventCount << '\n';
     return out.str();
 }
 
@@ -85,7 +86,7 @@ std::string reportsOf(const std::vector<std::uint8_t>& bytes)
 // freed and moved long after they were made, from many (row, primary)
 // pairs, so the look-ahead queue, the growing block table, the override
 // cache's evictions and address reuse all take part.
-std::vector<std::uint8_t> churnDump(unsigned seed)
+std::vector<std::uint8_t> churnDump(unsigned seed, int eventCount = 60000)
 {
     DumpBytes dump;
     dump.symtabPrologue(3);
@@ -95,10 +96,18 @@ std::vector<std::uint8_t> churnDump(unsigned seed)
     std::mt19937_64 random(seed);
     std::vector<std::pair<std::uint64_t, std::uint64_t>> live; // address, size
     std::uint64_t nextAddress = 0x10000;
-    for (int i = 0; i < 60000; ++i) {
-        const std::uint64_t proto = (random() % 40 + 1) * 0x100;
+    std::uint64_t protoCount = 40;
+    for (int i = 0; i < eventCount; ++i) {
+        // Functions loaded mid-stream: locations appear in later batches.
+        if (i % 5000 == 4999) {
+            ++protoCount;
+            dump.u8(0x08).uleb(protoCount * 0x100).string("@late" + std::to_string(protoCount) + ".lua").uleb(1);
+        }
+        const std::uint64_t proto = (random() % protoCount + 1) * 0x100;
         const std::uint64_t line = random() % 50 + 1;
-        const std::uint64_t size = random() % 4096 + 1;
+        // Now and then a block of 4 GiB or more (the block map keeps those
+        // sizes aside).
+        const std::uint64_t size = random() % 512 == 0 ? (std::uint64_t{1} << 32) - 2 + random() % 4 : random() % 4096 + 1;
         const unsigned action = live.size() < 5000 ? random() % 4 : random() % 10;
         if (action < 4 || live.empty()) {
             // Addresses are sometimes reused, as an allocator does.
@@ -217,6 +226,44 @@ private slots:
         QVERIFY(expected.size() > 4096);
     }
 
+    // Block sizes of 32 bits and more live beside the packed block map:
+    // they must count exactly as small ones do.
+    void oversizeBlocks()
+    {
+        constexpr std::uint64_t kFiveGiB = std::uint64_t{5} << 30;
+        constexpr std::uint64_t kSixGiB = std::uint64_t{6} << 30;
+        constexpr std::uint64_t kHuge = std::uint64_t{1} << 40;
+        DumpBytes dump;
+        dump.symtabPrologue(3).lfunc(0x100, "@big.lua", 1).symtabEnd().eventsPrologue(3);
+        dump.luaAlloc(0x100, 2, 0x1000, kFiveGiB)                  // A at line 2
+            .luaAlloc(0x100, 3, 0x2000, 10)                          // B at line 3
+            .luaAlloc(0x100, 4, 0x3000, 0xffffffffu)                 // exactly the marker's value
+            .luaRealloc(0x100, 5, 0x1000, kFiveGiB, 0x4000, kSixGiB) // A moves, line 5
+            .luaAlloc(0x100, 6, 0x2000, kHuge)                       // over B, whose free was not seen
+            .luaFree(0x100, 7, 0x3000, 0xffffffffu)
+            .epilogue();
+        SpanByteSource source(dump.bytes);
+        ProfileBuilder builder;
+        const Profile profile = builder.finish(decode(source, builder));
+        QCOMPARE(profile.status.end, DecodeEnd::Complete);
+        QCOMPARE(profile.totals.liveBytes, kSixGiB + kHuge);
+        QCOMPARE(profile.totals.liveBlockCount, std::uint64_t{2});
+        QCOMPARE(profile.totals.peakLiveBytes, kSixGiB + kHuge + 0xffffffffu);
+        std::map<std::string, std::uint64_t> held;
+        for (const LiveRow& row : profile.liveAtEnd)
+            held[profile.nameOf(row.location)] = row.heldBytes;
+        QCOMPARE(held, (std::map<std::string, std::uint64_t>{{"@big.lua:5", kSixGiB}, {"@big.lua:6", kHuge}}));
+        // The realloc at line 5 released A (allocated at line 2, 5 GiB).
+        const LocationRow& realloc = profile.reallocations.at(0);
+        QCOMPARE(realloc.overrides.size(), std::size_t{1});
+        QCOMPARE(profile.nameOf(realloc.overrides[0].location), std::string("@big.lua:2"));
+        QCOMPARE(realloc.overrides[0].freedBytes, kFiveGiB);
+        QCOMPARE(realloc.overrides[0].allocatedBytes, kSixGiB);
+        const LocationRow& freed = profile.frees.at(0);
+        QCOMPARE(profile.nameOf(freed.overrides.at(0).location), std::string("@big.lua:4"));
+        QCOMPARE(freed.overrides.at(0).freedBytes, std::uint64_t{0xffffffffu});
+    }
+
     void buildersAgree_data()
     {
         QTest::addColumn<QString>("dump");
@@ -226,6 +273,7 @@ private slots:
             QTest::newRow(name) << data + "/" + name;
         QTest::newRow("churn-1") << QString();
         QTest::newRow("churn-2") << QStringLiteral("seed:2");
+        QTest::newRow("churn-3-long") << QStringLiteral("seed:3");
     }
     void buildersAgree()
     {
@@ -234,13 +282,16 @@ private slots:
         if (dump.isEmpty())
             bytes = churnDump(1);
         else if (dump.startsWith("seed:"))
-            bytes = churnDump(dump.mid(5).toUInt());
+            bytes = churnDump(dump.mid(5).toUInt(), dump.endsWith('3') ? 300000 : 60000);
         else
             bytes = readFile(dump);
         QVERIFY(bytes.size() > 1000);
         const std::string ours = reportsOf<ProfileBuilder>(bytes);
         QCOMPARE(ours, reportsOf<AbslProfileBuilder>(bytes));
         QCOMPARE(ours, reportsOf<StdProfileBuilder>(bytes));
+        // Counting on a second thread, batch by batch (the long churn dump
+        // spans several batches), changes nothing.
+        QCOMPARE(ours, reportsOf<ProfileBuilder>(bytes, Counting::OnThread));
     }
 };
 
