@@ -20,9 +20,19 @@ struct BasicProfileBuilder<BlockMap>::CountingThread {
 };
 
 template <class BlockMap>
-BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting) : counting_(counting)
+BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting)
+    : counting_(counting)
+    , batchCapacity_(counting == Counting::OnThread ? kThreadBatchEvents : kInlineBatchEvents)
 {
-    batch_.events.reserve(kBatchEvents);
+    batch_ = newBatch();
+}
+
+template <class BlockMap>
+typename BasicProfileBuilder<BlockMap>::EventBatch BasicProfileBuilder<BlockMap>::newBatch() const
+{
+    EventBatch batch;
+    batch.events = std::make_unique_for_overwrite<QueuedEvent[]>(batchCapacity_);
+    return batch;
 }
 
 template <class BlockMap>
@@ -42,7 +52,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch()
     batch_.locationCount = locations_.size();
     if (counting_ == Counting::Inline) {
         countBatch(batch_);
-        batch_.events.clear();
+        batch_.size = 0;
         return;
     }
     if (!countingThread_) {
@@ -56,31 +66,30 @@ void BasicProfileBuilder<BlockMap>::submitBatch()
                         t->error = std::current_exception();
                     }
                 }
-                batch->events.clear();
+                batch->size = 0;
                 t->emptied.push(std::move(*batch));
             }
         });
     }
+    streamingStoresDone(); // before the other thread may read the batch
     countingThread_->full.push(std::move(batch_));
-    if (std::optional<EventBatch> reused = countingThread_->emptied.tryPop()) {
+    if (std::optional<EventBatch> reused = countingThread_->emptied.tryPop())
         batch_ = std::move(*reused);
-    } else {
-        batch_ = {};
-        batch_.events.reserve(kBatchEvents);
-    }
+    else
+        batch_ = newBatch();
 }
 
 // Counts what is left and waits for the counting thread to finish.
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::finishCounting()
 {
-    if (!batch_.events.empty() || batch_.locationCount < locations_.size()) {
+    if (batch_.size > 0 || batch_.locationCount < locations_.size()) {
         if (countingThread_) {
             submitBatch();
         } else {
             batch_.locationCount = locations_.size();
             countBatch(batch_);
-            batch_.events.clear();
+            batch_.size = 0;
         }
     }
     if (countingThread_) {
