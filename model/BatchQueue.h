@@ -33,24 +33,14 @@ public:
     {
         std::unique_lock lock(mutex_);
         notEmpty_.wait(lock, [this] { return !items_.empty() || closed_; });
-        if (items_.empty())
-            return std::nullopt;
-        T item = std::move(items_.front());
-        items_.pop_front();
-        notFull_.notify_one();
-        return item;
+        return takeFront();
     }
 
     // The item at the front if there is one, without waiting.
     std::optional<T> tryPop()
     {
         std::lock_guard lock(mutex_);
-        if (items_.empty())
-            return std::nullopt;
-        T item = std::move(items_.front());
-        items_.pop_front();
-        notFull_.notify_one();
-        return item;
+        return takeFront();
     }
 
     // No more pushes: pop() returns what is left, then nothing.
@@ -62,6 +52,17 @@ public:
     }
 
 private:
+    // Called with the mutex held.
+    std::optional<T> takeFront()
+    {
+        if (items_.empty())
+            return std::nullopt;
+        T item = std::move(items_.front());
+        items_.pop_front();
+        notFull_.notify_one();
+        return item;
+    }
+
     const std::size_t capacity_;
     std::mutex mutex_;
     std::condition_variable notFull_;
