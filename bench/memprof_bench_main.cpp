@@ -402,15 +402,21 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     compare("ours vs absl", ours, absl);
     compare("ours vs std", ours, stdMap);
     compare("absl vs std", absl, stdMap);
-    if (ours) {
-        const double rssLimitMB = 100.0 + 64.0 * double(mostBlocks) / kMB;
-        std::printf("\ntargets (issue 2), ours (the product's map):\n");
-        std::printf("  events/s: %.2f M (%.2f M per CPU second) >= 40 M: %s\n", ours->meventsPerSecond.median,
-                    ours->meventsPerCpuSecond.median, ours->meventsPerSecond.median >= 40 ? "met" : "MISSED");
-        std::printf("  peak RSS: %.1f MB < 100 MB + 64 B x %llu blocks = %.1f MB: %s\n", ours->maxRssMB.median,
+    // Issue 2 sets its targets single-threaded: "inline" is measured
+    // against them; the product's two threads are shown beside it.
+    const double rssLimitMB = 100.0 + 64.0 * double(mostBlocks) / kMB;
+    auto printTargets = [&](const char* title, const VariantFigures* v) {
+        if (!v)
+            return;
+        std::printf("\ntargets (issue 2), %s:\n", title);
+        std::printf("  events/s: %.2f M (%.2f M per CPU second) >= 40 M: %s\n", v->meventsPerSecond.median,
+                    v->meventsPerCpuSecond.median, v->meventsPerSecond.median >= 40 ? "met" : "MISSED");
+        std::printf("  peak RSS: %.1f MB < 100 MB + 64 B x %llu blocks = %.1f MB: %s\n", v->maxRssMB.median,
                     static_cast<unsigned long long>(mostBlocks), rssLimitMB,
-                    ours->maxRssMB.median < rssLimitMB ? "met" : "MISSED");
-    }
+                    v->maxRssMB.median < rssLimitMB ? "met" : "MISSED");
+    };
+    printTargets("single-threaded as the issue sets them (inline)", find("inline"));
+    printTargets("the product on two threads (ours), for comparison", ours);
     return 0;
 }
 
