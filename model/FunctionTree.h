@@ -6,6 +6,7 @@
 #pragma once
 
 #include "Profile.h"
+#include "WrappingMath.h"
 
 #include <cstdint>
 #include <string>
@@ -25,11 +26,11 @@ struct BasicTreeCost {
 
     void add(const BasicTreeCost& other)
     {
-        eventCount += other.eventCount;
-        allocatedBytes += other.allocatedBytes;
-        freedBytes += other.freedBytes;
-        heldBytes += other.heldBytes;
-        peakBytes += other.peakBytes;
+        eventCount = wrappingSum(eventCount, other.eventCount);
+        allocatedBytes = wrappingSum(allocatedBytes, other.allocatedBytes);
+        freedBytes = wrappingSum(freedBytes, other.freedBytes);
+        heldBytes = wrappingSum(heldBytes, other.heldBytes);
+        peakBytes = wrappingSum(peakBytes, other.peakBytes);
     }
 };
 

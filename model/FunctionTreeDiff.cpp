@@ -18,8 +18,9 @@ TreeCostChange signedCost(const TreeCost& cost)
 
 TreeCostChange subtract(const TreeCostChange& a, const TreeCostChange& b)
 {
-    return {a.eventCount - b.eventCount, a.allocatedBytes - b.allocatedBytes, a.freedBytes - b.freedBytes,
-            a.heldBytes - b.heldBytes, a.peakBytes - b.peakBytes};
+    return {wrappingDifference(a.eventCount, b.eventCount), wrappingDifference(a.allocatedBytes, b.allocatedBytes),
+            wrappingDifference(a.freedBytes, b.freedBytes), wrappingDifference(a.heldBytes, b.heldBytes),
+            wrappingDifference(a.peakBytes, b.peakBytes)};
 }
 
 class TreeMerger {

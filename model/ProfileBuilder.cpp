@@ -163,7 +163,7 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takePeak()
 {
     for (LocationId id : pendingLocations_) {
-        peakLive_[id].bytes = detail::wrappingAdd(peakLive_[id].bytes, static_cast<std::uint64_t>(pendingLive_[id].bytes));
+        peakLive_[id].bytes = wrappingSum(peakLive_[id].bytes, pendingLive_[id].bytes);
         peakLive_[id].blocks += pendingLive_[id].blocks;
         pendingLive_[id] = {};
         isPending_[id] = 0;
@@ -218,7 +218,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     for (const auto& row : profile.allocations) {
         if (row.allocatedBytes > 0) {
             auto& diff = entryFor(row.location);
-            diff.heldBytes = detail::wrappingAdd(diff.heldBytes, row.allocatedBytes);
+            diff.heldBytes = wrappingSum(diff.heldBytes, static_cast<std::int64_t>(row.allocatedBytes));
             diff.allocCount += row.eventCount;
         }
     }
@@ -227,11 +227,11 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             for (const auto& o : row.overrides) {
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
-                    diff.heldBytes = detail::wrappingAdd(diff.heldBytes, o.allocatedBytes);
+                    diff.heldBytes = wrappingSum(diff.heldBytes, static_cast<std::int64_t>(o.allocatedBytes));
                     diff.allocCount += o.count;
                 }
                 if (o.freedBytes > 0) {
-                    diff.heldBytes = detail::wrappingAdd(diff.heldBytes, 0 - o.freedBytes);
+                    diff.heldBytes = wrappingDifference(diff.heldBytes, static_cast<std::int64_t>(o.freedBytes));
                     diff.freeCount += o.count;
                 }
             }

@@ -16,6 +16,7 @@
 #include "Profile.h"
 #include "StreamingStore.h"
 #include "SymbolTable.h"
+#include "WrappingMath.h"
 #include "memprof/Events.h"
 
 #include <absl/container/flat_hash_map.h>
@@ -45,18 +46,6 @@ public:
     }
 };
 
-namespace detail {
-// Sizes come from the file and can be anything on a damaged or hostile one:
-// signed byte sums wrap as the unsigned totals do, instead of overflowing (UB).
-inline std::int64_t wrappingAdd(std::int64_t a, std::uint64_t b)
-{
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + b);
-}
-inline std::int64_t negated(std::uint64_t bytes)
-{
-    return static_cast<std::int64_t>(0 - bytes);
-}
-} // namespace detail
 
 // Where the events are counted. The decoder and the location look-up run on
 // the caller's thread either way; OnThread counts (block map, Overrides,
@@ -132,6 +121,7 @@ private:
     struct CountingThread;
 
     void enqueue(const QueuedEvent& event);
+    EventBatch newBatch() const;
     void submitBatch();
     void finishCounting();
     void countBatch(const EventBatch& batch);
@@ -174,7 +164,6 @@ private:
     static constexpr std::size_t kThreadBatchEvents = 65536;
     static constexpr std::size_t kInlineBatchEvents = 1024;
     const Counting counting_;
-    EventBatch newBatch() const;
     EventBatch batch_;
     std::size_t batchCapacity_ = 0;
     std::unique_ptr<CountingThread> countingThread_; // OnThread, once started
@@ -266,7 +255,7 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks)
 {
     LiveChange& change = pendingLive_[id];
-    change.bytes = detail::wrappingAdd(change.bytes, static_cast<std::uint64_t>(bytes));
+    change.bytes = wrappingSum(change.bytes, bytes);
     change.blocks += blocks;
     if (observer_)
         observer_->onLiveChange(id, bytes);
@@ -286,7 +275,7 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
         totals_.liveBytes -= oldSize;
-        changeLive(block->location, detail::negated(oldSize), -1);
+        changeLive(block->location, negated(oldSize), -1);
     }
     *block = packBlock(addr, size, id);
     totals_.liveBytes += size;
@@ -321,7 +310,7 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
             oversizeBlocks_.erase(addr);
         addOverride(kind, row, block->location, size, allocatedBytes);
         totals_.liveBytes -= size;
-        changeLive(block->location, detail::negated(size), -1);
+        changeLive(block->location, negated(size), -1);
         blocks_.erase(addr, block);
     }
 }

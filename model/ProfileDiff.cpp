@@ -3,6 +3,7 @@
 #include "CsvExport.h"
 #include "ProfileRanking.h"
 #include "TextReport.h"
+#include "WrappingMath.h"
 
 #include <algorithm>
 #include <map>
@@ -18,9 +19,9 @@ ValuesByName rowValues(const Profile& profile, EventKind kind)
     ValuesByName byName;
     for (const auto& row : profile.rows(kind)) {
         auto& v = byName[profile.nameOf(row.location)];
-        v.eventCount += static_cast<std::int64_t>(row.eventCount);
-        v.allocatedBytes += static_cast<std::int64_t>(row.allocatedBytes);
-        v.freedBytes += static_cast<std::int64_t>(row.freedBytes);
+        v.eventCount = wrappingSum(v.eventCount, static_cast<std::int64_t>(row.eventCount));
+        v.allocatedBytes = wrappingSum(v.allocatedBytes, static_cast<std::int64_t>(row.allocatedBytes));
+        v.freedBytes = wrappingSum(v.freedBytes, static_cast<std::int64_t>(row.freedBytes));
     }
     return byName;
 }
@@ -38,8 +39,9 @@ ValuesByName heldValues(const Profile& profile)
 
 DiffValues subtract(const DiffValues& a, const DiffValues& b)
 {
-    return {a.eventCount - b.eventCount, a.allocatedBytes - b.allocatedBytes, a.freedBytes - b.freedBytes,
-            a.heldBytes - b.heldBytes, a.blockCount - b.blockCount};
+    return {wrappingDifference(a.eventCount, b.eventCount), wrappingDifference(a.allocatedBytes, b.allocatedBytes),
+            wrappingDifference(a.freedBytes, b.freedBytes), wrappingDifference(a.heldBytes, b.heldBytes),
+            wrappingDifference(a.blockCount, b.blockCount)};
 }
 
 std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& current, bool byHeld)
@@ -126,14 +128,14 @@ void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
     const auto& n = diff.newTotals;
     out << "DIFF (NEW - BASE)\n"
         << "events: " << b.eventCount << " -> " << n.eventCount << " ("
-        << signedCount(static_cast<std::int64_t>(n.eventCount) - static_cast<std::int64_t>(b.eventCount)) << ")\n"
+        << signedCount(static_cast<std::int64_t>(n.eventCount - b.eventCount)) << ")\n"
         << "allocated: " << formatBytes(static_cast<std::int64_t>(b.allocatedBytes), human) << " -> "
         << formatBytes(static_cast<std::int64_t>(n.allocatedBytes), human) << " ("
-        << signedBytes(static_cast<std::int64_t>(n.allocatedBytes) - static_cast<std::int64_t>(b.allocatedBytes), human)
+        << signedBytes(static_cast<std::int64_t>(n.allocatedBytes - b.allocatedBytes), human)
         << ")\n"
         << "held at the end: " << formatBytes(static_cast<std::int64_t>(b.liveBytes), human) << " -> "
         << formatBytes(static_cast<std::int64_t>(n.liveBytes), human) << " ("
-        << signedBytes(static_cast<std::int64_t>(n.liveBytes) - static_cast<std::int64_t>(b.liveBytes), human)
+        << signedBytes(static_cast<std::int64_t>(n.liveBytes - b.liveBytes), human)
         << ")\n\n";
     const std::pair<const char*, EventKind> sections[] = {
         {"ALLOCATIONS", EventKind::Alloc}, {"REALLOCATIONS", EventKind::Realloc}, {"DEALLOCATIONS", EventKind::Free}};

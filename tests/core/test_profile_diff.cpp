@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <sstream>
+
 using namespace memprof;
 
 namespace {
@@ -64,6 +66,42 @@ private slots:
             }
         for (const auto& row : diff.held)
             QCOMPARE(row.delta.heldBytes, 0);
+    }
+
+    // Sizes near 2^64 (a damaged or hostile dump): the signed sums and
+    // differences wrap modulo 2^64 instead of overflowing (UBSan checks
+    // this in the sanitizer build).
+    void hugeValuesWrap()
+    {
+        constexpr std::uint64_t kHalf = std::uint64_t{1} << 63;
+        auto profileOf = [](std::vector<std::uint64_t> allocated) {
+            Profile p;
+            for (std::size_t i = 0; i < allocated.size(); ++i) {
+                LocationInfo location;
+                location.name = "@same.lua:1"; // one name, several locations
+                p.locations.push_back(location);
+                LocationRow row;
+                row.location = static_cast<LocationId>(i);
+                row.eventCount = allocated[i];
+                row.allocatedBytes = allocated[i];
+                p.allocations.push_back(row);
+                p.totals.allocatedBytes += allocated[i];
+                p.totals.eventCount += allocated[i];
+            }
+            return p;
+        };
+        const Profile base = profileOf({~std::uint64_t{0}});  // -1 as a signed figure
+        const Profile current = profileOf({kHalf + 10, kHalf}); // sums to 10 modulo 2^64
+        const ProfileDiff diff = diffProfiles(base, current);
+        QCOMPARE(diff.allocations.size(), std::size_t{1});
+        const LocationDiffRow& row = diff.allocations[0];
+        QCOMPARE(row.base.allocatedBytes, std::int64_t{-1});
+        QCOMPARE(row.current.allocatedBytes, std::int64_t{10});
+        QCOMPARE(row.delta.allocatedBytes, std::int64_t{11});
+        QCOMPARE(row.delta.eventCount, std::int64_t{11});
+        std::ostringstream text;
+        writeDiffReport(text, diff, false);
+        QVERIFY(text.str().find("(+11B)") != std::string::npos);
     }
 
     void twoDumpsDifferAsTheReferenceSays()
