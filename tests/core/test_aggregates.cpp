@@ -2,7 +2,7 @@
 // The aggregates on hand-made dumps: naming with symbols learnt mid-stream,
 // the writer's cfunc quirk, format 2, the reference's heap difference beside
 // the accurate live figure, and the peak.
-#include "DumpBytes.h"
+#include "DumpWriter.h"
 #include "ProfileLoader.h"
 #include "ProfileRanking.h"
 #include "TextReport.h"
@@ -13,12 +13,12 @@
 #include <sstream>
 
 using namespace memprof;
-using memprof::test::DumpBytes;
+using memprof::synth::DumpWriter;
 
 namespace {
-Profile loadBytes(const DumpBytes& dump)
+Profile loadBytes(const DumpWriter& dump)
 {
-    return loadProfile(std::span<const std::uint8_t>(dump.bytes));
+    return loadProfile(std::span<const std::uint8_t>(dump.bytes()));
 }
 
 const LocationRow* rowNamed(const Profile& p, EventKind kind, const std::string& name)
@@ -52,12 +52,12 @@ class TestAggregates : public QObject {
 private slots:
     void reallocElsewhereGivesFalseReferenceLeakButNoLiveBlock()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "@a.lua", 0).symtabEnd().eventsPrologue(3);
-        dump.luaAlloc(0x100, 1, 0xA0, 100);        // A allocates
-        dump.luaRealloc(0x100, 2, 0xA0, 100, 0xB0, 200); // R moves it
-        dump.luaFree(0x100, 3, 0xB0, 200);          // F frees it
-        dump.luaAlloc(0x100, 1, 0xC0, 50);          // A allocates a block that stays
+        dump.alloc(synth::luaAt(0x100, 1), 0xA0, 100);        // A allocates
+        dump.realloc(synth::luaAt(0x100, 2), 0xA0, 100, 0xB0, 200); // R moves it
+        dump.free(synth::luaAt(0x100, 3), 0xB0, 200);          // F frees it
+        dump.alloc(synth::luaAt(0x100, 1), 0xC0, 50);          // A allocates a block that stays
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.end, DecodeEnd::Complete);
@@ -99,9 +99,9 @@ private slots:
 
     void blocksFromBeforeProfilingHaveNoOverrides()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).symtabEnd().eventsPrologue(3);
-        dump.internalFree(0xDEAD, 64).epilogue();
+        dump.free(synth::internal(), 0xDEAD, 64).epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(int(p.frees.size()), 1);
         QVERIFY(p.frees[0].overrides.empty());
@@ -111,12 +111,12 @@ private slots:
 
     void symbolsLearntMidStreamApplyFromThenOn()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).symtabEnd().eventsPrologue(3);
-        dump.luaAlloc(0x200, 5, 0x10, 8);                      // proto unknown yet
+        dump.alloc(synth::luaAt(0x200, 5), 0x10, 8);                      // proto unknown yet
         dump.u8(0x08).uleb(0x200).string("@b.lua").uleb(4);    // symtab event: Lua
-        dump.luaAlloc(0x200, 6, 0x20, 8);
-        dump.luaAlloc(0x200, 5, 0x30, 8);                      // same identity as the first
+        dump.alloc(synth::luaAt(0x200, 6), 0x20, 8);
+        dump.alloc(synth::luaAt(0x200, 5), 0x30, 8);                      // same identity as the first
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(allNames(p), (std::vector<std::string>{"@b.lua:6", "CFUNC 0x200"}));
@@ -128,7 +128,7 @@ private slots:
 
     void cSymbolsNameTheNearestBelowAndTheLastSentWins()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).cfunc(0x5000, "old_name").cfunc(0x6000, "other").symtabEnd().eventsPrologue(3);
         dump.u8(0x0c).uleb(0x5000).string("lj_cf_string_rep");  // symtab event, C: re-sent
         dump.u8(0x0d).uleb(0x5010).uleb(0x40).uleb(16);         // alloc from C at 0x5010
@@ -141,7 +141,7 @@ private slots:
 
     void writerQuirkCfuncHeaderInEventStream()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).symtabEnd().eventsPrologue(3);
         dump.u8(0x01).uleb(0x7000).string("inflate");     // cfunc record with the table's header
         dump.u8(0x0d).uleb(0x7004).uleb(0x40).uleb(16);
@@ -153,13 +153,13 @@ private slots:
 
     void tracesAndInternal()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "@t.lua", 0);
         dump.u8(0x02).uleb(3).uleb(0x100).uleb(7); // trace 3 started at @t.lua:7
         dump.symtabEnd().eventsPrologue(3);
         dump.u8(0x11).uleb(3).uleb(0x10).uleb(8);  // alloc from trace 3
         dump.u8(0x11).uleb(4).uleb(0x20).uleb(8);  // trace 4: unknown
-        dump.luaAlloc(0, 9, 0x30, 8);              // Lua address 0
+        dump.alloc(synth::luaAt(0, 9), 0x30, 8);              // Lua address 0
         dump.u8(0x05).uleb(0x40).uleb(8);          // internal
         dump.epilogue();
         const Profile p = loadBytes(dump);
@@ -181,7 +181,7 @@ private slots:
 
     void format2TracesCarryAnMcodeAddress()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(2).lfunc(0x100, "@v2.lua", 0);
         dump.u8(0x02).uleb(5).uleb(0xABCDEF).uleb(0x100).uleb(12); // traceno mcode addr line
         dump.symtabEnd().eventsPrologue(2);
@@ -200,11 +200,11 @@ private slots:
 
     void multiLineChunksGetAliases()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "local t = {}\n\nreturn t\n", 0).lfunc(0x200, "x = 1\ny = 2", 0);
         dump.lfunc(0x300, "local t = {}\n\nreturn t\n", 0); // same source: same alias
         dump.symtabEnd().eventsPrologue(3);
-        dump.luaAlloc(0x100, 3, 0x10, 8).luaAlloc(0x200, 2, 0x20, 8).luaAlloc(0x300, 1, 0x30, 8);
+        dump.alloc(synth::luaAt(0x100, 3), 0x10, 8).alloc(synth::luaAt(0x200, 2), 0x20, 8).alloc(synth::luaAt(0x300, 1), 0x30, 8);
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(int(p.aliases.size()), 2);

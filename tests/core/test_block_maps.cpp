@@ -3,7 +3,7 @@
 // (open addressing, backward-shift deletion, key 0 beside the array) under
 // random inserts and erases, OverrideTable's cached sums against a plain
 // map, and the builder over each block map giving the same profile.
-#include "DumpBytes.h"
+#include "DumpWriter.h"
 #include "FlatU64Map.h"
 #include "OverrideTable.h"
 #include "ProfileBuilder.h"
@@ -21,7 +21,7 @@
 #include <unordered_map>
 
 using namespace memprof;
-using memprof::test::DumpBytes;
+using memprof::synth::DumpWriter;
 
 namespace {
 
@@ -88,7 +88,7 @@ std::string reportsOf(const std::vector<std::uint8_t>& bytes, Counting counting 
 // cache's evictions and address reuse all take part.
 std::vector<std::uint8_t> churnDump(unsigned seed, int eventCount = 60000)
 {
-    DumpBytes dump;
+    DumpWriter dump;
     dump.symtabPrologue(3);
     for (std::uint64_t proto = 1; proto <= 40; ++proto)
         dump.lfunc(proto * 0x100, "@churn" + std::to_string(proto) + ".lua", proto);
@@ -112,7 +112,7 @@ std::vector<std::uint8_t> churnDump(unsigned seed, int eventCount = 60000)
         if (action < 4 || live.empty()) {
             // Addresses are sometimes reused, as an allocator does.
             const std::uint64_t address = random() % 8 == 0 ? (random() % 4096 + 1) * 16 : (nextAddress += 16 * (random() % 64 + 1));
-            dump.luaAlloc(proto, line, address, size);
+            dump.alloc(synth::luaAt(proto, line), address, size);
             live.emplace_back(address, size);
             continue;
         }
@@ -120,22 +120,22 @@ std::vector<std::uint8_t> churnDump(unsigned seed, int eventCount = 60000)
         const auto [address, oldSize] = live[pick];
         if (action < 7) {
             const std::uint64_t newAddress = nextAddress += 16 * (random() % 64 + 1);
-            dump.luaRealloc(proto, line, address, oldSize, newAddress, size);
+            dump.realloc(synth::luaAt(proto, line), address, oldSize, newAddress, size);
             live[pick] = {newAddress, size};
         } else {
             // Now and then a size that disagrees with the allocation's, or a
             // block never allocated: the reference tolerates both.
             const std::uint64_t freedSize = random() % 16 == 0 ? oldSize + 1 : oldSize;
             if (random() % 32 == 0)
-                dump.luaFree(proto, line, address + 8, freedSize);
+                dump.free(synth::luaAt(proto, line), address + 8, freedSize);
             else
-                dump.luaFree(proto, line, address, freedSize);
+                dump.free(synth::luaAt(proto, line), address, freedSize);
             live[pick] = live.back();
             live.pop_back();
         }
     }
     dump.epilogue();
-    return std::move(dump.bytes);
+    return dump.take();
 }
 
 } // namespace
@@ -233,16 +233,16 @@ private slots:
         constexpr std::uint64_t kFiveGiB = std::uint64_t{5} << 30;
         constexpr std::uint64_t kSixGiB = std::uint64_t{6} << 30;
         constexpr std::uint64_t kHuge = std::uint64_t{1} << 40;
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "@big.lua", 1).symtabEnd().eventsPrologue(3);
-        dump.luaAlloc(0x100, 2, 0x1000, kFiveGiB)                  // A at line 2
-            .luaAlloc(0x100, 3, 0x2000, 10)                          // B at line 3
-            .luaAlloc(0x100, 4, 0x3000, 0xffffffffu)                 // exactly the marker's value
-            .luaRealloc(0x100, 5, 0x1000, kFiveGiB, 0x4000, kSixGiB) // A moves, line 5
-            .luaAlloc(0x100, 6, 0x2000, kHuge)                       // over B, whose free was not seen
-            .luaFree(0x100, 7, 0x3000, 0xffffffffu)
+        dump.alloc(synth::luaAt(0x100, 2), 0x1000, kFiveGiB)                  // A at line 2
+            .alloc(synth::luaAt(0x100, 3), 0x2000, 10)                          // B at line 3
+            .alloc(synth::luaAt(0x100, 4), 0x3000, 0xffffffffu)                 // exactly the marker's value
+            .realloc(synth::luaAt(0x100, 5), 0x1000, kFiveGiB, 0x4000, kSixGiB) // A moves, line 5
+            .alloc(synth::luaAt(0x100, 6), 0x2000, kHuge)                       // over B, whose free was not seen
+            .free(synth::luaAt(0x100, 7), 0x3000, 0xffffffffu)
             .epilogue();
-        SpanByteSource source(dump.bytes);
+        SpanByteSource source(dump.bytes());
         ProfileBuilder builder;
         const Profile profile = builder.finish(decode(source, builder));
         QCOMPARE(profile.status.end, DecodeEnd::Complete);

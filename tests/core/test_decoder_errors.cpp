@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Damaged dumps: every file in fixtures/corrupt and hand-made byte sequences
 // for each error kind give the expected outcome, never a crash.
-#include "DumpBytes.h"
+#include "DumpWriter.h"
 #include "ProfileLoader.h"
 #include "TextReport.h"
 
@@ -18,7 +18,7 @@
 #include <sstream>
 
 using namespace memprof;
-using memprof::test::DumpBytes;
+using memprof::synth::DumpWriter;
 
 Q_DECLARE_METATYPE(memprof::DecodeEnd)
 Q_DECLARE_METATYPE(memprof::DecodeErrorKind)
@@ -29,9 +29,14 @@ QString dataPath(const char* relative)
     return QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(relative);
 }
 
-Profile loadBytes(const DumpBytes& dump)
+Profile loadBytes(std::span<const std::uint8_t> bytes)
 {
-    return loadProfile(std::span<const std::uint8_t>(dump.bytes), DecodeControl{{}, nullptr, 64});
+    return loadProfile(bytes, DecodeControl{{}, nullptr, 64});
+}
+
+Profile loadBytes(const DumpWriter& dump)
+{
+    return loadBytes(dump.bytes());
 }
 
 std::string reportOf(const Profile& profile)
@@ -42,9 +47,9 @@ std::string reportOf(const Profile& profile)
 }
 
 // A minimal valid format-3 dump up to the start of the event stream.
-DumpBytes v3Start()
+DumpWriter v3Start()
 {
-    DumpBytes dump;
+    DumpWriter dump;
     dump.symtabPrologue(3).lfunc(0x1000, "@a.lua", 1).symtabEnd().eventsPrologue(3);
     return dump;
 }
@@ -156,7 +161,7 @@ private slots:
 
     void handMadeBadMagic()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.raw({'l', 'j', 'x', 3, 0, 0, 0});
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.error.kind, DecodeErrorKind::BadMagic);
@@ -166,7 +171,7 @@ private slots:
     void handMadeVersions()
     {
         for (std::uint8_t version : {std::uint8_t(0), std::uint8_t(4), std::uint8_t(255)}) {
-            DumpBytes dump;
+            DumpWriter dump;
             dump.symtabPrologue(version);
             const Profile p = loadBytes(dump);
             QCOMPARE(p.status.error.kind, DecodeErrorKind::UnsupportedVersion);
@@ -178,23 +183,23 @@ private slots:
 
     void handMadeBadHeader()
     {
-        DumpBytes dump = v3Start();
-        const auto at = dump.bytes.size();
-        dump.luaAlloc(0x1000, 1, 0x50, 16).u8(0x14).epilogue();
+        DumpWriter dump = v3Start();
+        const auto at = dump.bytes().size();
+        dump.alloc(synth::luaAt(0x1000, 1), 0x50, 16).u8(0x14).epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.error.kind, DecodeErrorKind::BadHeaderByte);
         QCOMPARE(quint64(p.status.error.offset), quint64(at + 6));
         QCOMPARE(quint64(p.totals.allocCount), quint64(1));
         // Version 1 has no trace source: 0x11 is invalid there.
-        DumpBytes v1;
+        DumpWriter v1;
         v1.symtabPrologue(1).symtabEnd().eventsPrologue(1).u8(0x11).uleb(1).uleb(2).uleb(3).epilogue();
         QCOMPARE(loadBytes(v1).status.error.kind, DecodeErrorKind::BadHeaderByte);
     }
 
     void handMadeElevenByteUleb()
     {
-        DumpBytes dump = v3Start();
-        const auto at = dump.bytes.size();
+        DumpWriter dump = v3Start();
+        const auto at = dump.bytes().size();
         dump.u8(0x09);
         for (int i = 0; i < 10; ++i)
             dump.u8(0x80);
@@ -206,7 +211,7 @@ private slots:
 
     void handMadeStringPastEnd()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).u8(0x00).uleb(0x1000).uleb(1000).raw({'@', 'x'});
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.error.kind, DecodeErrorKind::StringPastEnd);
@@ -215,21 +220,22 @@ private slots:
 
     void handMadeUnexpectedEndInSymtab()
     {
-        DumpBytes dump;
+        DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x1000, "@a.lua", 1);
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.error.kind, DecodeErrorKind::UnexpectedEnd);
-        QCOMPARE(quint64(p.status.error.offset), quint64(dump.bytes.size()));
+        QCOMPARE(quint64(p.status.error.offset), quint64(dump.bytes().size()));
     }
 
     void handMadeTruncatedEventStream()
     {
-        DumpBytes dump = v3Start();
-        dump.luaAlloc(0x1000, 1, 0x50, 16);
-        const auto cut = dump.bytes.size();
-        dump.luaAlloc(0x1000, 2, 0x60, 32);
-        dump.bytes.resize(dump.bytes.size() - 1);
-        const Profile p = loadBytes(dump);
+        DumpWriter dump = v3Start();
+        dump.alloc(synth::luaAt(0x1000, 1), 0x50, 16);
+        const auto cut = dump.bytes().size();
+        dump.alloc(synth::luaAt(0x1000, 2), 0x60, 32);
+        std::vector<std::uint8_t> bytes = dump.take();
+        bytes.resize(bytes.size() - 1);
+        const Profile p = loadBytes(bytes);
         QCOMPARE(p.status.end, DecodeEnd::Truncated);
         QCOMPARE(quint64(p.status.truncatedAt), quint64(cut));
         QCOMPARE(quint64(p.totals.allocCount), quint64(1));
@@ -237,8 +243,8 @@ private slots:
 
     void trailingBytesAreIgnoredWithAWarning()
     {
-        DumpBytes dump = v3Start();
-        dump.luaAlloc(0x1000, 1, 0x50, 16).epilogue().raw({1, 2, 3});
+        DumpWriter dump = v3Start();
+        dump.alloc(synth::luaAt(0x1000, 1), 0x50, 16).epilogue().raw({1, 2, 3});
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         QCOMPARE(quint64(p.status.trailingBytes), quint64(3));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ULEB128 reader at its edges.
-#include "DumpBytes.h"
+#include "DumpWriter.h"
 #include "memprof/ByteCursor.h"
 
 #include <QTest>
@@ -26,10 +26,10 @@ private slots:
     {
         QFETCH(quint64, value);
         QFETCH(int, encodedSize);
-        memprof::test::DumpBytes dump;
+        memprof::synth::DumpWriter dump;
         dump.uleb(value);
-        QCOMPARE(int(dump.bytes.size()), encodedSize);
-        ByteCursor cursor(dump.bytes.data(), dump.bytes.size());
+        QCOMPARE(int(dump.bytes().size()), encodedSize);
+        ByteCursor cursor(dump.bytes().data(), dump.bytes().size());
         QCOMPARE(quint64(cursor.uleb()), value);
         QVERIFY(cursor.ok());
         QCOMPARE(int(cursor.consumed()), encodedSize);
@@ -79,9 +79,9 @@ private slots:
 
     void stringLengthBeyondEndIsShortWithoutReading()
     {
-        memprof::test::DumpBytes dump;
+        memprof::synth::DumpWriter dump;
         dump.uleb(std::uint64_t(1) << 40).raw({'a', 'b'});
-        ByteCursor cursor(dump.bytes.data(), dump.bytes.size());
+        ByteCursor cursor(dump.bytes().data(), dump.bytes().size());
         cursor.string();
         QCOMPARE(cursor.state, ByteCursor::State::Short);
         QVERIFY(cursor.shortInString);

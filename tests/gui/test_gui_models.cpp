@@ -2,7 +2,7 @@
 // The Qt models against the aggregates of fixture dumps (and the reference
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
-#include "DumpBytes.h"
+#include "DumpWriter.h"
 #include "GuiTestData.h"
 
 #include "model/CsvExport.h"
@@ -41,14 +41,14 @@ qint64 sortValue(const QAbstractItemModel& model, int row, int column)
 // one 2 KiB block; line 2 frees them all.
 ProfilePtr twoLineProfile()
 {
-    test::DumpBytes dump;
+    synth::DumpWriter dump;
     dump.symtabPrologue(3).lfunc(0x100, "@two.lua", 0).symtabEnd().eventsPrologue(3);
-    dump.luaAlloc(0x100, 1, 0x1000, 300).luaAlloc(0x100, 1, 0x2000, 300).luaAlloc(0x100, 1, 0x3000, 300);
-    dump.luaAlloc(0x100, 2, 0x4000, 2048);
-    dump.luaFree(0x100, 2, 0x1000, 300).luaFree(0x100, 2, 0x2000, 300).luaFree(0x100, 2, 0x3000, 300);
-    dump.luaFree(0x100, 2, 0x4000, 2048);
+    dump.alloc(synth::luaAt(0x100, 1), 0x1000, 300).alloc(synth::luaAt(0x100, 1), 0x2000, 300).alloc(synth::luaAt(0x100, 1), 0x3000, 300);
+    dump.alloc(synth::luaAt(0x100, 2), 0x4000, 2048);
+    dump.free(synth::luaAt(0x100, 2), 0x1000, 300).free(synth::luaAt(0x100, 2), 0x2000, 300).free(synth::luaAt(0x100, 2), 0x3000, 300);
+    dump.free(synth::luaAt(0x100, 2), 0x4000, 2048);
     dump.epilogue();
-    return std::make_shared<const Profile>(loadProfile(dump.bytes));
+    return std::make_shared<const Profile>(loadProfile(dump.bytes()));
 }
 } // namespace
 

@@ -7,7 +7,7 @@
 // 64 MiB name: the decoder really reads and checks every byte (through the
 // same window, offset and refill code as any dump), but per byte it only
 // copies and compares, where a run of tiny events would cost a loop per byte.
-#include "../core/DumpBytes.h"
+#include "DumpWriter.h"
 #include "ProfileBuilder.h"
 #include "memprof/Decoder.h"
 #include "ProfileInvariants.h"
@@ -18,7 +18,7 @@
 #include <cstring>
 
 using namespace memprof;
-using memprof::test::DumpBytes;
+using memprof::synth::DumpWriter;
 
 namespace {
 
@@ -76,13 +76,13 @@ constexpr int kSymbolEvents = 72;                     // 72 x 64 MiB = 4.5 GiB
 // offset where the bulk ends.
 std::uint64_t buildBulk(SyntheticDumpSource& source)
 {
-    DumpBytes head;
-    head.symtabPrologue(3).symtabEnd().eventsPrologue(3).luaAlloc(0x10, 3, 0x1000, 100);
-    source.literal(head.bytes);
+    DumpWriter head;
+    head.symtabPrologue(3).symtabEnd().eventsPrologue(3).alloc(synth::luaAt(0x10, 3), 0x1000, 100);
+    source.literal(head.bytes());
     for (int i = 0; i < kSymbolEvents; ++i) {
-        DumpBytes event;
+        DumpWriter event;
         event.u8(0x0c).uleb(0x7000).uleb(kNameBytes); // C symbol event, name follows
-        source.literal(event.bytes);
+        source.literal(event.bytes());
         source.run('n', kNameBytes);
     }
     return source.size();
@@ -117,10 +117,10 @@ private slots:
         SyntheticDumpSource source;
         const std::uint64_t bulkEnd = buildBulk(source);
         QVERIFY(bulkEnd > (std::uint64_t(17) << 28)); // past 4.25 GiB
-        DumpBytes tail;
-        tail.luaFree(0x10, 3, 0x1000, 100).u8(0x7f); // a free, then no valid header
-        source.literal(tail.bytes);
-        const std::uint64_t badAt = bulkEnd + tail.bytes.size() - 1;
+        DumpWriter tail;
+        tail.free(synth::luaAt(0x10, 3), 0x1000, 100).u8(0x7f); // a free, then no valid header
+        source.literal(tail.bytes());
+        const std::uint64_t badAt = bulkEnd + tail.bytes().size() - 1;
 
         const Decoded d = decodeSynthetic(source);
         qInfo("decoded %llu bytes in %lld ms", static_cast<unsigned long long>(source.size()),
@@ -145,9 +145,9 @@ private slots:
     {
         SyntheticDumpSource source;
         const std::uint64_t bulkEnd = buildBulk(source);
-        DumpBytes tail;
+        DumpWriter tail;
         tail.u8(0x09).uleb(0x10); // a Lua alloc cut short after its address
-        source.literal(tail.bytes);
+        source.literal(tail.bytes());
 
         const Decoded d = decodeSynthetic(source);
         const DecodeStatus& status = d.profile.status;

@@ -2,7 +2,7 @@
 // Limits that protect the user from hostile or random input: lengths larger
 // than the data are errors (not allocations), everything the decoder keeps is
 // bounded by the events it read, and nothing costs more than n log n.
-#include "../core/DumpBytes.h"
+#include "DumpWriter.h"
 #include "ProfileBuilder.h"
 #include "ProfileInvariants.h"
 #include "ProfileLoader.h"
@@ -19,7 +19,7 @@
 #include <sys/resource.h>
 
 using namespace memprof;
-using memprof::test::DumpBytes;
+using memprof::synth::DumpWriter;
 
 namespace {
 
@@ -43,9 +43,9 @@ long peakRssKiB()
     return usage.ru_maxrss;
 }
 
-DumpBytes validPrologues()
+DumpWriter validPrologues()
 {
-    DumpBytes d;
+    DumpWriter d;
     d.symtabPrologue(3).symtabEnd().eventsPrologue(3);
     return d;
 }
@@ -57,10 +57,10 @@ class Limits : public QObject {
 private slots:
     void symbolNameLongerThanTheDataIsAnErrorNotAnAllocation()
     {
-        DumpBytes d;
+        DumpWriter d;
         d.symtabPrologue(3).u8(0x00).uleb(0x1234).uleb(std::uint64_t(1) << 40).raw({'a', 'b', 'c'});
         std::size_t largestRead = 0;
-        const Profile p = decodeRecording(d.bytes, &largestRead);
+        const Profile p = decodeRecording(d.bytes(), &largestRead);
         QCOMPARE(p.status.end, DecodeEnd::Failed);
         QCOMPARE(p.status.error.kind, DecodeErrorKind::StringPastEnd);
         QCOMPARE(p.status.error.offset, std::uint64_t(7 + 1 + 2 + 6)); // where the string's bytes start
@@ -69,12 +69,12 @@ private slots:
 
     void chunkNameInAnEventLongerThanTheDataTruncatesTheStream()
     {
-        DumpBytes d = validPrologues();
-        d.luaAlloc(0x10, 1, 0x100, 32);
-        const std::uint64_t symbolAt = d.bytes.size();
+        DumpWriter d = validPrologues();
+        d.alloc(synth::luaAt(0x10, 1), 0x100, 32);
+        const std::uint64_t symbolAt = d.bytes().size();
         d.u8(0x08).uleb(0x20).uleb(std::uint64_t(1) << 62).raw({'x', 'y'}); // lfunc symtab event
         std::size_t largestRead = 0;
-        const Profile p = decodeRecording(d.bytes, &largestRead);
+        const Profile p = decodeRecording(d.bytes(), &largestRead);
         QCOMPARE(p.status.end, DecodeEnd::Truncated);
         QCOMPARE(p.status.truncatedAt, symbolAt);
         QCOMPARE(p.totals.allocCount, std::uint64_t(1)); // the event before it is kept
@@ -85,14 +85,14 @@ private slots:
     void lengthsNearTwoToTheSixtyFourDoNotWrap()
     {
         // 2^64-1 plus the offset wrapped to a small "needed" once: a hang.
-        DumpBytes d = validPrologues();
+        DumpWriter d = validPrologues();
         d.u8(0x0c).uleb(0x30).uleb(~std::uint64_t(0)).raw({'n'}); // cfunc symtab event
         std::size_t largestRead = 0;
-        const Profile p = decodeRecording(d.bytes, &largestRead);
+        const Profile p = decodeRecording(d.bytes(), &largestRead);
         QCOMPARE(p.status.end, DecodeEnd::Truncated);
         QCOMPARE(p.status.truncatedAt, std::uint64_t(15));
         // A source of unknown size reads to its end, then gives up the same way.
-        test::ChoppyByteSource choppy(d.bytes);
+        test::ChoppyByteSource choppy(d.bytes());
         ProfileBuilder builder;
         const DecodeStatus status = decode(choppy, builder, {});
         QCOMPARE(status.end, DecodeEnd::Truncated);
@@ -110,8 +110,8 @@ private slots:
         const std::uint64_t randomBytes = 50ull << 20;
         {
             std::ofstream out(path, std::ios::binary);
-            const DumpBytes head = validPrologues();
-            out.write(reinterpret_cast<const char*>(head.bytes.data()), static_cast<std::streamsize>(head.bytes.size()));
+            const DumpWriter head = validPrologues();
+            out.write(reinterpret_cast<const char*>(head.bytes().data()), static_cast<std::streamsize>(head.bytes().size()));
             std::mt19937_64 random(20261202);
             std::vector<std::uint64_t> chunk(1 << 16);
             for (std::uint64_t written = 0; written < randomBytes; written += chunk.size() * 8) {
@@ -136,9 +136,9 @@ private slots:
     void randomEventsStayBoundedByTheEvents()
     {
         std::mt19937_64 random(6);
-        DumpBytes d = validPrologues();
+        DumpWriter d = validPrologues();
         std::uint64_t events = 0, symbols = 0;
-        while (d.bytes.size() < (4u << 20)) {
+        while (d.bytes().size() < (4u << 20)) {
             const std::uint64_t pick = random() % 16;
             const std::uint64_t addr = random() % 50000;
             const std::uint64_t size = random() % 4096;
@@ -152,27 +152,27 @@ private slots:
                 d.u8(0x0d).uleb(addr * 64 + 3).uleb(random()).uleb(size); // C alloc
                 ++events;
             } else if (pick < 10) {
-                d.luaAlloc(addr, random() % 100, random() % 100000, size);
+                d.alloc(synth::luaAt(addr, random() % 100), random() % 100000, size);
                 ++events;
             } else if (pick < 13) {
-                d.luaRealloc(addr, random() % 100, random() % 100000, size, random() % 100000, size * 2);
+                d.realloc(synth::luaAt(addr, random() % 100), random() % 100000, size, random() % 100000, size * 2);
                 ++events;
             } else {
-                d.luaFree(addr, random() % 100, random() % 100000, size);
+                d.free(synth::luaAt(addr, random() % 100), random() % 100000, size);
                 ++events;
             }
         }
         d.epilogue();
         QElapsedTimer timer;
         timer.start();
-        const Profile p = loadProfile(d.bytes);
+        const Profile p = loadProfile(d.bytes());
         qInfo("random events: %llu events, %llu symbols, %zu locations, %llu live blocks in %lld ms",
               static_cast<unsigned long long>(events), static_cast<unsigned long long>(symbols), p.locations.size(),
               static_cast<unsigned long long>(p.totals.liveBlockCount), static_cast<long long>(timer.elapsed()));
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         QCOMPARE(p.totals.eventCount, events);
         QCOMPARE(p.totals.symbolEventCount, symbols);
-        QCOMPARE(QString::fromStdString(test::checkProfile(p, d.bytes.size())), QString());
+        QCOMPARE(QString::fromStdString(test::checkProfile(p, d.bytes().size())), QString());
     }
 
     // A megabyte-long chunk name and C symbol, each with thousands of
@@ -182,15 +182,15 @@ private slots:
     {
         const std::string chunk = "@" + std::string(1 << 20, 'x');
         const std::string cSymbol(1 << 20, 'c');
-        DumpBytes d;
+        DumpWriter d;
         d.symtabPrologue(3).lfunc(0x100, chunk, 1).cfunc(0x5000, cSymbol).symtabEnd().eventsPrologue(3);
         constexpr std::uint64_t kLines = 1000;
         for (std::uint64_t line = 1; line <= kLines; ++line) {
-            d.luaAlloc(0x100, line, 0x10000 + line * 16, 16);
+            d.alloc(synth::luaAt(0x100, line), 0x10000 + line * 16, 16);
             d.u8(0x0d).uleb(0x5000 + line).uleb(0x900000 + line * 16).uleb(16); // C alloc
         }
         d.epilogue();
-        const Profile p = loadProfile(d.bytes);
+        const Profile p = loadProfile(d.bytes());
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         QCOMPARE(p.locations.size(), std::size_t(2 * kLines));
         std::size_t nameBytes = 0;
@@ -214,7 +214,7 @@ private slots:
     void newCSymbolsInterleavedWithNewCLocations()
     {
         const std::uint64_t count = 100000;
-        DumpBytes d = validPrologues();
+        DumpWriter d = validPrologues();
         for (std::uint64_t i = 0; i < count; ++i) {
             // Symbols arrive in a scattered order, as a shared object's do.
             const std::uint64_t symbol = ((i * 7919) % count + 1) * 256;
@@ -224,7 +224,7 @@ private slots:
         d.epilogue();
         QElapsedTimer timer;
         timer.start();
-        const Profile p = loadProfile(d.bytes);
+        const Profile p = loadProfile(d.bytes());
         qInfo("%llu new C symbols interleaved with new C locations: %lld ms",
               static_cast<unsigned long long>(count), static_cast<long long>(timer.elapsed()));
         QCOMPARE(p.status.end, DecodeEnd::Complete);
