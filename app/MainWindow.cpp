@@ -657,7 +657,7 @@ void MainWindow::restoreLayout()
         splitter->restoreState(splitterState(splitter->objectName()));
     for (auto* view : profilePage_->findChildren<views::CostTableView*>())
         if (const auto hidden = hiddenColumns(view->objectName()); hidden && !view->objectName().isEmpty())
-            view->setHiddenColumns(*hidden);
+            view->chooseHiddenColumns(*hidden);
     layoutRestored_ = true;
 }
 
@@ -669,7 +669,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         for (auto* splitter : profilePage_->findChildren<QSplitter*>())
             setSplitterState(splitter->objectName(), splitter->saveState());
         for (auto* view : profilePage_->findChildren<views::CostTableView*>())
-            if (!view->objectName().isEmpty())
+            if (view->columnsChosen() && !view->objectName().isEmpty())
                 setHiddenColumns(view->objectName(), view->hiddenColumns());
     }
     QMainWindow::closeEvent(event);

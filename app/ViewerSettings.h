@@ -29,8 +29,8 @@ void setWindowGeometry(const QByteArray& geometry);
 QByteArray splitterState(const QString& name);
 void setSplitterState(const QString& name, const QByteArray& state);
 
-// The columns hidden in the table or tree named `view` (its objectName);
-// nothing if the user never changed its defaults.
+// The columns the user chose to hide in the table or tree named `view` (its
+// objectName); nothing if the user never changed its defaults.
 std::optional<QList<int>> hiddenColumns(const QString& view);
 void setHiddenColumns(const QString& view, const QList<int>& columns);
 

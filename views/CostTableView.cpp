@@ -96,6 +96,12 @@ void CostTableView::setHiddenColumns(const QList<int>& columns)
     applyHiddenColumns();
 }
 
+void CostTableView::chooseHiddenColumns(const QList<int>& columns)
+{
+    columnsChosen_ = true;
+    setHiddenColumns(columns);
+}
+
 void CostTableView::setColumnShown(int column, bool shown)
 {
     QList<int> hidden = hiddenColumns_;
@@ -103,7 +109,7 @@ void CostTableView::setColumnShown(int column, bool shown)
         hidden.removeAll(column);
     else
         hidden.append(column);
-    setHiddenColumns(hidden);
+    chooseHiddenColumns(hidden);
 }
 
 void CostTableView::applyHiddenColumns()
@@ -244,7 +250,7 @@ void CostTableView::showHeaderMenu(const QPoint& pos)
         connect(action, &QAction::toggled, this, [this, c](bool shown) { setColumnShown(c, shown); });
     }
     menu.addSeparator();
-    connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] { setHiddenColumns({}); });
+    connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] { chooseHiddenColumns({}); });
     menu.exec(header()->viewport()->mapToGlobal(pos));
 }
 

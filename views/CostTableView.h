@@ -45,10 +45,15 @@ public:
     std::string toCsv() const;
     void copySelection() const;
 
-    // The columns the user hid (header menu); they stay hidden when the
-    // model is reset (another dump). Column 0, the location, never hides.
+    // The hidden columns; they stay hidden when the model is reset (another
+    // dump). Column 0, the location, never hides. setHiddenColumns sets the
+    // view's defaults, chooseHiddenColumns a choice of the user's (the
+    // header menu's, or one remembered), which columnsChosen() then reports
+    // so that only choices are saved, never the defaults.
     QList<int> hiddenColumns() const { return hiddenColumns_; }
     void setHiddenColumns(const QList<int>& columns);
+    void chooseHiddenColumns(const QList<int>& columns);
+    bool columnsChosen() const { return columnsChosen_; }
 
     // What an empty table says (no rows in the profile at all).
     void setPlaceholderText(const QString& text);
@@ -72,6 +77,7 @@ private:
     QSortFilterProxyModel* proxy_;
     QString placeholderText_;
     QList<int> hiddenColumns_; // sorted, no duplicates
+    bool columnsChosen_ = false;
     bool selectingProgrammatically_ = false;
 };
 

@@ -539,7 +539,7 @@ void TestMainWindow::hiddenColumnsStayHidden()
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
         w->restoreLayout();
         views::CostTableView* allocations = w->table(EventKind::Alloc);
-        allocations->setHiddenColumns({overrides, 0});
+        allocations->chooseHiddenColumns({overrides, 0});
         QCOMPARE(allocations->hiddenColumns(), QList<int>{overrides}); // the location never hides
         QVERIFY(allocations->header()->isSectionHidden(overrides));
         // Another dump resets the model; the column stays hidden.
@@ -549,6 +549,10 @@ void TestMainWindow::hiddenColumnsStayHidden()
         QVERIFY(!allocations->visibleColumns().contains(overrides));
         w->close();
     }
+    // Only choices are saved: the frees table's defaults are not frozen.
+    const QString freesKey = QStringLiteral("columns/hidden/tableFrees");
+    QVERIFY(QSettings().contains(QStringLiteral("columns/hidden/tableAllocations")));
+    QVERIFY(!QSettings().contains(freesKey));
     // The next window remembers it; the other tables are untouched.
     Window w;
     w->restoreLayout();
