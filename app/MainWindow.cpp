@@ -120,7 +120,10 @@ QWidget* MainWindow::createProfilePage()
     tabs_->setDocumentMode(true);
     for (EventKind kind : kEventKinds) {
         auto* table = new views::CostTableView(tabs_);
-        table->setObjectName(QStringLiteral("table%1").arg(titleOf(kind)));
+        // Not translated: the settings remember the table by this name.
+        table->setObjectName(kind == EventKind::Alloc     ? QStringLiteral("tableAllocations")
+                             : kind == EventKind::Realloc ? QStringLiteral("tableReallocations")
+                                                          : QStringLiteral("tableFrees"));
         table->setSourceModel(eventModels_[indexOf(kind)]);
         eventTables_[indexOf(kind)] = table;
         table->setPlaceholderText(kind == EventKind::Alloc     ? tr("No allocations in this profile.")
