@@ -653,13 +653,21 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
 }
 
+// The tables and trees whose hidden columns the settings keep, by name.
+QList<views::CostTableView*> MainWindow::rememberedViews() const
+{
+    QList<views::CostTableView*> views = profilePage_->findChildren<views::CostTableView*>();
+    views.removeIf([](const views::CostTableView* view) { return view->objectName().isEmpty(); });
+    return views;
+}
+
 void MainWindow::restoreLayout()
 {
     restoreGeometry(windowGeometry());
     for (auto* splitter : profilePage_->findChildren<QSplitter*>())
         splitter->restoreState(splitterState(splitter->objectName()));
-    for (auto* view : profilePage_->findChildren<views::CostTableView*>())
-        if (const auto hidden = hiddenColumns(view->objectName()); hidden && !view->objectName().isEmpty())
+    for (auto* view : rememberedViews())
+        if (const auto hidden = hiddenColumns(view->objectName()))
             view->chooseHiddenColumns(*hidden);
     layoutRestored_ = true;
 }
@@ -671,8 +679,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         setWindowGeometry(saveGeometry());
         for (auto* splitter : profilePage_->findChildren<QSplitter*>())
             setSplitterState(splitter->objectName(), splitter->saveState());
-        for (auto* view : profilePage_->findChildren<views::CostTableView*>())
-            if (view->columnsChosen() && !view->objectName().isEmpty())
+        for (auto* view : rememberedViews())
+            if (view->columnsChosen())
                 setHiddenColumns(view->objectName(), view->hiddenColumns());
     }
     QMainWindow::closeEvent(event);

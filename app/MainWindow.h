@@ -108,6 +108,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    QList<views::CostTableView*> rememberedViews() const;
     void createMenus();
     QWidget* createProfilePage();
     void onLoadFinished(qt::ProfilePtr profile);

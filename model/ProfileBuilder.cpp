@@ -46,11 +46,14 @@ BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
     }
 }
 
+// Counts the batch being filled, or hands it to the counting thread (started
+// on the first one). A last batch with no thread yet (a small dump) is
+// counted here: it is not worth a thread.
 template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::submitBatch()
+void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
 {
     batch_.locationCount = locations_.size();
-    if (counting_ == Counting::Inline) {
+    if (counting_ == Counting::Inline || (last && !countingThread_)) {
         countBatch(batch_);
         batch_.size = 0;
         return;
@@ -83,15 +86,8 @@ void BasicProfileBuilder<BlockMap>::submitBatch()
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::finishCounting()
 {
-    if (batch_.size > 0 || batch_.locationCount < locations_.size()) {
-        if (countingThread_) {
-            submitBatch();
-        } else {
-            batch_.locationCount = locations_.size();
-            countBatch(batch_);
-            batch_.size = 0;
-        }
-    }
+    if (batch_.size > 0)
+        submitBatch(true);
     if (countingThread_) {
         countingThread_->full.close();
         countingThread_->thread.join();

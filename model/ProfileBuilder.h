@@ -122,7 +122,7 @@ private:
 
     void enqueue(const QueuedEvent& event);
     EventBatch newBatch() const;
-    void submitBatch();
+    void submitBatch(bool last = false);
     void finishCounting();
     void countBatch(const EventBatch& batch);
     void growLocations(std::size_t count);
