@@ -103,8 +103,6 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 {
     if (count <= pendingLive_.size())
         return;
-    for (auto& perKind : kindStats_)
-        perKind.resize(count);
     pendingLive_.resize(count);
     peakLive_.resize(count);
     isPending_.resize(count, 0);
@@ -151,6 +149,8 @@ LocationId BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, Sour
         if (info.source == SourceKind::Internal)
             info.line = line;
         locations_.push_back(std::move(info));
+        for (auto& perKind : kindStats_)
+            perKind.emplace_back();
     }
     return it->second;
 }
@@ -196,6 +196,11 @@ template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
     finishCounting();
+    totals_.allocCount = kindTotals_.allocCount;
+    totals_.reallocCount = kindTotals_.reallocCount;
+    totals_.freeCount = kindTotals_.freeCount;
+    totals_.allocatedBytes = kindTotals_.allocatedBytes;
+    totals_.freedBytes = kindTotals_.freedBytes;
     totals_.initialSymbolCount = initialSymbolCount_;
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;

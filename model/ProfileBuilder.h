@@ -100,16 +100,18 @@ private:
         std::uint64_t freedBytes = 0;
     };
 
-    // A located event waiting to be counted (see batch_): ev-alloc,
-    // ev-realloc or ev-free, the addresses and sizes a kind lacks zero.
+    // A located event waiting to be counted (see batch_): what the block
+    // map needs of an ev-alloc, ev-realloc or ev-free, the addresses a kind
+    // lacks zero. The old size is tallied already (the map knows the
+    // block's): 32 bytes, two to a cache line.
     struct QueuedEvent {
-        EventKind kind = EventKind::Alloc;
-        LocationId location = 0;
         std::uint64_t oaddr = 0;
-        std::uint64_t osize = 0;
         std::uint64_t naddr = 0;
         std::uint64_t nsize = 0;
+        LocationId location = 0;
+        EventKind kind = EventKind::Alloc;
     };
+    static_assert(sizeof(QueuedEvent) == 32);
 
     // Events in file order, and how many locations exist once they are
     // located (the counting side sizes its per-location tables by it).
@@ -120,6 +122,7 @@ private:
     };
     struct CountingThread;
 
+    void tally(EventKind kind, LocationId id, std::uint64_t freedBytes, std::uint64_t allocatedBytes);
     void enqueue(const QueuedEvent& event);
     EventBatch newBatch() const;
     void submitBatch(bool last = false);
@@ -144,7 +147,9 @@ private:
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
     std::vector<LocationRow> collectRows(EventKind kind);
 
-    // The caller's side: symbols, locations, the batch being filled.
+    // The caller's side: symbols, locations, what needs no block map (each
+    // row's events and bytes, the totals by kind, the sizes: the counting
+    // thread is the busier one), the batch being filled.
     SymbolTable symbols_;
     bool inEventStream_ = false;
     std::uint64_t initialSymbolCount_ = 0;
@@ -158,6 +163,9 @@ private:
         LocationId id = 0;
     };
     std::array<RecentLocation, 1024> recentLocations_;
+    std::vector<KindStats> kindStats_[3];
+    ProfileTotals kindTotals_; // the counts and bytes by kind only
+    SizeHistogram sizeHistogram_;
     // On a second thread, large batches written past the cache (see
     // enqueue): 65,536 measured best (512: -30%, 4096: -8%, 262,144: the
     // same with more memory). Inline, a batch small enough to stay cached.
@@ -169,7 +177,6 @@ private:
     std::unique_ptr<CountingThread> countingThread_; // OnThread, once started
 
     // The counting side: everything below is touched by one thread at a time.
-    std::vector<KindStats> kindStats_[3];
     // Per kind: realloc, free.
     OverrideTable overrides_[2];
     BlockMap blocks_;
@@ -190,9 +197,9 @@ private:
     std::vector<LiveChange> peakLive_;
     std::vector<LocationId> pendingLocations_;
     std::vector<std::uint8_t> isPending_;
-    ProfileTotals totals_;
+    ProfileTotals totals_; // the event count, live bytes and peak
+    std::uint64_t allocatedSoFar_ = 0; // for the timeline
     HeapTimeline timeline_;
-    SizeHistogram sizeHistogram_;
     EventObserver* observer_ = nullptr;
 };
 
@@ -292,7 +299,8 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
         totals_.peakEventIndex = index;
         takePeak();
     }
-    timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
+    allocatedSoFar_ += allocatedBytes;
+    timeline_.add(totals_.liveBytes, allocatedSoFar_);
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
 }
@@ -319,12 +327,6 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::countAlloc(const QueuedEvent& e)
 {
     const LocationId id = e.location;
-    KindStats& row = stats(EventKind::Alloc, id);
-    row.eventCount += 1;
-    row.allocatedBytes += e.nsize;
-    totals_.allocCount += 1;
-    totals_.allocatedBytes += e.nsize;
-    sizeHistogram_.add(e.nsize);
     const std::uint64_t before = totals_.liveBytes;
     placeBlock(e.naddr, e.nsize, id);
     countEvent(EventKind::Alloc, id, static_cast<std::int64_t>(totals_.liveBytes - before), e.nsize);
@@ -334,14 +336,6 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::countRealloc(const QueuedEvent& e)
 {
     const LocationId id = e.location;
-    KindStats& row = stats(EventKind::Realloc, id);
-    row.eventCount += 1;
-    row.freedBytes += e.osize;
-    row.allocatedBytes += e.nsize;
-    totals_.reallocCount += 1;
-    totals_.allocatedBytes += e.nsize;
-    totals_.freedBytes += e.osize;
-    sizeHistogram_.add(e.nsize);
     const std::uint64_t before = totals_.liveBytes;
     releaseBlock(EventKind::Realloc, id, e.oaddr, e.nsize);
     placeBlock(e.naddr, e.nsize, id);
@@ -352,14 +346,30 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::countFree(const QueuedEvent& e)
 {
     const LocationId id = e.location;
-    KindStats& row = stats(EventKind::Free, id);
-    row.eventCount += 1;
-    row.freedBytes += e.osize;
-    totals_.freeCount += 1;
-    totals_.freedBytes += e.osize;
     const std::uint64_t before = totals_.liveBytes;
     releaseBlock(EventKind::Free, id, e.oaddr, 0);
     countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
+}
+
+// An event's row and totals, on the caller's side (the per-kind tables grow
+// with the locations in locateNew).
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, std::uint64_t freedBytes,
+                                                 std::uint64_t allocatedBytes)
+{
+    KindStats& row = stats(kind, id);
+    row.eventCount += 1;
+    row.freedBytes += freedBytes;
+    row.allocatedBytes += allocatedBytes;
+    switch (kind) {
+    case EventKind::Alloc: kindTotals_.allocCount += 1; break;
+    case EventKind::Realloc: kindTotals_.reallocCount += 1; break;
+    case EventKind::Free: kindTotals_.freeCount += 1; break;
+    }
+    kindTotals_.freedBytes += freedBytes;
+    kindTotals_.allocatedBytes += allocatedBytes;
+    if (kind != EventKind::Free)
+        sizeHistogram_.add(allocatedBytes);
 }
 
 template <class BlockMap>
@@ -407,19 +417,25 @@ inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
 {
-    enqueue({EventKind::Alloc, locate(e.loc), 0, 0, e.naddr, e.nsize});
+    const LocationId id = locate(e.loc);
+    tally(EventKind::Alloc, id, 0, e.nsize);
+    enqueue({0, e.naddr, e.nsize, id, EventKind::Alloc});
 }
 
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
 {
-    enqueue({EventKind::Realloc, locate(e.loc), e.oaddr, e.osize, e.naddr, e.nsize});
+    const LocationId id = locate(e.loc);
+    tally(EventKind::Realloc, id, e.osize, e.nsize);
+    enqueue({e.oaddr, e.naddr, e.nsize, id, EventKind::Realloc});
 }
 
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
 {
-    enqueue({EventKind::Free, locate(e.loc), e.oaddr, e.osize, 0, 0});
+    const LocationId id = locate(e.loc);
+    tally(EventKind::Free, id, e.osize, 0);
+    enqueue({e.oaddr, 0, 0, id, EventKind::Free});
 }
 
 using ProfileBuilder = BasicProfileBuilder<LiveBlockMap>;
