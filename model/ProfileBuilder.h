@@ -25,6 +25,7 @@
 #include <exception>
 #include <memory>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace memprof {
@@ -103,15 +104,16 @@ private:
     // A located event waiting to be counted (see batch_): what the block
     // map needs of an ev-alloc, ev-realloc or ev-free, the addresses a kind
     // lacks zero. The old size is tallied already (the map knows the
-    // block's): 32 bytes, two to a cache line.
+    // block's): 32 bytes, two to a cache line. No member initializers: a
+    // new batch is not written before it is filled.
     struct QueuedEvent {
-        std::uint64_t oaddr = 0;
-        std::uint64_t naddr = 0;
-        std::uint64_t nsize = 0;
-        LocationId location = 0;
-        EventKind kind = EventKind::Alloc;
+        std::uint64_t oaddr;
+        std::uint64_t naddr;
+        std::uint64_t nsize;
+        LocationId location;
+        EventKind kind;
     };
-    static_assert(sizeof(QueuedEvent) == 32);
+    static_assert(sizeof(QueuedEvent) == 32 && std::is_trivially_default_constructible_v<QueuedEvent>);
 
     // Events in file order, and how many locations exist once they are
     // located (the counting side sizes its per-location tables by it).
