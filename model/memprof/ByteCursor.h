@@ -13,6 +13,33 @@
 
 namespace memprof {
 
+// A ULEB128 of one to eight bytes (56 bits: every address, size and line)
+// decoded from one 64-bit load without a branch per byte: the varying
+// lengths of random sizes and addresses would mispredict a byte loop.
+// Eight bytes at `p` must be readable. `length` is 0 for a longer value.
+struct ShortUleb {
+    std::uint64_t value;
+    unsigned length;
+};
+
+[[gnu::always_inline]] inline ShortUleb decodeShortUleb(const std::uint8_t* p)
+{
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    if constexpr (std::endian::native == std::endian::big)
+        word = __builtin_bswap64(word);
+    const std::uint64_t stops = ~word & 0x8080808080808080ull; // high bit clear: last byte
+    if (stops == 0) [[unlikely]]
+        return {0, 0};
+    const int lastBit = std::countr_zero(stops); // 7, 15, ..., 63
+    word &= ~std::uint64_t(0) >> (63 - lastBit);
+    // Squeeze out the continuation bits: 7-bit groups to 14, 28, 56 bits.
+    word = ((word & 0x7f007f007f007f00ull) >> 1) | (word & 0x007f007f007f007full);
+    word = ((word & 0x3fff00003fff0000ull) >> 2) | (word & 0x00003fff00003fffull);
+    word = ((word & 0x0fffffff00000000ull) >> 4) | (word & 0x000000000fffffffull);
+    return {word, static_cast<unsigned>(lastBit / 8 + 1)};
+}
+
 struct ByteCursor {
     enum class State : std::uint8_t { Ok, Short, UlebTooLong };
 
@@ -48,27 +75,16 @@ struct ByteCursor {
 
     // Inlined into every event. With ten bytes or more left (all but the
     // last bytes of the data) no bounds checks are needed, and a value of up
-    // to eight bytes (56 bits: every address, size and line) is decoded from
-    // one 64-bit load without a branch per byte: the varying lengths of
-    // random sizes and addresses would mispredict a byte loop.
+    // to eight bytes is decoded by decodeShortUleb.
     [[gnu::always_inline]] std::uint64_t uleb()
     {
         if (state != State::Ok) [[unlikely]]
             return 0;
         if (end - position >= wire::kMaxUlebBytes) [[likely]] {
-            std::uint64_t word;
-            std::memcpy(&word, position, sizeof word);
-            word = littleEndian(word);
-            const std::uint64_t stops = ~word & 0x8080808080808080ull; // high bit clear: last byte
-            if (stops != 0) [[likely]] {
-                const int lastBit = std::countr_zero(stops); // 7, 15, ..., 63
-                position += lastBit / 8 + 1;
-                word &= ~std::uint64_t(0) >> (63 - lastBit);
-                // Squeeze out the continuation bits: 7-bit groups to 14, 28, 56 bits.
-                word = ((word & 0x7f007f007f007f00ull) >> 1) | (word & 0x007f007f007f007full);
-                word = ((word & 0x3fff00003fff0000ull) >> 2) | (word & 0x00003fff00003fffull);
-                word = ((word & 0x0fffffff00000000ull) >> 4) | (word & 0x000000000fffffffull);
-                return word;
+            const ShortUleb decoded = decodeShortUleb(position);
+            if (decoded.length != 0) [[likely]] {
+                position += decoded.length;
+                return decoded.value;
             }
         }
         return ulebByBytes();
@@ -121,13 +137,6 @@ struct ByteCursor {
     }
 
 private:
-    static std::uint64_t littleEndian(std::uint64_t word)
-    {
-        if constexpr (std::endian::native == std::endian::big)
-            return __builtin_bswap64(word);
-        return word;
-    }
-
     void markShort(std::size_t more)
     {
         state = State::Short;

@@ -16,6 +16,7 @@
 #include "Events.h"
 #include "StreamBuffer.h"
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <functional>
@@ -269,7 +270,7 @@ private:
         return loc;
     }
 
-    bool headerValid(std::uint8_t header, std::uint8_t version) const
+    static constexpr bool headerValid(std::uint8_t header, std::uint8_t version)
     {
         const std::uint8_t event = header & wire::kEventMask;
         if (version == 1) {
@@ -284,12 +285,104 @@ private:
         return source != 0 || event == wire::kEventSymtab || header == wire::kQuirkCfuncHeader;
     }
 
+    // The headers the fast loop decodes: alloc, realloc and free events,
+    // whose bodies are ULEB128s only (not the cfunc quirk 0x01, a symbol).
+    using PlainHeaders = std::array<bool, 256>;
+    static constexpr PlainHeaders plainHeadersOf(std::uint8_t version)
+    {
+        PlainHeaders plain{};
+        for (int h = 0; h < 256; ++h) {
+            const auto header = static_cast<std::uint8_t>(h);
+            plain[h] = headerValid(header, version) && (header & wire::kEventMask) != wire::kEventSymtab &&
+                       header != wire::kQuirkCfuncHeader;
+        }
+        return plain;
+    }
+    static constexpr PlainHeaders kPlainHeaders[wire::kMaxVersion + 1] = {
+        {}, plainHeadersOf(1), plainHeadersOf(2), plainHeadersOf(3)};
+
+    // The fast loop: a run of plain events, each of whose ULEB128s has at
+    // most eight bytes, while the largest plain event (kMaxPlainEvent) fits
+    // in what is left of the buffer. So no bounds checks, no cursor state:
+    // it stops at anything else (a symbol, the epilogue, a bad header, a
+    // long ULEB128, the buffer's last bytes), leaving that event to the
+    // careful path, which decodes it or reports its error as before.
+    void readPlainEvents(std::uint8_t version)
+    {
+        const PlainHeaders& plain = kPlainHeaders[version];
+        const std::uint8_t* const first = buffer_.data();
+        const std::uint8_t* const lastStart = first + (buffer_.available() - kMaxPlainEvent);
+        const std::uint8_t* p = first;
+        while (p <= lastStart && plain[*p]) {
+            const std::uint8_t header = *p;
+            const std::uint8_t* q = p + 1;
+            // Six values of at most eight bytes stay inside the window.
+            bool tooLong = false;
+            const auto next = [&] {
+                const ShortUleb decoded = decodeShortUleb(q);
+                tooLong |= decoded.length == 0;
+                q += decoded.length;
+                return decoded.value;
+            };
+            Location loc;
+            switch (header & (version == 1 ? wire::kSourceMaskV1 : wire::kSourceMask)) {
+            case wire::kSourceLua:
+                loc.source = SourceKind::Lua;
+                loc.addr = next();
+                loc.line = next();
+                break;
+            case wire::kSourceC:
+                loc.source = SourceKind::C;
+                loc.addr = next();
+                break;
+            case wire::kSourceTrace:
+                loc.source = SourceKind::Trace;
+                loc.traceno = next();
+                if (version == 2)
+                    (void)next(); // trace mcode address
+                break;
+            default:
+                loc.source = SourceKind::Internal;
+                break;
+            }
+            const std::uint8_t event = header & wire::kEventMask;
+            const std::uint64_t addr1 = next();
+            const std::uint64_t size1 = next();
+            std::uint64_t addr2 = 0, size2 = 0; // realloc: the new block
+            if (event == wire::kEventRealloc) {
+                addr2 = next();
+                size2 = next();
+            }
+            if (tooLong) [[unlikely]]
+                break;
+            p = q;
+            switch (event) {
+            case wire::kEventAlloc:
+                sink_.alloc(AllocEvent{loc, addr1, size1});
+                break;
+            case wire::kEventRealloc:
+                sink_.realloc(ReallocEvent{loc, addr1, size1, addr2, size2});
+                break;
+            default:
+                sink_.free(FreeEvent{loc, addr1, size1});
+                break;
+            }
+        }
+        buffer_.consume(static_cast<std::size_t>(p - first));
+    }
+
     void readEvents()
     {
         const std::uint8_t version = status_.eventsVersion;
         for (;;) {
             if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd() && !refill(kMaxPlainEvent))
                 return;
+            if (buffer_.available() >= kMaxPlainEvent) {
+                readPlainEvents(version);
+                // Stopped for want of data: refill before the careful path.
+                if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd())
+                    continue;
+            }
             const std::uint64_t at = buffer_.offset();
             if (buffer_.available() == 0) {
                 status_.end = DecodeEnd::Truncated;
