@@ -11,7 +11,33 @@
 #include <cstring>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace memprof {
+
+namespace detail {
+inline std::uint64_t loadLittleEndian64(const std::uint8_t* p)
+{
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    if constexpr (std::endian::native == std::endian::big)
+        word = __builtin_bswap64(word);
+    return word;
+}
+
+// The value of a ULEB128 whose bytes are the low `length` bytes of `word`:
+// the continuation bits squeezed out, 7-bit groups to 14, 28, 56 bits.
+[[gnu::always_inline]] inline std::uint64_t squeezeUleb(std::uint64_t word, unsigned length)
+{
+    word &= ~std::uint64_t(0) >> ((64 - 8 * length) & 63);
+    word = ((word & 0x7f007f007f007f00ull) >> 1) | (word & 0x007f007f007f007full);
+    word = ((word & 0x3fff00003fff0000ull) >> 2) | (word & 0x00003fff00003fffull);
+    word = ((word & 0x0fffffff00000000ull) >> 4) | (word & 0x000000000fffffffull);
+    return word;
+}
+} // namespace detail
 
 // A ULEB128 of one to eight bytes (56 bits: every address, size and line)
 // decoded from one 64-bit load without a branch per byte: the varying
@@ -24,20 +50,41 @@ struct ShortUleb {
 
 [[gnu::always_inline]] inline ShortUleb decodeShortUleb(const std::uint8_t* p)
 {
-    std::uint64_t word;
-    std::memcpy(&word, p, sizeof word);
-    if constexpr (std::endian::native == std::endian::big)
-        word = __builtin_bswap64(word);
+    const std::uint64_t word = detail::loadLittleEndian64(p);
     const std::uint64_t stops = ~word & 0x8080808080808080ull; // high bit clear: last byte
     if (stops == 0) [[unlikely]]
         return {0, 0};
-    const int lastBit = std::countr_zero(stops); // 7, 15, ..., 63
-    word &= ~std::uint64_t(0) >> (63 - lastBit);
-    // Squeeze out the continuation bits: 7-bit groups to 14, 28, 56 bits.
-    word = ((word & 0x7f007f007f007f00ull) >> 1) | (word & 0x007f007f007f007full);
-    word = ((word & 0x3fff00003fff0000ull) >> 2) | (word & 0x00003fff00003fffull);
-    word = ((word & 0x0fffffff00000000ull) >> 4) | (word & 0x000000000fffffffull);
-    return {word, static_cast<unsigned>(lastBit / 8 + 1)};
+    const auto length = static_cast<unsigned>(std::countr_zero(stops) / 8 + 1);
+    return {detail::squeezeUleb(word, length), length};
+}
+
+// The ULEB128 of `length` bytes at `p` (1 to 8; eight bytes must be
+// readable). Any other length gives an unspecified value, harmlessly.
+[[gnu::always_inline]] inline std::uint64_t ulebOfLength(const std::uint8_t* p, unsigned length)
+{
+    return detail::squeezeUleb(detail::loadLittleEndian64(p), length);
+}
+
+// Bit i set: p[i] has its high bit clear, so it is the last byte of a
+// ULEB128 (or a header byte). The 64 bytes at `p` must be readable.
+[[gnu::always_inline]] inline std::uint64_t lastByteMask(const std::uint8_t* p)
+{
+    std::uint64_t continued = 0;
+#if defined(__SSE2__)
+    const auto highBits = [p](int i) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+        return std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(bytes))) << (16 * i);
+    };
+    // Spelt out: GCC keeps a loop here.
+    continued = highBits(0) | highBits(1) | highBits(2) | highBits(3);
+#else
+    for (int i = 0; i < 8; ++i) {
+        // Gathers the eight high bits into the top byte.
+        const std::uint64_t high = detail::loadLittleEndian64(p + 8 * i) & 0x8080808080808080ull;
+        continued |= ((high * 0x0002040810204081ull) >> 56) << (8 * i);
+    }
+#endif
+    return ~continued;
 }
 
 struct ByteCursor {

@@ -301,28 +301,44 @@ private:
     static constexpr PlainHeaders kPlainHeaders[wire::kMaxVersion + 1] = {
         {}, plainHeadersOf(1), plainHeadersOf(2), plainHeadersOf(3)};
 
+    // The bytes the fast loop needs after an event's start: the 64 bytes
+    // of its last-byte mask, and an eight-byte load from just past them
+    // (where a value the mask does not end would start).
+    static constexpr std::size_t kFastWindow = 64 + 1 + 8;
+
     // The fast loop: a run of plain events, each of whose ULEB128s has at
-    // most eight bytes, while the largest plain event (kMaxPlainEvent) fits
-    // in what is left of the buffer. So no bounds checks, no cursor state:
-    // it stops at anything else (a symbol, the epilogue, a bad header, a
-    // long ULEB128, the buffer's last bytes), leaving that event to the
-    // careful path, which decodes it or reports its error as before.
+    // most eight bytes, while kFastWindow bytes are left in the buffer. So
+    // no bounds checks, no cursor state: it stops at anything else (a
+    // symbol, the epilogue, a bad header, a long ULEB128, the buffer's last
+    // bytes), leaving that event to the careful path, which decodes it or
+    // reports its error as before.
+    //
+    // The values' lengths come from one mask of the bytes that end a value
+    // (high bit clear) instead of from each value in turn: the next event's
+    // start then depends on one mask and a few bit clears, not on a chain
+    // of loads and bit scans through every value, and the values decode in
+    // parallel.
     void readPlainEvents(std::uint8_t version)
     {
         const PlainHeaders& plain = kPlainHeaders[version];
         const std::uint8_t* const first = buffer_.data();
-        const std::uint8_t* const lastStart = first + (buffer_.available() - kMaxPlainEvent);
+        const std::uint8_t* const lastStart = first + (buffer_.available() - kFastWindow);
         const std::uint8_t* p = first;
         while (p <= lastStart && plain[*p]) {
             const std::uint8_t header = *p;
-            const std::uint8_t* q = p + 1;
-            // Six values of at most eight bytes stay inside the window.
-            bool tooLong = false;
+            // The header ends with bit 0 (it is below 0x80); each set bit
+            // after it ends a value. The scan sees bit 63 set, so it never
+            // meets 0; a value it would end falsely is too long anyway (six
+            // values of up to eight bytes end by byte 48).
+            const std::uint64_t valueEnds = lastByteMask(p);
+            std::uint64_t ends = valueEnds & (valueEnds - 1);
+            unsigned valueStart = 1;
             const auto next = [&] {
-                const ShortUleb decoded = decodeShortUleb(q);
-                tooLong |= decoded.length == 0;
-                q += decoded.length;
-                return decoded.value;
+                const auto end = static_cast<unsigned>(std::countr_zero(ends | (std::uint64_t(1) << 63)));
+                ends &= ends - 1;
+                const std::uint64_t value = ulebOfLength(p + valueStart, end + 1 - valueStart);
+                valueStart = end + 1;
+                return value;
             };
             Location loc;
             switch (header & (version == 1 ? wire::kSourceMaskV1 : wire::kSourceMask)) {
@@ -353,9 +369,15 @@ private:
                 addr2 = next();
                 size2 = next();
             }
-            if (tooLong) [[unlikely]]
+            // A value of more than eight bytes starts with eight bytes that
+            // all have their high bit set: look for such a run in the event.
+            std::uint64_t eightContinued = ~valueEnds;
+            eightContinued &= eightContinued >> 1;
+            eightContinued &= eightContinued >> 2;
+            eightContinued &= eightContinued >> 4;
+            if ((eightContinued & (~std::uint64_t(0) >> (64 - valueStart))) != 0) [[unlikely]]
                 break;
-            p = q;
+            p += valueStart;
             switch (event) {
             case wire::kEventAlloc:
                 sink_.alloc(AllocEvent{loc, addr1, size1});
@@ -377,7 +399,7 @@ private:
         for (;;) {
             if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd() && !refill(kMaxPlainEvent))
                 return;
-            if (buffer_.available() >= kMaxPlainEvent) {
+            if (buffer_.available() >= kFastWindow) {
                 readPlainEvents(version);
                 // Stopped for want of data: refill before the careful path.
                 if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd())
