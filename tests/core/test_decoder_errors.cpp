@@ -4,10 +4,12 @@
 #include "DumpWriter.h"
 #include "ProfileLoader.h"
 #include "TextReport.h"
+#include "memprof/Decoder.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 
@@ -52,6 +54,194 @@ DumpWriter v3Start()
     DumpWriter dump;
     dump.symtabPrologue(3).lfunc(0x1000, "@a.lua", 1).symtabEnd().eventsPrologue(3);
     return dump;
+}
+
+// Every production the decoder hands out, as text, in order.
+struct RecordingSink {
+    std::vector<std::string> items;
+
+    static std::string text(const Location& loc)
+    {
+        return std::to_string(int(loc.source)) + ":" + std::to_string(loc.addr) + ":" + std::to_string(loc.line) +
+               ":" + std::to_string(loc.traceno);
+    }
+    void lfunc(const LfuncSymbol& s)
+    {
+        items.push_back("lfunc " + std::to_string(s.addr) + " " + std::string(s.chunkname) + " " +
+                        std::to_string(s.linedefined));
+    }
+    void cfunc(const CfuncSymbol& s) { items.push_back("cfunc " + std::to_string(s.addr) + " " + std::string(s.name)); }
+    void trace(const TraceSymbol& s)
+    {
+        items.push_back("trace " + std::to_string(s.traceno) + " " + std::to_string(s.addr) + " " +
+                        std::to_string(s.line));
+    }
+    void symtabEnd() { items.push_back("symtab end"); }
+    void alloc(const AllocEvent& e)
+    {
+        items.push_back("alloc " + text(e.loc) + " " + std::to_string(e.naddr) + " " + std::to_string(e.nsize));
+    }
+    void realloc(const ReallocEvent& e)
+    {
+        items.push_back("realloc " + text(e.loc) + " " + std::to_string(e.oaddr) + " " + std::to_string(e.osize) +
+                        " " + std::to_string(e.naddr) + " " + std::to_string(e.nsize));
+    }
+    void free(const FreeEvent& e)
+    {
+        items.push_back("free " + text(e.loc) + " " + std::to_string(e.oaddr) + " " + std::to_string(e.osize));
+    }
+};
+
+// An event stream of the given version that exercises the decoder's fast
+// loop and its hand-overs to the careful path: values of every length from
+// 1 to 10 bytes (mostly short, so runs of fast events are long), every
+// location form, symbol events and the cfunc quirk in between. It records
+// what each item must decode to and where it starts and ends.
+struct EdgeDump {
+    std::vector<std::uint8_t> bytes;
+    std::vector<std::string> expected;    // after "symtab end"
+    std::vector<std::size_t> itemStarts;  // of the event stream's items
+    std::vector<std::size_t> itemEnds;
+    std::size_t epilogueAt = 0;
+};
+
+EdgeDump edgeDump(std::uint8_t version, int eventCount)
+{
+    DumpWriter dump;
+    dump.symtabPrologue(version).lfunc(0x1000, "@a.lua", 1).symtabEnd().eventsPrologue(version);
+    EdgeDump out;
+    std::uint64_t random = 0x9e3779b97f4a7c15ull * version;
+    const auto nextRandom = [&] {
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        return random;
+    };
+    // A value of `length` ULEB128 bytes (10: at least 2^63).
+    const auto valueOfLength = [&](int length) -> std::uint64_t {
+        if (length == 10)
+            return (std::uint64_t(1) << 63) | nextRandom();
+        const std::uint64_t low = length == 1 ? 0 : std::uint64_t(1) << (7 * (length - 1));
+        const std::uint64_t span = (std::uint64_t(1) << (7 * length)) - low;
+        return low + nextRandom() % span;
+    };
+    const auto value = [&] {
+        const std::uint64_t r = nextRandom() % 64;
+        const int length = r < 48 ? int(1 + r % 4) : r < 60 ? int(5 + r % 4) : r < 62 ? 9 : 10;
+        const std::uint64_t v = valueOfLength(length);
+        dump.uleb(v);
+        return v;
+    };
+    const auto s = [](std::uint64_t v) { return std::to_string(v); };
+    const std::uint8_t sources[] = {0x04, 0x08, 0x0c, 0x10};
+    for (int i = 0; i < eventCount; ++i) {
+        out.itemStarts.push_back(dump.bytes().size());
+        if (version >= 2 && nextRandom() % 16 == 0) {
+            switch (nextRandom() % 4) {
+            case 0: {
+                const std::uint64_t addr = nextRandom() % 100000, line = nextRandom() % 1000;
+                dump.lfuncEvent(addr, "@chunk.lua", line);
+                out.expected.push_back("lfunc " + s(addr) + " @chunk.lua " + s(line));
+                break;
+            }
+            case 1: {
+                const std::uint64_t addr = nextRandom() % 100000;
+                dump.cfuncEvent(addr, "cname");
+                out.expected.push_back("cfunc " + s(addr) + " cname");
+                break;
+            }
+            case 2: {
+                const std::uint64_t addr = nextRandom() % 100000;
+                dump.cfuncQuirkEvent(addr, "quirk");
+                out.expected.push_back("cfunc " + s(addr) + " quirk");
+                break;
+            }
+            default: {
+                dump.u8(0x10);
+                const std::uint64_t traceno = value();
+                if (version == 2)
+                    value(); // mcode address
+                const std::uint64_t addr = value(), line = value();
+                out.expected.push_back("trace " + s(traceno) + " " + s(addr) + " " + s(line));
+                break;
+            }
+            }
+            out.itemEnds.push_back(dump.bytes().size());
+            continue;
+        }
+        const std::uint8_t source = sources[nextRandom() % (version == 1 ? 3 : 4)];
+        const std::uint8_t event = std::uint8_t(1 + nextRandom() % 3); // alloc, free, realloc
+        dump.u8(source | event);
+        std::string loc;
+        switch (source) {
+        case 0x08: {
+            const std::uint64_t addr = value(), line = value();
+            loc = "1:" + s(addr) + ":" + s(line) + ":0";
+            break;
+        }
+        case 0x0c:
+            loc = "2:" + s(value()) + ":0:0";
+            break;
+        case 0x10: {
+            const std::uint64_t traceno = value();
+            if (version == 2)
+                value(); // mcode address
+            loc = "3:0:0:" + s(traceno);
+            break;
+        }
+        default:
+            loc = "0:0:0:0";
+            break;
+        }
+        const std::uint64_t addr1 = value(), size1 = value();
+        if (event == 1)
+            out.expected.push_back("alloc " + loc + " " + s(addr1) + " " + s(size1));
+        else if (event == 2)
+            out.expected.push_back("free " + loc + " " + s(addr1) + " " + s(size1));
+        else {
+            const std::uint64_t addr2 = value(), size2 = value();
+            out.expected.push_back("realloc " + loc + " " + s(addr1) + " " + s(size1) + " " + s(addr2) + " " +
+                                   s(size2));
+        }
+        out.itemEnds.push_back(dump.bytes().size());
+    }
+    out.epilogueAt = dump.bytes().size();
+    dump.epilogue();
+    out.bytes = dump.take();
+    return out;
+}
+
+struct RecordedDecode {
+    DecodeStatus status;
+    std::vector<std::string> items; // after "symtab end"
+};
+
+RecordedDecode decodeRecorded(std::span<const std::uint8_t> bytes, std::size_t blockSize)
+{
+    SpanByteSource source(bytes);
+    RecordingSink sink;
+    RecordedDecode out;
+    out.status = decode(source, sink, DecodeControl{{}, nullptr, blockSize});
+    const auto end = std::find(sink.items.begin(), sink.items.end(), "symtab end");
+    if (end != sink.items.end())
+        out.items.assign(end + 1, sink.items.end());
+    return out;
+}
+
+// The first `count` items must be the expected ones, and no more.
+bool sameItems(const std::vector<std::string>& got, const std::vector<std::string>& expected, std::size_t count,
+               std::string& why)
+{
+    if (got.size() != count) {
+        why = "got " + std::to_string(got.size()) + " items, expected " + std::to_string(count);
+        return false;
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (got[i] != expected[i]) {
+            why = "item " + std::to_string(i) + ": got '" + got[i] + "', expected '" + expected[i] + "'";
+            return false;
+        }
+    return true;
 }
 } // namespace
 
@@ -157,6 +347,88 @@ private slots:
         const Profile whole = loadProfile(dataPath("v3/loadstring.bin").toStdString());
         QCOMPARE(whole.status.end, DecodeEnd::Complete);
         QCOMPARE(reportOf(cut), reportOf(whole));
+    }
+
+    // The fast loop decodes runs of plain events while a whole event is
+    // surely buffered and hands everything else to the careful path. With
+    // every block size (64: the careful path only; 73 and up: hand-overs at
+    // every position), every version, each item decodes the same.
+    void fastAndCarefulPathsAgree()
+    {
+        for (std::uint8_t version : {std::uint8_t(1), std::uint8_t(2), std::uint8_t(3)}) {
+            const EdgeDump dump = edgeDump(version, 3000);
+            for (std::size_t blockSize : {64, 72, 73, 74, 75, 80, 96, 127, 128, 200, 1000, 4096, 1 << 20}) {
+                const RecordedDecode got = decodeRecorded(dump.bytes, blockSize);
+                QCOMPARE(got.status.end, DecodeEnd::Complete);
+                QCOMPARE(quint64(got.status.bytesConsumed), quint64(dump.bytes.size()));
+                std::string why;
+                QVERIFY2(sameItems(got.items, dump.expected, dump.expected.size(), why),
+                         (why + " (version " + std::to_string(version) + ", block " + std::to_string(blockSize) +
+                          ")")
+                             .c_str());
+            }
+        }
+    }
+
+    // Cut anywhere in the event stream: every item before the cut is
+    // delivered, and the truncation is at the start of the cut item.
+    void fastLoopTruncatedAnywhere()
+    {
+        for (std::uint8_t version : {std::uint8_t(2), std::uint8_t(3)}) {
+            const EdgeDump dump = edgeDump(version, 400);
+            for (std::size_t length = dump.itemStarts.front(); length <= dump.epilogueAt; ++length) {
+                const auto cut = std::span<const std::uint8_t>(dump.bytes).first(length);
+                std::size_t complete = 0;
+                while (complete < dump.itemEnds.size() && dump.itemEnds[complete] <= length)
+                    ++complete;
+                const std::size_t truncatedAt =
+                    complete < dump.itemStarts.size() ? dump.itemStarts[complete] : dump.epilogueAt;
+                for (std::size_t blockSize : {std::size_t(100), std::size_t(1) << 20}) {
+                    const RecordedDecode got = decodeRecorded(cut, blockSize);
+                    QCOMPARE(got.status.end, DecodeEnd::Truncated);
+                    QCOMPARE(quint64(got.status.truncatedAt), quint64(truncatedAt));
+                    std::string why;
+                    QVERIFY2(sameItems(got.items, dump.expected, complete, why),
+                             (why + " (cut at " + std::to_string(length) + ")").c_str());
+                }
+            }
+        }
+    }
+
+    // An error right after a run of fast events is found where the careful
+    // path alone finds it, with every event before it delivered.
+    void errorsAfterAFastRun()
+    {
+        const EdgeDump dump = edgeDump(3, 400);
+        for (std::size_t item = 0; item < dump.itemStarts.size(); item += 37) {
+            const std::size_t at = dump.itemStarts[item];
+            const auto prefix = std::span<const std::uint8_t>(dump.bytes).first(at);
+            for (int bad = 0; bad < 3; ++bad) {
+                std::vector<std::uint8_t> bytes(prefix.begin(), prefix.end());
+                std::uint64_t offset = at;
+                if (bad == 0) { // an invalid header
+                    bytes.push_back(0x14);
+                } else if (bad == 1) { // an eleven-byte ULEB128 as the size
+                    bytes.insert(bytes.end(), {0x05, 0x01});
+                    bytes.insert(bytes.end(), 10, 0x80);
+                    bytes.push_back(0x00);
+                    offset = at + 2;
+                } else { // ten bytes, the tenth above bit 63
+                    bytes.insert(bytes.end(), {0x0d, 0x07});
+                    bytes.insert(bytes.end(), 9, 0xff);
+                    bytes.push_back(0x02);
+                    offset = at + 2;
+                }
+                bytes.insert(bytes.end(), 100, 0x05); // more events after it
+                bytes.push_back(0x80);
+                const RecordedDecode got = decodeRecorded(bytes, std::size_t(1) << 20);
+                QCOMPARE(got.status.end, DecodeEnd::Failed);
+                QCOMPARE(got.status.error.kind, bad == 0 ? DecodeErrorKind::BadHeaderByte : DecodeErrorKind::UlebTooLong);
+                QCOMPARE(quint64(got.status.error.offset), quint64(offset));
+                std::string why;
+                QVERIFY2(sameItems(got.items, dump.expected, item, why), why.c_str());
+            }
+        }
     }
 
     void handMadeBadMagic()
