@@ -199,7 +199,7 @@ RunResult measureBlockMapAlone(const std::string& path)
     BlockOperationRecorder recorder;
     const memprof::DecodeStatus status = memprof::decode(source, recorder);
     const std::vector<BlockOperation>& ops = recorder.operations;
-    constexpr std::size_t kLookAhead = 8; // as the builder's
+    constexpr std::size_t kLookAhead = memprof::ProfileBuilder::kLookAhead;
     const auto start = std::chrono::steady_clock::now();
     const double cpuStart = threadCpuSeconds();
     memprof::LiveBlockMap blocks;

@@ -196,11 +196,6 @@ template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
     finishCounting();
-    totals_.allocCount = kindTotals_.allocCount;
-    totals_.reallocCount = kindTotals_.reallocCount;
-    totals_.freeCount = kindTotals_.freeCount;
-    totals_.allocatedBytes = kindTotals_.allocatedBytes;
-    totals_.freedBytes = kindTotals_.freedBytes;
     totals_.initialSymbolCount = initialSymbolCount_;
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
@@ -208,6 +203,18 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.allocations = collectRows(EventKind::Alloc);
     profile.reallocations = collectRows(EventKind::Realloc);
     profile.frees = collectRows(EventKind::Free);
+    // The counts by kind and the freed bytes are the rows' sums (modulo 2^64,
+    // as a running sum would be).
+    auto sum = [](const std::vector<LocationRow>& rows, std::uint64_t LocationRow::*member) {
+        std::uint64_t total = 0;
+        for (const auto& row : rows)
+            total += row.*member;
+        return total;
+    };
+    totals_.allocCount = sum(profile.allocations, &LocationRow::eventCount);
+    totals_.reallocCount = sum(profile.reallocations, &LocationRow::eventCount);
+    totals_.freeCount = sum(profile.frees, &LocationRow::eventCount);
+    totals_.freedBytes = sum(profile.reallocations, &LocationRow::freedBytes) + sum(profile.frees, &LocationRow::freedBytes);
 
     // The reference's heap difference, keyed by location name (process.lua).
     std::map<std::string, HeapDifferenceRow> byName;

@@ -76,6 +76,13 @@ public:
     // Moves the aggregates out; the builder is spent afterwards.
     Profile finish(const DecodeStatus& status);
 
+    // Counting a batch, the blocks of the event kLookAhead places on are
+    // prefetched: the block map is larger than the caches, and a look-up
+    // that waits for memory costs more than the rest of an event. 8
+    // measured best on the 200 MiB benchmark dump (2: -27%, 32: -8%).
+    // Public for memprof-bench, which replays the block map alone.
+    static constexpr std::size_t kLookAhead = 8;
+
     // For an observer (on the counting thread): the blocks live now.
     std::size_t liveBlockCount() const { return blocks_.size(); }
 
@@ -150,8 +157,8 @@ private:
     std::vector<LocationRow> collectRows(EventKind kind);
 
     // The caller's side: symbols, locations, what needs no block map (each
-    // row's events and bytes, the totals by kind, the sizes: the counting
-    // thread is the busier one), the batch being filled.
+    // row's events and bytes, the sizes: the counting thread is the busier
+    // one), the batch being filled.
     SymbolTable symbols_;
     bool inEventStream_ = false;
     std::uint64_t initialSymbolCount_ = 0;
@@ -166,7 +173,6 @@ private:
     };
     std::array<RecentLocation, 1024> recentLocations_;
     std::vector<KindStats> kindStats_[3];
-    ProfileTotals kindTotals_; // the counts and bytes by kind only
     SizeHistogram sizeHistogram_;
     // On a second thread, large batches written past the cache (see
     // enqueue): 65,536 measured best (512: -30%, 4096: -8%, 262,144: the
@@ -184,11 +190,6 @@ private:
     BlockMap blocks_;
     // The sizes of live blocks too large for LiveBlock::size, by address.
     absl::flat_hash_map<std::uint64_t, std::uint64_t> oversizeBlocks_;
-    // Counting a batch, the blocks of the event kLookAhead places on are
-    // prefetched: the block map is larger than the caches, and a look-up
-    // that waits for memory costs more than the rest of an event. 8
-    // measured best on the 200 MiB benchmark dump (2: -27%, 32: -8%).
-    static constexpr std::size_t kLookAhead = 8;
     // Live at the peak in one pass: the per-location changes since the last
     // peak wait in `pending`; a new peak folds them into `peak`.
     struct LiveChange {
@@ -199,8 +200,10 @@ private:
     std::vector<LiveChange> peakLive_;
     std::vector<LocationId> pendingLocations_;
     std::vector<std::uint8_t> isPending_;
-    ProfileTotals totals_; // the event count, live bytes and peak
-    std::uint64_t allocatedSoFar_ = 0; // for the timeline
+    // The event count, bytes allocated so far (the timeline's), live bytes
+    // and peak; finish() adds the counts by kind and the freed bytes, which
+    // the rows hold.
+    ProfileTotals totals_;
     HeapTimeline timeline_;
     EventObserver* observer_ = nullptr;
 };
@@ -301,8 +304,8 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
         totals_.peakEventIndex = index;
         takePeak();
     }
-    allocatedSoFar_ += allocatedBytes;
-    timeline_.add(totals_.liveBytes, allocatedSoFar_);
+    totals_.allocatedBytes += allocatedBytes;
+    timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
 }
@@ -353,8 +356,8 @@ inline void BasicProfileBuilder<BlockMap>::countFree(const QueuedEvent& e)
     countEvent(EventKind::Free, id, static_cast<std::int64_t>(totals_.liveBytes - before), 0);
 }
 
-// An event's row and totals, on the caller's side (the per-kind tables grow
-// with the locations in locateNew).
+// An event's row and its size, on the caller's side (the per-kind tables
+// grow with the locations in locateNew).
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, std::uint64_t freedBytes,
                                                  std::uint64_t allocatedBytes)
@@ -363,13 +366,6 @@ inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, 
     row.eventCount += 1;
     row.freedBytes += freedBytes;
     row.allocatedBytes += allocatedBytes;
-    switch (kind) {
-    case EventKind::Alloc: kindTotals_.allocCount += 1; break;
-    case EventKind::Realloc: kindTotals_.reallocCount += 1; break;
-    case EventKind::Free: kindTotals_.freeCount += 1; break;
-    }
-    kindTotals_.freedBytes += freedBytes;
-    kindTotals_.allocatedBytes += allocatedBytes;
     if (kind != EventKind::Free)
         sizeHistogram_.add(allocatedBytes);
 }

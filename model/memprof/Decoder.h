@@ -244,24 +244,28 @@ private:
     }
 
     // loc := loc-internal | loc-lua | loc-c | loc-trace, chosen by the header.
-    [[gnu::always_inline]] static Location readLocation(ByteCursor& c, std::uint8_t source, std::uint8_t version)
+    // `nextValue()` reads the next ULEB128: the careful cursor's or the fast
+    // loop's.
+    template <class NextValue>
+    [[gnu::always_inline]] static Location readLocation(NextValue&& nextValue, std::uint8_t source,
+                                                        std::uint8_t version)
     {
         Location loc;
         switch (source) {
         case wire::kSourceLua:
             loc.source = SourceKind::Lua;
-            loc.addr = c.uleb();
-            loc.line = c.uleb();
+            loc.addr = nextValue();
+            loc.line = nextValue();
             break;
         case wire::kSourceC:
             loc.source = SourceKind::C;
-            loc.addr = c.uleb();
+            loc.addr = nextValue();
             break;
         case wire::kSourceTrace:
             loc.source = SourceKind::Trace;
-            loc.traceno = c.uleb();
+            loc.traceno = nextValue();
             if (version == 2)
-                (void)c.uleb(); // trace mcode address
+                (void)nextValue(); // trace mcode address
             break;
         default:
             loc.source = SourceKind::Internal;
@@ -340,27 +344,8 @@ private:
                 valueStart = end + 1;
                 return value;
             };
-            Location loc;
-            switch (header & (version == 1 ? wire::kSourceMaskV1 : wire::kSourceMask)) {
-            case wire::kSourceLua:
-                loc.source = SourceKind::Lua;
-                loc.addr = next();
-                loc.line = next();
-                break;
-            case wire::kSourceC:
-                loc.source = SourceKind::C;
-                loc.addr = next();
-                break;
-            case wire::kSourceTrace:
-                loc.source = SourceKind::Trace;
-                loc.traceno = next();
-                if (version == 2)
-                    (void)next(); // trace mcode address
-                break;
-            default:
-                loc.source = SourceKind::Internal;
-                break;
-            }
+            const Location loc =
+                readLocation(next, header & (version == 1 ? wire::kSourceMaskV1 : wire::kSourceMask), version);
             const std::uint8_t event = header & wire::kEventMask;
             const std::uint64_t addr1 = next();
             const std::uint64_t size1 = next();
@@ -414,6 +399,7 @@ private:
                 return;
             }
             ByteCursor c(buffer_.data(), buffer_.available());
+            const auto cursorValue = [&c] { return c.uleb(); };
             const std::uint8_t header = c.u8();
             if (header == wire::kEpilogue) {
                 buffer_.consume(1);
@@ -438,7 +424,7 @@ private:
                     break;
                 }
                 AllocEvent e;
-                e.loc = readLocation(c, source, version);
+                e.loc = readLocation(cursorValue, source, version);
                 e.naddr = c.uleb();
                 e.nsize = c.uleb();
                 if (c.ok())
@@ -447,7 +433,7 @@ private:
             }
             case wire::kEventRealloc: {
                 ReallocEvent e;
-                e.loc = readLocation(c, source, version);
+                e.loc = readLocation(cursorValue, source, version);
                 e.oaddr = c.uleb();
                 e.osize = c.uleb();
                 e.naddr = c.uleb();
@@ -458,7 +444,7 @@ private:
             }
             case wire::kEventFree: {
                 FreeEvent e;
-                e.loc = readLocation(c, source, version);
+                e.loc = readLocation(cursorValue, source, version);
                 e.oaddr = c.uleb();
                 e.osize = c.uleb();
                 if (c.ok())
