@@ -100,10 +100,12 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
                 break;
             }
         }
-        if (!tab.isEmpty())
-            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
+        // The holder first: selecting it brings forward a table that has its
+        // row, and the asked-for tab must win.
         if (holder.isValid())
             window->leakTable()->setCurrentIndex(holder);
+        if (!tab.isEmpty())
+            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
         grabLater(window, outPath, exitCode);
     });
     window->loadDump(dumpPath);
