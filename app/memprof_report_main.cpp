@@ -5,11 +5,11 @@
 #include "model/ProfileDiff.h"
 #include "model/ProfileLoader.h"
 #include "model/TextReport.h"
-
-#include <QSaveFile>
+#include "model/support/OutputFile.h"
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -34,23 +34,40 @@ const char* const kUsage =
     "                       live bytes peaked, by the location that allocated them\n"
     "  --diff               compare two dumps: NEW - BASE per location name\n"
     "                       (with --csv: allocations, reallocations, frees, live)\n"
-    "  -o FILE, --output=FILE  write to FILE (atomically) instead of stdout\n"
+    "  -o FILE, --output=FILE  write to FILE instead of stdout: a regular file is\n"
+    "                       replaced atomically (kept as it was if the write\n"
+    "                       fails); a FIFO or a device is written in place; never\n"
+    "                       one of the dumps read\n"
     "  -h, --help           show this help\n"
     "\n"
+    "DUMP '-' reads the dump from standard input.\n"
+    "\n"
     "Exit status: 0 on success (also for a profile cut short, with a warning),\n"
-    "1 on a broken dump, 2 on bad usage.\n";
+    "1 on a broken or unreadable dump, 2 on bad usage, 3 when the report\n"
+    "could not be written.\n";
+
+constexpr int kExitBrokenDump = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitOutputError = 3;
+
+// The name a dump has in messages; '-' is standard input.
+std::string displayName(const std::string& path)
+{
+    return path == "-" ? "standard input" : path;
+}
 
 // Loads a dump; on failure prints why and returns false. Warns on a cut dump.
 bool loadOrExplain(const std::string& path, memprof::Profile& profile)
 {
-    profile = memprof::loadProfile(path);
+    profile = memprof::loadProfile(path == "-" ? "/dev/stdin" : path);
     const memprof::DecodeStatus& status = profile.status;
     if (status.end == memprof::DecodeEnd::Failed) {
-        std::cerr << "memprof-report: " << path << ": " << memprof::describeStatus(status) << "\n";
+        std::cerr << "memprof-report: " << displayName(path) << ": " << memprof::describeStatus(status) << "\n";
         return false;
     }
     if (status.end == memprof::DecodeEnd::Truncated || status.trailingBytes > 0)
-        std::cerr << "memprof-report: warning: " << path << ": " << memprof::describeStatus(status) << "\n";
+        std::cerr << "memprof-report: warning: " << displayName(path) << ": " << memprof::describeStatus(status)
+                  << "\n";
     return true;
 }
 
@@ -58,45 +75,86 @@ int usageError(const std::string& message)
 {
     std::cerr << "memprof-report: " << message << "\n"
               << "Try 'memprof-report --help'.\n";
-    return 2;
+    return kExitUsage;
+}
+
+// Options that change one output only: each named with the outputs it
+// cannot be combined with, so that no option is silently ignored.
+struct OptionChoices {
+    memprof::ReportOptions report;
+    std::optional<memprof::CsvTable> csv;
+    std::string csvName;
+    bool diff = false;
+    std::optional<std::string> outputPath;
+};
+
+// The first pair of options that contradict each other, or empty.
+std::string contradiction(const OptionChoices& chosen)
+{
+    const memprof::ReportOptions& report = chosen.report;
+    if (report.peak && report.live)
+        return "--peak and --live choose different summaries: give one";
+    if (chosen.csv) {
+        const std::string csv = "--csv=" + chosen.csvName;
+        if (report.leakOnly)
+            return csv + " writes one table: --leak-only does not apply (use --csv=leaks for the HEAP SUMMARY)";
+        if (report.humanReadable)
+            return csv + " writes raw byte counts: --human-readable does not apply";
+        if (report.live)
+            return csv + " writes one table: --live does not apply (use --csv=live)";
+        if (report.peak)
+            return csv + " writes one table: --peak does not apply";
+    }
+    if (chosen.diff) {
+        if (report.leakOnly)
+            return "--diff prints every section of the comparison: --leak-only does not apply";
+        if (report.live)
+            return "--diff compares the held bytes already: --live does not apply";
+        if (report.peak)
+            return "--diff does not compare the peaks: --peak does not apply";
+    }
+    return {};
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    memprof::ReportOptions options;
-    std::optional<memprof::CsvTable> csv;
-    std::string outputPath;
+    OptionChoices chosen;
     std::vector<std::string> dumps;
-    bool diff = false;
 
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
+        std::optional<std::string> output;
         if (arg == "-h" || arg == "--help") {
             std::cout << kUsage;
             return 0;
         } else if (arg == "--leak-only") {
-            options.leakOnly = true;
+            chosen.report.leakOnly = true;
         } else if (arg == "--human-readable") {
-            options.humanReadable = true;
+            chosen.report.humanReadable = true;
         } else if (arg == "--live") {
-            options.live = true;
+            chosen.report.live = true;
         } else if (arg == "--peak") {
-            options.peak = true;
+            chosen.report.peak = true;
         } else if (arg == "--diff") {
-            diff = true;
+            chosen.diff = true;
         } else if (arg.starts_with("--csv=")) {
-            csv = memprof::csvTableFromName(arg.substr(6));
-            if (!csv)
-                return usageError("unknown table '" + std::string(arg.substr(6)) +
+            const std::string name(arg.substr(6));
+            const std::optional<memprof::CsvTable> table = memprof::csvTableFromName(name);
+            if (!table)
+                return usageError("unknown table '" + name +
                                   "' for --csv (allocations, reallocations, frees, leaks, live)");
+            if (chosen.csv && *chosen.csv != *table)
+                return usageError("--csv=" + chosen.csvName + " and --csv=" + name + ": give one table");
+            chosen.csv = table;
+            chosen.csvName = name;
         } else if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
                 return usageError("option '" + std::string(arg) + "' needs a file name");
-            outputPath = argv[++i];
+            output = argv[++i];
         } else if (arg.starts_with("--output=")) {
-            outputPath = std::string(arg.substr(9));
+            output = std::string(arg.substr(9));
         } else if (arg == "--") {
             for (++i; i < argc; ++i)
                 dumps.emplace_back(argv[i]);
@@ -105,21 +163,40 @@ int main(int argc, char** argv)
         } else {
             dumps.emplace_back(arg);
         }
+        if (output) {
+            if (output->empty())
+                return usageError("the output file name is empty (leave out -o to write to standard output)");
+            if (chosen.outputPath && *chosen.outputPath != *output)
+                return usageError("two output files given ('" + *chosen.outputPath + "' and '" + *output + "')");
+            chosen.outputPath = output;
+        }
     }
-    const std::size_t wanted = diff ? 2 : 1;
+    if (const std::string why = contradiction(chosen); !why.empty())
+        return usageError(why);
+    const std::size_t wanted = chosen.diff ? 2 : 1;
     if (dumps.size() < wanted)
-        return usageError(diff ? "--diff needs two dumps, BASE and NEW" : "no dump given");
+        return usageError(chosen.diff ? "--diff needs two dumps, BASE and NEW" : "no dump given");
     if (dumps.size() > wanted)
         return usageError("too many dumps given ('" + dumps[wanted] + "')");
+    if (chosen.diff && dumps[0] == "-" && dumps[1] == "-")
+        return usageError("standard input can be only one of the two dumps");
+    // The report never replaces a dump it reads: neither through -o (also
+    // by another name or a symlink) nor through a redirected stdout.
+    const std::string destination = chosen.outputPath.value_or("/dev/stdout");
+    for (const std::string& dump : dumps) {
+        if (dump != "-" && memprof::isSameFile(destination, dump))
+            return usageError("refusing to write the report over its input '" + dump + "'");
+    }
 
     std::ostringstream text;
-    if (diff) {
+    if (chosen.diff) {
         memprof::Profile base, current;
         if (!loadOrExplain(dumps[0], base) || !loadOrExplain(dumps[1], current))
-            return 1;
+            return kExitBrokenDump;
         const memprof::ProfileDiff changes = memprof::diffProfiles(base, current);
+        const std::optional<memprof::CsvTable>& csv = chosen.csv;
         if (!csv)
-            memprof::writeDiffReport(text, changes, options.humanReadable);
+            memprof::writeDiffReport(text, changes, chosen.report.humanReadable);
         else if (*csv == memprof::CsvTable::Live || *csv == memprof::CsvTable::Leaks)
             memprof::writeHeldDiffCsv(text, changes);
         else
@@ -130,26 +207,24 @@ int main(int argc, char** argv)
     } else {
         memprof::Profile profile;
         if (!loadOrExplain(dumps[0], profile))
-            return 1;
-        if (csv)
-            memprof::writeCsv(text, profile, *csv);
+            return kExitBrokenDump;
+        if (chosen.csv)
+            memprof::writeCsv(text, profile, *chosen.csv);
         else
-            memprof::writeTextReport(text, profile, options);
+            memprof::writeTextReport(text, profile, chosen.report);
     }
     const std::string bytes = text.str();
 
-    if (outputPath.empty()) {
-        std::cout << bytes;
-        std::cout.flush();
-        return std::cout ? 0 : 1;
+    if (!chosen.outputPath) {
+        if (const std::string error = memprof::writeAll(1, bytes); !error.empty()) {
+            std::cerr << "memprof-report: cannot write the report to standard output: " << error << "\n";
+            return kExitOutputError;
+        }
+        return 0;
     }
-    QSaveFile file(QString::fromStdString(outputPath));
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()) ||
-        !file.commit()) {
-        std::cerr << "memprof-report: cannot write " << outputPath << ": " << file.errorString().toStdString()
-                  << "\n";
-        return 1;
+    if (const std::string error = memprof::writeOutputFile(*chosen.outputPath, bytes); !error.empty()) {
+        std::cerr << "memprof-report: cannot write " << *chosen.outputPath << ": " << error << "\n";
+        return kExitOutputError;
     }
     return 0;
 }

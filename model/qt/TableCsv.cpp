@@ -3,8 +3,9 @@
 
 #include "model/CsvExport.h"
 #include "model/qt/ModelRoles.h"
+#include "model/support/OutputFile.h"
 
-#include <QSaveFile>
+#include <QFile>
 
 namespace memprof::qt {
 
@@ -61,14 +62,10 @@ std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& column
 
 bool writeCsvFile(const QString& path, const std::string& csv, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv.data(), static_cast<qint64>(csv.size())) < 0 ||
-        !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    const std::string cause = writeOutputFile(QFile::encodeName(path).toStdString(), csv);
+    if (!cause.empty() && error)
+        *error = QString::fromLocal8Bit(cause.c_str());
+    return cause.empty();
 }
 
 QString rowsToTabSeparated(const QAbstractItemModel& model, const QList<int>& rows, const QList<int>& columns)

@@ -17,8 +17,9 @@ namespace memprof::qt {
 // the top level), so its sums are not mistaken for more rows.
 std::string tableToCsv(const QAbstractItemModel& model, const QList<int>& columns);
 
-// Writes `csv` to `path` atomically (QSaveFile: a failed write leaves any
-// old file as it was); false with `error` set on failure.
+// Writes `csv` to `path` as writeOutputFile does (a regular file replaced
+// atomically, every write checked: a failed write leaves any old file as it
+// was); false with `error` set to the cause on failure.
 bool writeCsvFile(const QString& path, const std::string& csv, QString* error = nullptr);
 
 // The rows, as displayed (DisplayRole), a header line first, tab-separated.

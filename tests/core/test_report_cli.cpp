@@ -1,25 +1,53 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-report as a user runs it: exit codes, messages, CSV, -o.
+#include "FileBytes.h"
+
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
 namespace {
+using test::readBytes;
+using test::writeBytes;
+
 struct Run {
     int exitCode = -1;
     QString out;
     QString err;
 };
 
-Run report(const QStringList& args)
+Run finish(QProcess& process)
 {
-    QProcess process;
-    process.start(QStringLiteral(MEMPROF_REPORT_EXE), args);
     if (!process.waitForFinished(60000))
         qFatal("memprof-report did not finish");
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+Run report(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(MEMPROF_REPORT_EXE), args);
+    return finish(process);
+}
+
+// The file names in `dir` (a failed write must leave no temporary behind).
+QStringList entries(const QTemporaryDir& dir)
+{
+    return QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+bool isCharacterDevice(const char* path)
+{
+    struct stat info {};
+    return ::stat(path, &info) == 0 && S_ISCHR(info.st_mode);
 }
 
 QString data(const char* relative)
@@ -124,6 +152,173 @@ private slots:
         const Run broken = report({"--diff", data("v3/leak.bin"), data("corrupt/empty.bin")});
         QCOMPARE(broken.exitCode, 1);
         QVERIFY(broken.err.contains("empty.bin"));
+    }
+
+    void outputThatIsTheInputIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString dump = dir.filePath("in.bin");
+        const QByteArray original = readBytes(data("v3/leak.bin"));
+        writeBytes(dump, original);
+        const QString link = dir.filePath("link.bin");
+        QVERIFY(QFile::link(dump, link));
+        for (const QStringList& args : {QStringList{"-o", dump, dump}, QStringList{"-o", link, dump},
+                                        QStringList{"--output=" + dump, link},
+                                        QStringList{"--diff", "-o", dump, data("v3/leak.bin"), dump}}) {
+            const Run run = report(args);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains("over its input"), qPrintable(run.err));
+            QCOMPARE(readBytes(dump), original);
+        }
+        // Standard output redirected onto the dump (`>>` keeps its bytes).
+        QProcess appending;
+        appending.setStandardOutputFile(dump, QIODevice::Append);
+        appending.start(QStringLiteral(MEMPROF_REPORT_EXE), {dump});
+        QCOMPARE(finish(appending).exitCode, 2);
+        QCOMPARE(readBytes(dump), original);
+    }
+
+    void failedWriteKeepsTheOldFile()
+    {
+        // A file-size limit makes write() fail part-way, as a full disk does.
+        QTemporaryDir dir;
+        const QString target = dir.filePath("report.txt");
+        writeBytes(target, "the old report\n");
+        QProcess process;
+        process.setChildProcessModifier([] {
+            std::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{4096, 4096};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        });
+        process.start(QStringLiteral(MEMPROF_REPORT_EXE), {"-o", target, data("v3/medium.bin")});
+        const Run run = finish(process);
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains("cannot write " + target + ": File too large"), qPrintable(run.err));
+        QCOMPARE(readBytes(target), QByteArray("the old report\n"));
+        QCOMPARE(entries(dir), QStringList{"report.txt"});
+        // The same report without the limit is larger than the limit.
+        QVERIFY(report({data("v3/medium.bin")}).out.size() > 4096);
+    }
+
+    void failedWriteToStandardOutput()
+    {
+        QProcess process;
+        process.setStandardOutputFile(QStringLiteral("/dev/full"));
+        process.start(QStringLiteral(MEMPROF_REPORT_EXE), {data("v3/leak.bin")});
+        const Run run = finish(process);
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains("cannot write the report to standard output: No space left on device"),
+                 qPrintable(run.err));
+        const Run help = report({"--help"});
+        QVERIFY(help.out.contains("3 when the report\ncould not be written"));
+    }
+
+    void devicesAndFifosAreWrittenInPlace()
+    {
+        // A null device of our own (as root), so that a regression replaces
+        // it and not the system's /dev/null.
+        QTemporaryDir dir;
+        const QByteArray null = QFile::encodeName(dir.filePath("null"));
+        const QByteArray device = ::mknod(null.constData(), S_IFCHR | 0666, makedev(1, 3)) == 0 ? null : "/dev/null";
+        const Run toNull = report({"-o", QFile::decodeName(device), data("v3/leak.bin")});
+        QCOMPARE(toNull.exitCode, 0);
+        QVERIFY(isCharacterDevice(device.constData()));
+        if (device == null)
+            QVERIFY(QFile::remove(QFile::decodeName(null)));
+
+        // -o /dev/stderr writes to descriptor 2, whatever file it is.
+        const QString errors = dir.filePath("errors.txt");
+        QProcess process;
+        process.setStandardErrorFile(errors);
+        process.start(QStringLiteral(MEMPROF_REPORT_EXE), {"--leak-only", "-o", "/dev/stderr", data("v3/leak.bin")});
+        QCOMPARE(finish(process).exitCode, 0);
+        QCOMPARE(QString::fromUtf8(readBytes(errors)), readFile(data("v3/leak.leak-only.txt")));
+        QCOMPARE(entries(dir), QStringList{"errors.txt"});
+
+        // A FIFO stays a FIFO, and its reader gets the report.
+        const QString fifo = dir.filePath("report.fifo");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QProcess reader;
+        reader.start(QStringLiteral("cat"), {fifo});
+        QVERIFY(reader.waitForStarted());
+        const Run written = report({"--leak-only", "-o", fifo, data("v3/leak.bin")});
+        QCOMPARE(written.exitCode, 0);
+        QCOMPARE(finish(reader).out, readFile(data("v3/leak.leak-only.txt")));
+        struct stat info {};
+        QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &info), 0);
+        QVERIFY(S_ISFIFO(info.st_mode));
+
+        const Run toDirectory = report({"-o", dir.path(), data("v3/leak.bin")});
+        QCOMPARE(toDirectory.exitCode, 3);
+        QVERIFY(toDirectory.err.contains("is a directory"));
+    }
+
+    void dashReadsStandardInput()
+    {
+        const Run fromFile = report({"--leak-only", data("v3/leak.bin")});
+        // Redirected from a file, and through a pipe.
+        QProcess redirected;
+        redirected.setStandardInputFile(data("v3/leak.bin"));
+        redirected.start(QStringLiteral(MEMPROF_REPORT_EXE), {"--leak-only", "-"});
+        QCOMPARE(finish(redirected).out, fromFile.out);
+        QProcess piped;
+        piped.start(QStringLiteral(MEMPROF_REPORT_EXE), {"--leak-only", "-"});
+        QVERIFY(piped.waitForStarted());
+        piped.write(readBytes(data("v3/leak.bin")));
+        piped.closeWriteChannel();
+        const Run run = finish(piped);
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out, fromFile.out);
+        // A broken dump on standard input is named as such.
+        QProcess broken;
+        broken.setStandardInputFile(data("corrupt/bad-version-ljm.bin"));
+        broken.start(QStringLiteral(MEMPROF_REPORT_EXE), {"-"});
+        const Run failed = finish(broken);
+        QCOMPARE(failed.exitCode, 1);
+        QVERIFY2(failed.err.startsWith("memprof-report: standard input: byte 123566"), qPrintable(failed.err));
+    }
+
+    void contradictoryOptionsAreRejected_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("named");
+        const QString dump = data("v3/leak.bin");
+        QTest::newRow("peak and live") << QStringList{"--peak", "--live", dump} << "--peak and --live";
+        QTest::newRow("csv and leak-only") << QStringList{"--csv=allocations", "--leak-only", dump} << "--leak-only";
+        QTest::newRow("csv and human") << QStringList{"--human-readable", "--csv=leaks", dump} << "--human-readable";
+        QTest::newRow("csv and live") << QStringList{"--csv=leaks", "--live", dump} << "--live";
+        QTest::newRow("two tables") << QStringList{"--csv=leaks", "--csv=frees", dump} << "give one table";
+        QTest::newRow("two outputs") << QStringList{"-o", "a.txt", "-o", "b.txt", dump} << "two output files";
+        QTest::newRow("empty output") << QStringList{"-o", "", dump} << "output file name is empty";
+        QTest::newRow("empty output=") << QStringList{"--output=", dump} << "output file name is empty";
+        QTest::newRow("diff and peak") << QStringList{"--diff", "--peak", dump, dump} << "--peak";
+        QTest::newRow("diff and leak-only") << QStringList{"--diff", "--leak-only", dump, dump} << "--leak-only";
+    }
+
+    void contradictoryOptionsAreRejected()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, named);
+        const Run run = report(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(named), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+    }
+
+    void otherFilesAreNotDumps()
+    {
+        // /proc files report no size but have content: it is read, and it is
+        // not a dump.
+        const Run run = report({"/proc/cpuinfo"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("/proc/cpuinfo: byte 0: bad magic: not a memprof dump"), qPrintable(run.err));
+        const Run zero = report({"/dev/zero"});
+        QCOMPARE(zero.exitCode, 1);
+        QVERIFY2(zero.err.contains("not a memprof dump"), qPrintable(zero.err));
+        const Run directory = report({QStringLiteral(MEMPROF_TEST_DATA)});
+        QCOMPARE(directory.exitCode, 1);
+        QVERIFY2(directory.err.contains("is a directory"), qPrintable(directory.err));
+        QCOMPARE(directory.err.count("read error"), 1);
     }
 
     void liveSummary()
