@@ -16,7 +16,7 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer)
 {
-    FileByteSource source(path);
+    FileByteSource source(path, control.stop);
     if (!source.isOpen() || source.failed()) {
         Profile profile;
         profile.status.end = DecodeEnd::Failed;

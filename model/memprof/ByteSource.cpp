@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,7 +20,7 @@ std::size_t SpanByteSource::read(std::span<std::uint8_t> out)
     return count;
 }
 
-FileByteSource::FileByteSource(const std::string& path)
+FileByteSource::FileByteSource(const std::string& path, const std::atomic<bool>* stop) : stop_(stop)
 {
     // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for
     // one forever. Regular files ignore the flag.
@@ -33,21 +34,20 @@ FileByteSource::FileByteSource(const std::string& path)
         error_ = std::strerror(errno);
         return;
     }
-    // The size at open bounds the read (see read()), so only a regular
-    // file can be read whole: a pipe, socket or device is refused by name.
-    const char* notRegular = S_ISDIR(info.st_mode)    ? "is a directory"
-                             : S_ISFIFO(info.st_mode) ? "is a FIFO (named pipe), not a regular file"
-                             : S_ISSOCK(info.st_mode) ? "is a socket, not a regular file"
-                             : S_ISCHR(info.st_mode)  ? "is a character device, not a regular file"
-                             : S_ISBLK(info.st_mode)  ? "is a block device, not a regular file"
-                                                      : nullptr;
-    if (notRegular) {
-        error_ = notRegular;
+    const char* refused = S_ISDIR(info.st_mode)    ? "is a directory"
+                          : S_ISSOCK(info.st_mode) ? "is a socket, not a file"
+                          : S_ISBLK(info.st_mode)  ? "is a block device, not a file"
+                                                   : nullptr;
+    if (refused) {
+        error_ = refused;
         ::close(fd_);
         fd_ = -1;
         return;
     }
-    size_ = static_cast<std::uint64_t>(info.st_size);
+    // A FIFO, a pipe or a device has no size to stop at, and a /proc file
+    // reports 0 bytes yet has content: read those until their end.
+    stream_ = !S_ISREG(info.st_mode) || info.st_size == 0;
+    size_ = stream_ ? 0 : static_cast<std::uint64_t>(info.st_size);
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
@@ -59,10 +59,35 @@ FileByteSource::~FileByteSource()
         ::close(fd_);
 }
 
+std::size_t FileByteSource::readStream(std::span<std::uint8_t> out)
+{
+    for (;;) {
+        const ssize_t got = ::read(fd_, out.data(), out.size());
+        if (got >= 0) {
+            readSoFar_ += static_cast<std::uint64_t>(got);
+            return static_cast<std::size_t>(got);
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+            error_ = std::strerror(errno);
+            return 0;
+        }
+        // No data yet (a FIFO whose writer is still working): wait a little,
+        // then look at the stop flag, so that Cancel is never ignored.
+        if (stop_ && stop_->load(std::memory_order_relaxed))
+            return 0;
+        pollfd waiting{fd_, POLLIN, 0};
+        ::poll(&waiting, 1, 100);
+    }
+}
+
 std::size_t FileByteSource::read(std::span<std::uint8_t> out)
 {
     if (fd_ < 0)
         return 0;
+    if (stream_)
+        return readStream(out);
     // Read no further than the size seen at open: a dump still being written
     // is decoded as it was then (and reported truncated), not chased.
     const std::uint64_t left = size_ - std::min(size_, readSoFar_);

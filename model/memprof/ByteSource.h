@@ -3,6 +3,7 @@
 // map dies with SIGBUS when the file shrinks under us), or a span in memory.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -33,11 +34,14 @@ private:
     std::size_t position_ = 0;
 };
 
-// Reads a file with plain read(2) calls. A file that grows while we read (a
-// profiler still writing) is read up to where it was when we reached it.
+// Reads a file with plain read(2) calls. A regular file that grows while we
+// read (a profiler still writing) is read up to the size it had when opened.
+// A FIFO, a pipe, a character device or a regular file that reports no size
+// (/proc files) is read as a stream until its end; while it has no data, the
+// read waits in short steps so that `stop` is seen.
 class FileByteSource final : public ByteSource {
 public:
-    explicit FileByteSource(const std::string& path);
+    explicit FileByteSource(const std::string& path, const std::atomic<bool>* stop = nullptr);
     ~FileByteSource() override;
     FileByteSource(const FileByteSource&) = delete;
     FileByteSource& operator=(const FileByteSource&) = delete;
@@ -49,7 +53,11 @@ public:
     std::string errorText() const override { return error_; }
 
 private:
+    std::size_t readStream(std::span<std::uint8_t> out);
+
     int fd_ = -1;
+    bool stream_ = false;
+    const std::atomic<bool>* stop_ = nullptr;
     std::uint64_t size_ = 0;
     std::uint64_t readSoFar_ = 0;
     std::string error_;

@@ -80,7 +80,7 @@ private:
             control_.progress(buffer_.offset(), status_.totalBytes);
         if (buffer_.failed())
             return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(),
-                        "read error: " + buffer_.errorText());
+                        buffer_.errorText());
         if (stopRequested()) {
             status_.end = DecodeEnd::Cancelled;
             return false;
@@ -101,10 +101,16 @@ private:
             if (i >= have)
                 return fail(DecodeErrorKind::UnexpectedEnd, at + i,
                             std::string("the data ends inside the ") + part + " prologue (expected " + expected + ")");
-            if (p[i] != magic[i])
+            if (p[i] != magic[i]) {
+                const std::string found = quoteBytes(p, std::min<std::size_t>(have, 3));
+                // A wrong first magic means the file is something else
+                // altogether; a wrong second one, a dump that lost its way.
+                if (at == 0)
+                    return fail(DecodeErrorKind::BadMagic, at,
+                                "not a memprof dump: it starts with " + found + ", a dump with " + expected);
                 return fail(DecodeErrorKind::BadMagic, at,
-                            std::string("bad ") + part + " magic " + quoteBytes(p, std::min<std::size_t>(have, 3)) +
-                                ", expected " + expected);
+                            std::string("bad ") + part + " magic " + found + ", expected " + expected);
+            }
         }
         if (have < 4)
             return fail(DecodeErrorKind::UnexpectedEnd, at + have,

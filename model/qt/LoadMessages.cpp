@@ -24,7 +24,9 @@ QString checkDumpFile(const QString& path)
         return tr("This is a folder, not a memprof dump.");
     if (!info.isReadable())
         return tr("The file cannot be read (permission denied).");
-    if (info.size() == 0)
+    // A FIFO or a device reports no size and is read as a stream; only a
+    // regular file of 0 bytes is known to be empty before it is read.
+    if (info.isFile() && info.size() == 0 && !info.absoluteFilePath().startsWith(QStringLiteral("/proc/")))
         return tr("The file is empty (0 bytes): the profiled process probably ended before memprof wrote "
                   "anything.");
     return {};
@@ -42,7 +44,10 @@ QString describeFailure(const DecodeStatus& status)
         plain = tr("The dump was written in a memprof format version this viewer does not know.");
         break;
     case DecodeErrorKind::UnexpectedEnd:
-        plain = tr("The dump ends before its events start: there is nothing to show.");
+        plain = status.error.offset == 0
+                    ? tr("Nothing could be read: the stream is empty (a FIFO whose writer is gone, or never came, "
+                         "reads as empty).")
+                    : tr("The dump ends before its events start: there is nothing to show.");
         break;
     case DecodeErrorKind::IoError:
         plain = tr("The file could not be read.");

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -575,28 +576,74 @@ private slots:
         QVERIFY(directory.status.error.message.find("directory") != std::string::npos);
     }
 
-    // A FIFO without a writer is refused at once (opening it for reading
-    // used to wait for a writer forever), and so is a device.
-    void fifoAndDeviceAreRefused()
+    // A FIFO is read as a stream until its writer closes it; one without a
+    // writer ends at once (opening it for reading used to wait for a writer
+    // forever); a character device is read as a stream too.
+    void fifoAndDeviceAreReadAsStreams()
     {
         QTemporaryDir dir;
         const std::string fifo = dir.filePath(QStringLiteral("dump.bin")).toStdString();
         QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
         auto load = std::async(std::launch::async, [&] { return loadProfile(fifo); });
         if (load.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
-            // Let the blocked open return before failing.
             ::close(::open(fifo.c_str(), O_WRONLY | O_NONBLOCK));
             load.wait();
             QFAIL("opening a FIFO without a writer blocked");
         }
-        const Profile fromFifo = load.get();
-        QCOMPARE(fromFifo.status.error.kind, DecodeErrorKind::IoError);
-        QVERIFY2(fromFifo.status.error.message.find("FIFO") != std::string::npos,
-                 fromFifo.status.error.message.c_str());
+        const Profile unfed = load.get();
+        QCOMPARE(unfed.status.error.kind, DecodeErrorKind::UnexpectedEnd);
+        QCOMPARE(quint64(unfed.status.bytesConsumed), quint64(0));
+
+        // A writer feeds the FIFO in pieces, with pauses: every byte is read.
+        QFile whole(dataPath("v3/medium.bin"));
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        // The writer is there before the reader opens (as a profiler blocked
+        // on its output is); O_RDWR opens a FIFO without waiting.
+        const int fd = ::open(fifo.c_str(), O_RDWR);
+        QVERIFY(fd >= 0);
+        auto feed = std::async(std::launch::async, [&] {
+            for (qsizetype at = 0; at < bytes.size(); at += 100000) {
+                const qsizetype piece = std::min<qsizetype>(100000, bytes.size() - at);
+                if (::write(fd, bytes.constData() + at, static_cast<std::size_t>(piece)) != piece)
+                    break;
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            }
+            ::close(fd);
+        });
+        const Profile fed = loadProfile(fifo);
+        feed.wait();
+        const Profile fromFile = loadProfile(dataPath("v3/medium.bin").toStdString());
+        QCOMPARE(fed.status.end, DecodeEnd::Complete);
+        QCOMPARE(quint64(fed.totals.eventCount), quint64(fromFile.totals.eventCount));
+        QCOMPARE(quint64(fed.status.bytesConsumed), quint64(bytes.size()));
+
         const Profile device = loadProfile(std::string("/dev/null"));
-        QCOMPARE(device.status.error.kind, DecodeErrorKind::IoError);
-        QVERIFY2(device.status.error.message.find("character device") != std::string::npos,
-                 device.status.error.message.c_str());
+        QCOMPARE(device.status.error.kind, DecodeErrorKind::UnexpectedEnd);
+        const Profile zeros = loadProfile(std::string("/dev/zero"));
+        QCOMPARE(zeros.status.error.kind, DecodeErrorKind::BadMagic);
+    }
+
+    // A stream with no data yet (a FIFO whose writer waits) is left when the
+    // stop flag is raised, so Cancel works on it.
+    void waitingStreamHonoursStop()
+    {
+        QTemporaryDir dir;
+        const std::string fifo = dir.filePath(QStringLiteral("dump.bin")).toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        std::atomic<bool> stop{false};
+        DecodeControl control;
+        control.stop = &stop;
+        // A writer that holds the FIFO open and writes nothing.
+        const int writer = ::open(fifo.c_str(), O_RDWR);
+        QVERIFY(writer >= 0);
+        auto load = std::async(std::launch::async, [&] { return loadProfile(fifo, control); });
+        QVERIFY(load.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+        stop = true;
+        const bool ended = load.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+        ::close(writer);
+        QVERIFY(ended);
+        QCOMPARE(load.get().status.end, DecodeEnd::Cancelled);
     }
 };
 
