@@ -12,6 +12,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QMessageBox>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTimer>
@@ -32,6 +34,34 @@ int tabNamed(const QTabWidget* tabs, const QString& name)
         if (tabs->tabText(i).remove(u'&').toLower().contains(wanted))
             return i;
     return -1;
+}
+
+// The largest screenshot side: a larger one takes gigabytes before the
+// paint engine gives up (and crashes at 100000 px).
+constexpr int kMaxScreenshotSide = 16384;
+
+// "WIDTHxHEIGHT" with each side 1 to kMaxScreenshotSide, or an empty size.
+QSize parseScreenshotSize(const QString& text)
+{
+    const QRegularExpressionMatch match =
+        QRegularExpression(QStringLiteral("^([0-9]{1,6})x([0-9]{1,6})$")).match(text);
+    if (!match.hasMatch())
+        return {};
+    const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+    const auto inRange = [](int side) { return side >= 1 && side <= kMaxScreenshotSide; };
+    return inRange(size.width()) && inRange(size.height()) ? size : QSize();
+}
+
+// A failed load for a screenshot: why, as the window's error box says it.
+void explainLoadFailure()
+{
+    QString why;
+    for (QWidget* widget : QApplication::topLevelWidgets()) {
+        if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->objectName() == u"loadErrorBox")
+            why = box->text() + QStringLiteral(": ") + box->informativeText();
+    }
+    std::fprintf(stderr, "memprof-viewer: no screenshot: %s\n",
+                 qPrintable(why.isEmpty() ? QStringLiteral("the dump could not be loaded") : why));
 }
 
 // Writes the window into outPath after the layout settled; the exit code.
@@ -55,7 +85,7 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
     int exitCode = 1;
     QObject::connect(window, &memprof::app::DiffWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
         if (!shown) {
-            std::fprintf(stderr, "memprof-viewer: cannot load the dumps for the screenshot\n");
+            explainLoadFailure();
             QCoreApplication::exit(1);
             return;
         }
@@ -72,7 +102,9 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
         }
         grabLater(window, outPath, exitCode);
     });
-    window->compare(basePath, newPath);
+    // Loading starts inside the event loop: a failure found at once (a
+    // missing file) is signalled then, and its exit() is not lost.
+    QTimer::singleShot(0, window, [window, basePath, newPath] { window->compare(basePath, newPath); });
     const int loopCode = QApplication::exec();
     return loopCode != 0 ? loopCode : exitCode;
 }
@@ -85,7 +117,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
     int exitCode = 1;
     QObject::connect(window, &memprof::app::MainWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
         if (!shown) {
-            std::fprintf(stderr, "memprof-viewer: cannot load the dump for the screenshot\n");
+            explainLoadFailure();
             QCoreApplication::exit(1);
             return;
         }
@@ -108,7 +140,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
             window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
         grabLater(window, outPath, exitCode);
     });
-    window->loadDump(dumpPath);
+    QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
     const int loopCode = QApplication::exec();
     return loopCode != 0 ? loopCode : exitCode;
 }
@@ -146,7 +178,7 @@ int main(int argc, char* argv[])
         QStringLiteral("screenshot"),
         QStringLiteral("Render the main window on DUMP into FILE (PNG) and exit."), QStringLiteral("FILE"));
     const QCommandLineOption screenshotSize(QStringLiteral("size"),
-                                            QStringLiteral("Screenshot size, WIDTHxHEIGHT (default 1400x900)."),
+                                            QStringLiteral("Screenshot size, WIDTHxHEIGHT, each at most 16384 (default 1400x900)."),
                                             QStringLiteral("SIZE"), QStringLiteral("1400x900"));
     const QCommandLineOption diff(QStringLiteral("diff"),
                                   QStringLiteral("Compare two dumps, BASE and NEW (the two DUMP arguments): "
@@ -163,9 +195,13 @@ int main(int argc, char* argv[])
     const QStringList dumps = parser.positionalArguments();
 
     if (parser.isSet(screenshot)) {
-        const QStringList wh = parser.value(screenshotSize).split(u'x');
-        const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
-        if (dumps.size() != (parser.isSet(diff) ? 2 : 1) || !size.isValid() || size.isEmpty()) {
+        const QSize size = parseScreenshotSize(parser.value(screenshotSize));
+        if (!size.isValid()) {
+            std::fprintf(stderr, "memprof-viewer: --size %s: expected WIDTHxHEIGHT, each from 1 to %d\n",
+                         qPrintable(parser.value(screenshotSize)), kMaxScreenshotSide);
+            return 2;
+        }
+        if (dumps.size() != (parser.isSet(diff) ? 2 : 1)) {
             std::fprintf(stderr, "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
                                  "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n");
             return 2;

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// memprof-viewer's command line as scripts use it: --screenshot on a dump
+// that cannot be opened exits with an error at once, and --size is bounded.
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+namespace {
+struct Run {
+    int exitCode = -1;
+    qint64 milliseconds = 0;
+    QString err;
+};
+
+Run viewer(const QStringList& args)
+{
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    process.start(QStringLiteral(MEMPROF_VIEWER_EXE), args);
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+        return {-2, clock.elapsed(), QStringLiteral("did not exit within 30 s")};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, clock.elapsed(),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString fixture(const char* relative)
+{
+    return QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(relative);
+}
+} // namespace
+
+class TestViewerCli : public QObject {
+    Q_OBJECT
+private slots:
+    void screenshotOfAnUnopenableDumpExits_data()
+    {
+        QTest::addColumn<QStringList>("dumps");
+        QTest::addColumn<QString>("named");
+        static QTemporaryDir dir;
+        const QString empty = dir.filePath("empty.bin");
+        QFile(empty).open(QIODevice::WriteOnly);
+        const QString fifo = dir.filePath("unfed.fifo");
+        ::mkfifo(QFile::encodeName(fifo).constData(), 0600);
+        QTest::newRow("empty") << QStringList{empty} << "empty.bin";
+        QTest::newRow("missing") << QStringList{dir.filePath("missing.bin")} << "missing.bin";
+        QTest::newRow("directory") << QStringList{dir.path()} << dir.path();
+        QTest::newRow("fifo without writer") << QStringList{fifo} << "unfed.fifo";
+        QTest::newRow("/dev/zero") << QStringList{"/dev/zero"} << "/dev/zero";
+        QTest::newRow("diff, base missing") << QStringList{"--diff", dir.filePath("missing.bin"), fixture("v3/leak.bin")}
+                                            << "missing.bin";
+        QTest::newRow("diff, new missing") << QStringList{"--diff", fixture("v3/leak.bin"), dir.filePath("missing.bin")}
+                                           << "missing.bin";
+        QTest::newRow("diff, directory") << QStringList{"--diff", dir.path(), fixture("v3/leak.bin")} << dir.path();
+    }
+
+    void screenshotOfAnUnopenableDumpExits()
+    {
+        QFETCH(QStringList, dumps);
+        QFETCH(QString, named);
+        QTemporaryDir out;
+        const QString png = out.filePath("shot.png");
+        const Run run = viewer(QStringList{"--screenshot", png} + dumps);
+        QVERIFY2(run.exitCode > 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(named), qPrintable(run.err));
+        QVERIFY(!QFile::exists(png));
+        qInfo("exited with %d after %lld ms", run.exitCode, run.milliseconds);
+    }
+
+    void screenshotSizeIsBounded_data()
+    {
+        QTest::addColumn<QString>("size");
+        QTest::newRow("100000x100000") << "100000x100000";
+        QTest::newRow("16385x100") << "16385x100";
+        QTest::newRow("100x16385") << "100x16385";
+        QTest::newRow("0x100") << "0x100";
+        QTest::newRow("-5x100") << "-5x100";
+        QTest::newRow("wide") << "wide";
+    }
+
+    void screenshotSizeIsBounded()
+    {
+        QFETCH(QString, size);
+        QTemporaryDir out;
+        const QString png = out.filePath("shot.png");
+        const Run run = viewer({"--screenshot", png, "--size", size, fixture("v3/leak.bin")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("--size"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("16384"), qPrintable(run.err));
+        QVERIFY(!QFile::exists(png));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestViewerCli)
+#include "test_viewer_cli.moc"
