@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "FileBytes.h"
+
 using namespace memprof;
 using namespace memprof::charts;
 
@@ -253,6 +255,35 @@ private slots:
         QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
         QVERIFY(!pane.exportCurrentChart(QStringLiteral("/nonexistent-folder/chart.png"), &error));
         QVERIFY(!error.isEmpty());
+    }
+
+    // A write that fails part-way (a full disk) is an error naming the cause,
+    // and the old file stays as it was.
+    void failedExportKeepsTheOldFile()
+    {
+        const QString path = dumpPath("v3/leak.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(900, 560);
+        pane.setProfile(profile, path);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTemporaryDir folder;
+        for (const QString& name : {QStringLiteral("chart.png"), QStringLiteral("chart.pdf")}) {
+            const QString target = folder.filePath(name);
+            test::writeBytes(target, "old contents");
+            QString error;
+            bool exported = true;
+            {
+                const test::FileSizeLimit limit(2048);
+                exported = pane.exportCurrentChart(target, &error);
+            }
+            QVERIFY2(!exported, qPrintable(QString::number(QFileInfo(target).size())));
+            QVERIFY2(error.contains(QStringLiteral("File too large")) || error.contains(QStringLiteral("render")),
+                     qPrintable(error));
+            QCOMPARE(test::readBytes(target), QByteArray("old contents"));
+        }
+        QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
     }
 
     void followsTheDarkPalette()

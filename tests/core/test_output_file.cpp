@@ -10,9 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,27 +31,6 @@ QStringList entries(const QTemporaryDir& dir)
                                       QDir::Name);
 }
 
-// Limits the size of files this process writes while it lives, as a full
-// disk would; SIGXFSZ is ignored so the write fails with EFBIG instead.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        ::getrlimit(RLIMIT_FSIZE, &saved_);
-        previous_ = std::signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{bytes, saved_.rlim_max};
-        ::setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ~FileSizeLimit()
-    {
-        ::setrlimit(RLIMIT_FSIZE, &saved_);
-        std::signal(SIGXFSZ, previous_);
-    }
-
-private:
-    rlimit saved_{};
-    void (*previous_)(int) = nullptr;
-};
 } // namespace
 
 class TestOutputFile : public QObject {
@@ -82,7 +59,7 @@ private slots:
         writeBytes(path, "old\n");
         std::string error;
         {
-            const FileSizeLimit limit(1000);
+            const test::FileSizeLimit limit(1000);
             error = writeOutputFile(local(path), std::string(5000, 'x'));
         }
         QCOMPARE(error, std::string("File too large"));

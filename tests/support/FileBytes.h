@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Whole-file reads and writes for tests (Qt; header-only, so memprof_synth
-// stays Qt-free).
+// Whole-file reads and writes for tests, and a write failure on demand (Qt
+// and POSIX; header-only, so memprof_synth stays Qt-free).
 #pragma once
 
 #include <QByteArray>
 #include <QFile>
 #include <QString>
 #include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
 
 namespace test {
 
@@ -24,5 +27,30 @@ inline void writeBytes(const QString& path, const QByteArray& bytes)
     QVERIFY(file.open(QIODevice::WriteOnly));
     QCOMPARE(file.write(bytes), qint64(bytes.size()));
 }
+
+// While it lives, files this process writes are limited to `bytes`, so a
+// write past that fails (EFBIG, "File too large") as on a full disk. SIGXFSZ
+// is ignored meanwhile so the write fails instead of killing the process.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        ::getrlimit(RLIMIT_FSIZE, &saved_);
+        previous_ = std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{bytes, saved_.rlim_max};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit()
+    {
+        ::setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previous_);
+    }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+    rlimit saved_{};
+    void (*previous_)(int) = nullptr;
+};
 
 } // namespace test

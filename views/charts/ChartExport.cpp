@@ -2,15 +2,44 @@
 #include "ChartExport.h"
 
 #include "QCustomPlotInclude.h"
+#include "model/support/OutputFile.h"
 
-#include <QFileInfo>
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
 #include <QTemporaryFile>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
 namespace memprof::charts {
+
+namespace {
+
+// The chart as PNG bytes, rendered in memory.
+bool renderPng(QCustomPlot& plot, int width, int height, QByteArray& bytes)
+{
+    QBuffer buffer(&bytes);
+    return buffer.open(QIODevice::WriteOnly) && plot.toPixmap(width, height).save(&buffer, "PNG");
+}
+
+// The chart as PDF bytes. QCustomPlot writes PDF only to a named file: a
+// private temporary one, read back and removed.
+bool renderPdf(QCustomPlot& plot, int width, int height, QByteArray& bytes)
+{
+    QTemporaryFile temporary(QDir::tempPath() + QStringLiteral("/memprof-chart-XXXXXX.pdf"));
+    if (!temporary.open())
+        return false;
+    temporary.close();
+    if (!plot.savePdf(temporary.fileName(), width, height))
+        return false;
+    QFile written(temporary.fileName());
+    if (!written.open(QIODevice::ReadOnly))
+        return false;
+    bytes = written.readAll();
+    // savePdf does not report a failed write (a full temporary folder): a
+    // complete PDF ends with its end-of-file marker.
+    return bytes.startsWith("%PDF-") && bytes.trimmed().endsWith("%%EOF");
+}
+
+} // namespace
 
 ChartFormat chartFormatFor(const QString& path)
 {
@@ -19,36 +48,21 @@ ChartFormat chartFormatFor(const QString& path)
 
 bool exportChart(QCustomPlot& plot, const QString& path, ChartFormat format, int width, int height, QString* error)
 {
-    const QFileInfo target(path);
-    // The temporary file reserves a unique name beside the target; the
-    // exporters open that name themselves.
-    QTemporaryFile temporary(target.absolutePath() + QStringLiteral("/.") + target.fileName() +
-                             QStringLiteral(".XXXXXX"));
-    if (!temporary.open()) {
+    QByteArray bytes;
+    const bool rendered = format == ChartFormat::Pdf ? renderPdf(plot, width, height, bytes)
+                                                     : renderPng(plot, width, height, bytes);
+    if (!rendered) {
         if (error)
-            *error = QStringLiteral("cannot create a file in %1: %2").arg(target.absolutePath(), temporary.errorString());
+            *error = QStringLiteral("cannot render the chart as %1").arg(format == ChartFormat::Pdf ? u"PDF" : u"PNG");
         return false;
     }
-    const QString temporaryPath = temporary.fileName();
-    temporary.close();
-    const bool written = format == ChartFormat::Pdf
-                             ? plot.savePdf(temporaryPath, width, height)
-                             : plot.savePng(temporaryPath, width, height);
-    if (!written || QFileInfo(temporaryPath).size() == 0) {
+    const std::string cause =
+        writeOutputFile(QFile::encodeName(path).toStdString(), std::string_view(bytes.constData(), bytes.size()));
+    if (!cause.empty()) {
         if (error)
-            *error = QStringLiteral("cannot write %1").arg(path);
-        return false; // the QTemporaryFile removes what was written
-    }
-    // rename(2) replaces the target atomically (QFile::rename would refuse).
-    if (std::rename(QFile::encodeName(temporaryPath).constData(), QFile::encodeName(target.absoluteFilePath()).constData()) != 0) {
-        if (error)
-            *error = QStringLiteral("cannot replace %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+            *error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(cause.c_str()));
         return false;
     }
-    temporary.setAutoRemove(false); // renamed: nothing left to remove
-    // QTemporaryFile creates 0600; give the export the usual permissions.
-    QFile::setPermissions(target.absoluteFilePath(), QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
-                                                         QFile::ReadOther);
     return true;
 }
 

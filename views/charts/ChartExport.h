@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Writes a chart to PNG or PDF with QCustomPlot's own exporters, safely: into
-// a temporary file in the target's folder, renamed over the target only when
-// complete, so a failed export never leaves a half-written file behind.
+// Writes a chart to PNG or PDF with QCustomPlot's own renderers, safely: the
+// file is written as every output is (writeOutputFile: replaced atomically,
+// every write checked), so a failed export never leaves a half-written file.
 #pragma once
 
 #include <QString>
