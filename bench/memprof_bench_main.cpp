@@ -10,7 +10,7 @@
 #include "SyntheticDump.h"
 
 #include "model/ProfileBuilder.h"
-#include "model/memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include <algorithm>
 #include <cerrno>

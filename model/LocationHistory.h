@@ -10,7 +10,7 @@
 #include "HeapTimeline.h"
 #include "Profile.h"
 #include "SizeHistogram.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include <string>
 

@@ -6,8 +6,8 @@
 
 #include "HeapTimeline.h"
 #include "SizeHistogram.h"
-#include "memprof/DecodeStatus.h"
-#include "memprof/Events.h"
+#include "model/decoder/DecodeStatus.h"
+#include "model/decoder/Events.h"
 
 #include <cstdint>
 #include <string>

@@ -17,7 +17,7 @@
 #include "StreamingStore.h"
 #include "SymbolTable.h"
 #include "WrappingMath.h"
-#include "memprof/Events.h"
+#include "model/decoder/Events.h"
 
 #include <absl/container/flat_hash_map.h>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "Profile.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include <span>
 #include <string>

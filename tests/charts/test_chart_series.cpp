@@ -5,7 +5,7 @@
 // ProfileBuilder but the decoder.
 #include "LocationHistory.h"
 #include "ProfileLoader.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include "views/charts/HeapChart.h"
 

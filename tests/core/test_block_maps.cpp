@@ -8,8 +8,8 @@
 #include "OverrideTable.h"
 #include "ProfileBuilder.h"
 #include "TextReport.h"
-#include "memprof/ByteSource.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/ByteSource.h"
+#include "model/decoder/Decoder.h"
 
 #include <QTest>
 

@@ -4,7 +4,7 @@
 #include "DumpWriter.h"
 #include "ProfileLoader.h"
 #include "TextReport.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -3,7 +3,7 @@
 // replays the events with its own block map (std::map, no shared code but
 // the decoder).
 #include "ProfileLoader.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 
 #include <QTest>
 

@@ -7,7 +7,7 @@
 #include "ProfileBuilder.h"
 #include "ProfileLoader.h"
 #include "TextReport.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 #include "../hardening/ProfileInvariants.h"
 #include "../hardening/TestSources.h"
 

@@ -3,7 +3,7 @@
 // the hardening tests.
 #pragma once
 
-#include "memprof/ByteSource.h"
+#include "model/decoder/ByteSource.h"
 
 #include <algorithm>
 #include <cstring>

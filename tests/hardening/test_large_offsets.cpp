@@ -9,7 +9,7 @@
 // copies and compares, where a run of tiny events would cost a loop per byte.
 #include "DumpWriter.h"
 #include "ProfileBuilder.h"
-#include "memprof/Decoder.h"
+#include "model/decoder/Decoder.h"
 #include "ProfileInvariants.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DumpWriter.h"
 
-#include "model/memprof/WireFormat.h"
+#include "model/decoder/WireFormat.h"
 
 namespace memprof::synth {
 

@@ -20,7 +20,7 @@
 // so a dump of any size needs only that much memory.
 #pragma once
 
-#include "model/memprof/Events.h"
+#include "model/decoder/Events.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "DecodeStatus.h"
-#include "Decoder.h"
+#include "model/decoder/DecodeStatus.h"
+#include "model/decoder/Decoder.h"
 
 namespace memprof {
 

@@ -4,7 +4,7 @@
 // end sets `state` instead of reading; the caller refills and retries.
 #pragma once
 
-#include "WireFormat.h"
+#include "model/decoder/WireFormat.h"
 
 #include <bit>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // long chunk name) needs more than the window holds.
 #pragma once
 
-#include "ByteSource.h"
+#include "model/decoder/ByteSource.h"
 
 #include <cstdint>
 #include <vector>

@@ -11,10 +11,10 @@
 //   void free(const FreeEvent&);
 #pragma once
 
-#include "ByteCursor.h"
-#include "DecodeStatus.h"
-#include "Events.h"
-#include "StreamBuffer.h"
+#include "model/decoder/ByteCursor.h"
+#include "model/decoder/DecodeStatus.h"
+#include "model/decoder/Events.h"
+#include "model/decoder/StreamBuffer.h"
 
 #include <array>
 #include <atomic>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ByteSource.h"
+#include "model/decoder/ByteSource.h"
 
 #include <algorithm>
 #include <cerrno>

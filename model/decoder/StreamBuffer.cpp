@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "StreamBuffer.h"
+#include "model/decoder/StreamBuffer.h"
 
 #include <cstring>
 
