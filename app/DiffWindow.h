@@ -9,7 +9,7 @@
 // GUI thread with progress and Cancel.
 #pragma once
 
-#include "model/ProfileDiff.h"
+#include "model/compare/ProfileDiff.h"
 #include "model/qt/DiffTableModel.h"
 #include "model/qt/FunctionTreeDiffModel.h"
 #include "model/qt/ProfileLoadJob.h"

@@ -6,7 +6,7 @@
 // profileShown / locationSelected signals.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 #include "model/qt/ProfileLoadJob.h"
 
 #include <QMainWindow>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-report: the text report of luajit-parse-memprof, from the same
 // aggregates the viewer shows; plus CSV tables and the accurate live figure.
-#include "model/CsvExport.h"
-#include "model/ProfileDiff.h"
-#include "model/ProfileLoader.h"
-#include "model/TextReport.h"
+#include "model/compare/ProfileDiff.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/report/CsvExport.h"
+#include "model/report/TextReport.h"
 #include "model/support/OutputFile.h"
 
 #include <cstdio>

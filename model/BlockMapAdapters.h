@@ -4,7 +4,7 @@
 // same ProfileBuilder (the brief asks which map the live blocks need).
 #pragma once
 
-#include "LiveBlockMap.h"
+#include "model/profile/LiveBlockMap.h"
 
 #include <absl/container/flat_hash_map.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CodeView.h"
 
-#include "model/TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <QFontDatabase>
 #include <QPainter>

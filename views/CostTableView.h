@@ -6,7 +6,7 @@
 // select one on request without echoing it back.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 
 #include <QTreeView>
 

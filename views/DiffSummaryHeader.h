@@ -4,7 +4,7 @@
 // and below them NEW - BASE.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 
 #include <QFrame>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LoadingPage.h"
 
-#include "model/TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <QFileInfo>
 #include <QLabel>

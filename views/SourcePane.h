@@ -4,7 +4,7 @@
 // file, with "Add source folder…" when a file was not found.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 #include "model/qt/ChunkLineCosts.h"
 #include "model/qt/SourceLocator.h"
 

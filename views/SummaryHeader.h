@@ -4,7 +4,7 @@
 // the dump is complete.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 
 #include <QFrame>
 

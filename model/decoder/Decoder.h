@@ -12,6 +12,7 @@
 #pragma once
 
 #include "model/decoder/ByteCursor.h"
+#include "model/decoder/DecodeControl.h"
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
 #include "model/decoder/StreamBuffer.h"
@@ -23,14 +24,6 @@
 #include <string>
 
 namespace memprof {
-
-struct DecodeControl {
-    // Called after each block read: bytes consumed so far, total (0 if unknown).
-    std::function<void(std::uint64_t, std::uint64_t)> progress;
-    // Raised by another thread to stop; the decode ends Cancelled.
-    const std::atomic<bool>* stop = nullptr;
-    std::size_t blockSize = 1u << 20;
-};
 
 namespace detail {
 std::string describeHeader(std::uint8_t header);

@@ -5,7 +5,7 @@
 // Subclasses only say how many rows there are and what each cell holds.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 #include "model/qt/CostFormat.h"
 #include "model/qt/ModelRoles.h"
 

@@ -7,7 +7,7 @@
 // function (FunctionTree, FunctionTreeDiff); subclasses add the cost cells.
 #pragma once
 
-#include "model/FunctionTree.h"
+#include "model/profile/FunctionTree.h"
 #include "model/qt/CostTableModel.h"
 #include "model/qt/ModelRoles.h"
 

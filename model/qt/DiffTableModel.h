@@ -8,7 +8,7 @@
 // delegate draws shrinkage in its own colour.
 #pragma once
 
-#include "model/ProfileDiff.h"
+#include "model/compare/ProfileDiff.h"
 #include "model/qt/CostTableModel.h"
 #include "model/qt/LocationIndex.h"
 

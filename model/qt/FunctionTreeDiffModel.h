@@ -8,7 +8,7 @@
 // for shrinkage. Line nodes answer the location in NEW, where NEW has one.
 #pragma once
 
-#include "model/FunctionTreeDiff.h"
+#include "model/compare/FunctionTreeDiff.h"
 #include "model/qt/CostTreeModel.h"
 
 #include <array>

@@ -9,7 +9,7 @@
 // total, so a line and its file compare on one scale.
 #pragma once
 
-#include "model/FunctionTree.h"
+#include "model/profile/FunctionTree.h"
 #include "model/qt/CostTreeModel.h"
 
 #include <memory>

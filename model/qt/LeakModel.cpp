@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LeakModel.h"
 
-#include "model/ProfileRanking.h"
+#include "model/profile/ProfileRanking.h"
 
 namespace memprof::qt {
 

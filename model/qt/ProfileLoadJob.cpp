@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProfileLoadJob.h"
 
-#include "model/ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QFile>
 #include <QThread>

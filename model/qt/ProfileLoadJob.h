@@ -4,7 +4,7 @@
 // shared read-only) handed back by a queued signal. One job, one load.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 
 #include <QObject>
 #include <QString>

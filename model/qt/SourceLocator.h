@@ -6,7 +6,7 @@
 // functions and special chunks get a short explanation.
 #pragma once
 
-#include "model/Profile.h"
+#include "model/profile/Profile.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TableCsv.h"
 
-#include "model/CsvExport.h"
+#include "model/report/CsvExport.h"
 #include "model/qt/ModelRoles.h"
 #include "model/support/OutputFile.h"
 

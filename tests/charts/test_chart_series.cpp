@@ -3,8 +3,8 @@
 // an independent replay of the decoded events: its own block map (std::map),
 // its own per-event record and its own size buckets, sharing nothing with
 // ProfileBuilder but the decoder.
-#include "LocationHistory.h"
-#include "ProfileLoader.h"
+#include "model/profile/LocationHistory.h"
+#include "model/profile/ProfileLoader.h"
 #include "model/decoder/Decoder.h"
 
 #include "views/charts/HeapChart.h"

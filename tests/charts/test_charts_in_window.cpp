@@ -3,7 +3,7 @@
 // the window's one select-location path in both directions.
 #include "MainWindow.h"
 
-#include "ProfileRanking.h"
+#include "model/profile/ProfileRanking.h"
 
 #include "views/charts/ChartExport.h"
 #include "views/charts/ChartsPane.h"

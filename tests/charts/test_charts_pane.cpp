@@ -3,9 +3,9 @@
 // top holders' order and click, the selected location's overlay from the
 // second pass, export to PNG and PDF, the dark palette. Set
 // MEMPROF_CHART_SHOTS=<folder> to keep the rendered PNGs for a look.
-#include "ProfileLoader.h"
-#include "ProfileRanking.h"
-#include "TextReport.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/profile/ProfileRanking.h"
+#include "model/report/TextReport.h"
 
 #include "views/charts/ChartExport.h"
 #include "views/charts/ChartsPane.h"

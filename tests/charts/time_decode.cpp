@@ -3,9 +3,9 @@
 // charts' per-event hooks in ProfileBuilder can be compared with and without
 // them; with --hooks, the cost of the hooks alone (HeapTimeline::add and
 // SizeHistogram::add) per event. A measurement, not a test: it asserts nothing.
-#include "HeapTimeline.h"
-#include "ProfileLoader.h"
-#include "SizeHistogram.h"
+#include "model/profile/HeapTimeline.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/profile/SizeHistogram.h"
 
 #include <algorithm>
 #include <chrono>

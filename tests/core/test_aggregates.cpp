@@ -3,9 +3,9 @@
 // the writer's cfunc quirk, format 2, the reference's heap difference beside
 // the accurate live figure, and the peak.
 #include "DumpWriter.h"
-#include "ProfileLoader.h"
-#include "ProfileRanking.h"
-#include "TextReport.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/profile/ProfileRanking.h"
+#include "model/report/TextReport.h"
 
 #include <QTest>
 

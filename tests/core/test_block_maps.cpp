@@ -4,10 +4,10 @@
 // random inserts and erases, OverrideTable's cached sums against a plain
 // map, and the builder over each block map giving the same profile.
 #include "DumpWriter.h"
-#include "FlatU64Map.h"
-#include "OverrideTable.h"
-#include "ProfileBuilder.h"
-#include "TextReport.h"
+#include "model/support/FlatU64Map.h"
+#include "model/profile/OverrideTable.h"
+#include "model/profile/ProfileBuilder.h"
+#include "model/report/TextReport.h"
 #include "model/decoder/ByteSource.h"
 #include "model/decoder/Decoder.h"
 

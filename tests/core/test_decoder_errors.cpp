@@ -2,8 +2,8 @@
 // Damaged dumps: every file in fixtures/corrupt and hand-made byte sequences
 // for each error kind give the expected outcome, never a crash.
 #include "DumpWriter.h"
-#include "ProfileLoader.h"
-#include "TextReport.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/report/TextReport.h"
 #include "model/decoder/Decoder.h"
 
 #include <QTemporaryDir>

@@ -2,7 +2,7 @@
 // Live at the peak and at the end, checked against an independent sink that
 // replays the events with its own block map (std::map, no shared code but
 // the decoder).
-#include "ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 #include "model/decoder/Decoder.h"
 
 #include <QTest>

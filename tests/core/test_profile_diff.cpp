@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Comparing two dumps: a dump against itself is all zeros; two fixture dumps
 // differ by what the reference parser's own outputs say.
-#include "ProfileDiff.h"
-#include "ProfileLoader.h"
+#include "model/compare/ProfileDiff.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QFile>
 #include <QMap>

@@ -2,9 +2,9 @@
 // memprof-report's text against the reference parser's outputs for every
 // intact fixture dump: same rows, counts, bytes, Overrides, HEAP SUMMARY and
 // ALIASES, in an order the reference's ranking allows.
-#include "ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 #include "ReportText.h"
-#include "TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // Fixture paths and a large dump made from a fixture, for the GUI tests.
 #pragma once
 
-#include "model/ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -5,7 +5,7 @@
 // against the reference parser's reports); signs, one-sided names, bars.
 #include "GuiTestData.h"
 
-#include "model/ProfileRanking.h"
+#include "model/profile/ProfileRanking.h"
 #include "model/qt/DiffTableModel.h"
 #include "model/qt/ModelRoles.h"
 

@@ -5,7 +5,7 @@
 #include "DumpWriter.h"
 #include "GuiTestData.h"
 
-#include "model/CsvExport.h"
+#include "model/report/CsvExport.h"
 #include "model/qt/ChunkLineCosts.h"
 #include "model/qt/FilterExpression.h"
 #include "model/qt/LeakModel.h"

@@ -6,7 +6,7 @@
 #include "GuiTestData.h"
 
 #include "MainWindow.h"
-#include "model/CsvExport.h"
+#include "model/report/CsvExport.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/ModelRoles.h"
 #include "views/CodeView.h"

@@ -4,7 +4,7 @@
 // truncated; a dump cut shorter while it is read ends with a message, not a
 // crash, and keeps the events before the cut.
 #include "ProfileInvariants.h"
-#include "ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -2,11 +2,12 @@
 // Every input that once crashed or hung the fuzz target (tests/fuzz), or
 // broke a sanitizer, is kept in regressions/ and decoded here: it must end with the outcome written
 // below, keep the invariants, and decode the same through a tiny window.
-#include "ProfileBuilder.h"
+#include "model/decoder/Decoder.h"
+#include "model/profile/ProfileBuilder.h"
 #include "ProfileInvariants.h"
-#include "ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 #include "TestSources.h"
-#include "TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <QDir>
 #include <QFile>

@@ -8,7 +8,7 @@
 // same window, offset and refill code as any dump), but per byte it only
 // copies and compares, where a run of tiny events would cost a loop per byte.
 #include "DumpWriter.h"
-#include "ProfileBuilder.h"
+#include "model/profile/ProfileBuilder.h"
 #include "model/decoder/Decoder.h"
 #include "ProfileInvariants.h"
 

@@ -3,10 +3,11 @@
 // than the data are errors (not allocations), everything the decoder keeps is
 // bounded by the events it read, and nothing costs more than n log n.
 #include "DumpWriter.h"
-#include "ProfileBuilder.h"
+#include "model/decoder/Decoder.h"
+#include "model/profile/ProfileBuilder.h"
 #include "ProfileInvariants.h"
-#include "ProfileLoader.h"
-#include "SymbolTable.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/profile/SymbolTable.h"
 #include "TestSources.h"
 
 #include <QElapsedTimer>

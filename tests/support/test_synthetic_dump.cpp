@@ -6,7 +6,7 @@
 #include "DumpWriter.h"
 #include "SyntheticDump.h"
 
-#include "model/ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ByteAxisTicker.h"
 
-#include "model/TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <cmath>
 

@@ -6,7 +6,7 @@
 #include "SizeHistogramChart.h"
 #include "TopHoldersChart.h"
 
-#include "model/ProfileLoader.h"
+#include "model/profile/ProfileLoader.h"
 
 #include <QApplication>
 #include <QComboBox>

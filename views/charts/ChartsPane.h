@@ -5,8 +5,8 @@
 // selection changes again, and deferred while the pane is hidden.
 #pragma once
 
-#include "model/LocationHistory.h"
-#include "model/Profile.h"
+#include "model/profile/LocationHistory.h"
+#include "model/profile/Profile.h"
 
 #include <QWidget>
 

@@ -7,8 +7,8 @@
 
 #include "ChartPlot.h"
 
-#include "model/HeapTimeline.h"
-#include "model/Profile.h"
+#include "model/profile/HeapTimeline.h"
+#include "model/profile/Profile.h"
 
 namespace memprof::charts {
 

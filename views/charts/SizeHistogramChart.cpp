@@ -3,7 +3,7 @@
 
 #include "ByteAxisTicker.h"
 
-#include "model/TextReport.h"
+#include "model/report/TextReport.h"
 
 #include <QLocale>
 #include <QToolTip>

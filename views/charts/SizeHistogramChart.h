@@ -5,7 +5,7 @@
 
 #include "ChartPlot.h"
 
-#include "model/SizeHistogram.h"
+#include "model/profile/SizeHistogram.h"
 
 namespace memprof::charts {
 

@@ -3,8 +3,8 @@
 
 #include "ByteAxisTicker.h"
 
-#include "model/ProfileRanking.h"
-#include "model/TextReport.h"
+#include "model/profile/ProfileRanking.h"
+#include "model/report/TextReport.h"
 
 #include <QFontMetrics>
 #include <QToolTip>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ProfileBuilder.h"
+#include "model/profile/ProfileBuilder.h"
 
 #include <map>
 

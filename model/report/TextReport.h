@@ -3,7 +3,7 @@
 // tarantool/master), so memprof-report is a drop-in for it.
 #pragma once
 
-#include "Profile.h"
+#include "model/profile/Profile.h"
 
 #include <cstdint>
 #include <ostream>

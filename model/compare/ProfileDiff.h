@@ -3,7 +3,7 @@
 // between two runs (ASLR), names do not.
 #pragma once
 
-#include "Profile.h"
+#include "model/profile/Profile.h"
 
 #include <cstdint>
 #include <ostream>

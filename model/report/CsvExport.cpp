@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CsvExport.h"
-#include "ProfileRanking.h"
+#include "model/report/CsvExport.h"
+#include "model/profile/ProfileRanking.h"
 
 namespace memprof {
 

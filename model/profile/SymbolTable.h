@@ -3,7 +3,7 @@
 // a location with them (FORMAT.md, "Naming a location").
 #pragma once
 
-#include "Profile.h"
+#include "model/profile/Profile.h"
 
 #include <absl/container/flat_hash_map.h>
 

@@ -4,8 +4,8 @@
 // byte counts are `...Bytes`, event counts `...Count`.
 #pragma once
 
-#include "HeapTimeline.h"
-#include "SizeHistogram.h"
+#include "model/profile/HeapTimeline.h"
+#include "model/profile/SizeHistogram.h"
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
 

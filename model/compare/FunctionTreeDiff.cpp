@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FunctionTreeDiff.h"
+#include "model/compare/FunctionTreeDiff.h"
 
 #include <algorithm>
 #include <map>

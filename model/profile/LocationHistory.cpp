@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "LocationHistory.h"
+#include "model/profile/LocationHistory.h"
 
-#include "ProfileBuilder.h"
-#include "ProfileLoader.h"
+#include "model/decoder/Decoder.h"
+#include "model/profile/ProfileBuilder.h"
+#include "model/profile/ProfileLoader.h"
 
 namespace memprof {
 

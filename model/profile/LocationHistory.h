@@ -7,10 +7,10 @@
 // series would cost memory times the number of locations for every dump.
 #pragma once
 
-#include "HeapTimeline.h"
-#include "Profile.h"
-#include "SizeHistogram.h"
-#include "model/decoder/Decoder.h"
+#include "model/profile/HeapTimeline.h"
+#include "model/profile/Profile.h"
+#include "model/profile/SizeHistogram.h"
+#include "model/decoder/DecodeControl.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "SymbolTable.h"
+#include "model/profile/SymbolTable.h"
 
 #include <algorithm>
 #include <cstdio>

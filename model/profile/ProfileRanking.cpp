@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ProfileRanking.h"
+#include "model/profile/ProfileRanking.h"
 
 #include <algorithm>
 #include <map>

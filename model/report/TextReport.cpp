@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "TextReport.h"
-#include "ProfileRanking.h"
+#include "model/report/TextReport.h"
+#include "model/profile/ProfileRanking.h"
 
 #include <cmath>
 #include <cstdio>

@@ -5,8 +5,8 @@
 // and C functions get their own top-level groups.
 #pragma once
 
-#include "Profile.h"
-#include "WrappingMath.h"
+#include "model/profile/Profile.h"
+#include "model/support/WrappingMath.h"
 
 #include <cstdint>
 #include <string>
@@ -15,7 +15,7 @@
 namespace memprof {
 
 // A node's costs; the signed form holds a change between two profiles
-// (FunctionTreeDiff.h).
+// (model/compare/FunctionTreeDiff.h).
 template <typename Number>
 struct BasicTreeCost {
     Number eventCount = 0;     // alloc + realloc + free events

@@ -3,7 +3,7 @@
 // (hash order in Lua) broken deterministically by name, then identity.
 #pragma once
 
-#include "Profile.h"
+#include "model/profile/Profile.h"
 
 #include <string>
 #include <vector>

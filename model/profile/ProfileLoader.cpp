@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ProfileLoader.h"
-#include "ProfileBuilder.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/decoder/Decoder.h"
+#include "model/profile/ProfileBuilder.h"
 
 namespace memprof {
 

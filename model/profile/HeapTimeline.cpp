@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "HeapTimeline.h"
+#include "model/profile/HeapTimeline.h"
 
 namespace memprof {
 

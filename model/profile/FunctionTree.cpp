@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FunctionTree.h"
+#include "model/profile/FunctionTree.h"
 
 #include <algorithm>
 #include <map>

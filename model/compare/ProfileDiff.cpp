@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ProfileDiff.h"
-#include "CsvExport.h"
-#include "ProfileRanking.h"
-#include "TextReport.h"
-#include "WrappingMath.h"
+#include "model/compare/ProfileDiff.h"
+#include "model/report/CsvExport.h"
+#include "model/profile/ProfileRanking.h"
+#include "model/report/TextReport.h"
+#include "model/support/WrappingMath.h"
 
 #include <algorithm>
 #include <map>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "SizeHistogram.h"
+#include "model/profile/SizeHistogram.h"
 
 #include <numeric>
 

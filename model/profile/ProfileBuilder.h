@@ -8,15 +8,15 @@
 // ProfileBuilder is the one the product uses.
 #pragma once
 
-#include "BatchQueue.h"
-#include "BlockMapAdapters.h"
-#include "FlatU64Map.h"
-#include "LiveBlockMap.h"
-#include "OverrideTable.h"
-#include "Profile.h"
-#include "StreamingStore.h"
-#include "SymbolTable.h"
-#include "WrappingMath.h"
+#include "model/support/BatchQueue.h"
+#include "model/BlockMapAdapters.h"
+#include "model/support/FlatU64Map.h"
+#include "model/profile/LiveBlockMap.h"
+#include "model/profile/OverrideTable.h"
+#include "model/profile/Profile.h"
+#include "model/support/StreamingStore.h"
+#include "model/profile/SymbolTable.h"
+#include "model/support/WrappingMath.h"
 #include "model/decoder/Events.h"
 
 #include <absl/container/flat_hash_map.h>
