@@ -2,7 +2,7 @@
 #include "DiffWindow.h"
 
 #include "ViewerSettings.h"
-#include "model/qt/LoadMessages.h"
+#include "model/services/LoadMessages.h"
 #include "model/qt/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"

@@ -12,7 +12,7 @@
 #include "model/compare/ProfileDiff.h"
 #include "model/qt/DiffTableModel.h"
 #include "model/qt/FunctionTreeDiffModel.h"
-#include "model/qt/ProfileLoadJob.h"
+#include "model/services/ProfileLoadJob.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -6,7 +6,7 @@
 #include "ViewerSettings.h"
 #include "model/qt/FunctionTreeModel.h"
 #include "model/qt/LeakModel.h"
-#include "model/qt/LoadMessages.h"
+#include "model/services/LoadMessages.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
 #include "model/qt/TableCsv.h"

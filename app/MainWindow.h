@@ -7,7 +7,7 @@
 #pragma once
 
 #include "model/profile/Profile.h"
-#include "model/qt/ProfileLoadJob.h"
+#include "model/services/ProfileLoadJob.h"
 
 #include <QMainWindow>
 #include <QPointer>

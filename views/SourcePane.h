@@ -6,7 +6,7 @@
 
 #include "model/profile/Profile.h"
 #include "model/qt/ChunkLineCosts.h"
-#include "model/qt/SourceLocator.h"
+#include "model/services/SourceLocator.h"
 
 #include <QWidget>
 

@@ -11,7 +11,7 @@
 #include "model/qt/LeakModel.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
-#include "model/qt/ProfileLoadJob.h"
+#include "model/services/ProfileLoadJob.h"
 #include "model/qt/TableCsv.h"
 
 #include <QAbstractItemModelTester>

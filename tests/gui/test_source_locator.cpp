@@ -3,7 +3,7 @@
 // user's source folders, code stored in the dump, explanations otherwise.
 #include "GuiTestData.h"
 
-#include "model/qt/SourceLocator.h"
+#include "model/services/SourceLocator.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ProfileLoadJob.h"
+#include "model/services/ProfileLoadJob.h"
 
 #include "model/profile/ProfileLoader.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "SourceLocator.h"
+#include "model/services/SourceLocator.h"
 
 #include <QCoreApplication>
 #include <QDir>

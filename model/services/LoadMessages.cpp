@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "LoadMessages.h"
+#include "model/services/LoadMessages.h"
 
 #include "model/profile/ProfileLoader.h"
 
