@@ -9,6 +9,7 @@
 // mark of an earlier run in the same process.
 #include "SyntheticDump.h"
 
+#include "bench/BlockMapAdapters.h"
 #include "model/profile/ProfileBuilder.h"
 #include "model/decoder/Decoder.h"
 

@@ -4,12 +4,11 @@
 // beside them, the live-block map at the end and the peak of live bytes.
 //
 // The block map's type is a parameter so the benchmark can measure ours
-// (LiveBlockMap) against absl::flat_hash_map and std::unordered_map;
-// ProfileBuilder is the one the product uses.
+// (LiveBlockMap) against absl::flat_hash_map and std::unordered_map
+// (bench/BlockMapAdapters.h); ProfileBuilder is the one the product uses.
 #pragma once
 
 #include "model/support/BatchQueue.h"
-#include "model/BlockMapAdapters.h"
 #include "model/support/FlatU64Map.h"
 #include "model/profile/LiveBlockMap.h"
 #include "model/profile/OverrideTable.h"
@@ -209,7 +208,7 @@ private:
 };
 
 // The per-event path, defined here so the decoder's instantiation inlines
-// it (the builder's other members are instantiated in ProfileBuilder.cpp).
+// it (the builder's other members are in ProfileBuilderImpl.h).
 
 // The reference's location identity is (address, line, trace number); a
 // location is named with the symbols known when it is first met, and keeps
@@ -437,11 +436,7 @@ inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
 }
 
 using ProfileBuilder = BasicProfileBuilder<LiveBlockMap>;
-using AbslProfileBuilder = BasicProfileBuilder<AbslBlockMap>;
-using StdProfileBuilder = BasicProfileBuilder<StdBlockMap>;
 
 extern template class BasicProfileBuilder<LiveBlockMap>;
-extern template class BasicProfileBuilder<AbslBlockMap>;
-extern template class BasicProfileBuilder<StdBlockMap>;
 
 } // namespace memprof

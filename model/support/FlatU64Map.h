@@ -11,7 +11,7 @@
 // events ahead). Deletion shifts the following slots back instead of
 // leaving tombstones: the live blocks see as many frees as allocations, and
 // tombstones would fill the array. bench/memprof-bench measures it against
-// absl::flat_hash_map and std::unordered_map (BlockMapAdapters.h).
+// absl::flat_hash_map and std::unordered_map (bench/BlockMapAdapters.h).
 #pragma once
 
 #include <bit>

@@ -6,6 +6,7 @@
 #include "DumpWriter.h"
 #include "model/support/FlatU64Map.h"
 #include "model/profile/OverrideTable.h"
+#include "bench/BlockMapAdapters.h"
 #include "model/profile/ProfileBuilder.h"
 #include "model/report/TextReport.h"
 #include "model/decoder/ByteSource.h"

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // absl::flat_hash_map and std::unordered_map behind LiveBlockMap's interface,
 // so the benchmark can measure the product's block map against them with the
-// same ProfileBuilder (the brief asks which map the live blocks need).
+// same ProfileBuilder (the brief asks which map the live blocks need):
+// AbslProfileBuilder and StdProfileBuilder, instantiated in
+// BlockMapAdapters.cpp, for the benchmark and test_block_maps only.
 #pragma once
 
 #include "model/profile/LiveBlockMap.h"
+#include "model/profile/ProfileBuilder.h"
 
 #include <absl/container/flat_hash_map.h>
 
@@ -54,5 +57,11 @@ private:
 
 using AbslBlockMap = BlockMapAdapter<absl::flat_hash_map<std::uint64_t, LiveBlock>>;
 using StdBlockMap = BlockMapAdapter<std::unordered_map<std::uint64_t, LiveBlock>>;
+
+using AbslProfileBuilder = BasicProfileBuilder<AbslBlockMap>;
+using StdProfileBuilder = BasicProfileBuilder<StdBlockMap>;
+
+extern template class BasicProfileBuilder<AbslBlockMap>;
+extern template class BasicProfileBuilder<StdBlockMap>;
 
 } // namespace memprof

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/BlockMapAdapters.h"
+#include "model/profile/ProfileBuilderImpl.h"
+
+namespace memprof {
+
+template class BasicProfileBuilder<AbslBlockMap>;
+template class BasicProfileBuilder<StdBlockMap>;
+
+} // namespace memprof
