@@ -3,9 +3,10 @@
 // an independent replay of the decoded events: its own block map (std::map),
 // its own per-event record and its own size buckets, sharing nothing with
 // ProfileBuilder but the decoder.
+#include "model/decoder/Decoder.h"
 #include "model/profile/LocationHistory.h"
 #include "model/profile/ProfileLoader.h"
-#include "model/decoder/Decoder.h"
+#include "tests/support/ReplaySink.h"
 
 #include "views/charts/HeapChart.h"
 
@@ -16,108 +17,14 @@
 #include <tuple>
 
 using namespace memprof;
+using memprof::test::Key;
+using memprof::test::ReplaySink;
 
 namespace {
 
-using Key = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>; // addr, line, traceno
-
-Key keyOf(const Location& loc)
+ReplaySink replay(const std::string& path, const Key* followed = nullptr)
 {
-    switch (loc.source) {
-    case SourceKind::Lua: return {loc.addr, loc.line, 0};
-    case SourceKind::C: return {loc.addr, 0, 0};
-    case SourceKind::Trace: return {0, 0, loc.traceno};
-    case SourceKind::Internal: break;
-    }
-    return {0, 0, 0};
-}
-
-// The power-of-two bucket of a size, by counting: 0 -> 0, 1 -> 1, 2..3 -> 2...
-std::size_t sizeBucket(std::uint64_t size)
-{
-    std::size_t bucket = 0;
-    while (bucket < 64 && size >= (std::uint64_t{1} << bucket))
-        ++bucket;
-    return bucket;
-}
-
-struct Replay {
-    struct Block {
-        std::uint64_t size;
-        Key key;
-    };
-    std::map<std::uint64_t, Block> blocks;
-    std::uint64_t liveBytes = 0;
-    std::uint64_t allocatedBytes = 0;
-    // After each event (index 0 = event 1).
-    std::vector<std::uint64_t> liveAfter;
-    std::vector<std::uint64_t> allocatedAfter;
-    std::map<std::size_t, std::pair<std::uint64_t, std::uint64_t>> sizes; // bucket -> count, bytes
-    // The same for one location, when `followed` is set.
-    bool following = false;
-    Key followed{};
-    std::uint64_t followedLive = 0;
-    std::uint64_t followedAllocated = 0;
-    std::vector<std::uint64_t> followedLiveAfter;
-    std::map<std::size_t, std::pair<std::uint64_t, std::uint64_t>> followedSizes;
-
-    void lfunc(const LfuncSymbol&) {}
-    void cfunc(const CfuncSymbol&) {}
-    void trace(const TraceSymbol&) {}
-    void symtabEnd() {}
-    void release(std::uint64_t addr)
-    {
-        if (auto it = blocks.find(addr); it != blocks.end()) {
-            liveBytes -= it->second.size;
-            if (following && it->second.key == followed)
-                followedLive -= it->second.size;
-            blocks.erase(it);
-        }
-    }
-    void allocate(std::uint64_t addr, std::uint64_t size, const Key& key)
-    {
-        release(addr);
-        blocks[addr] = {size, key};
-        liveBytes += size;
-        allocatedBytes += size;
-        auto& bucket = sizes[sizeBucket(size)];
-        bucket.first += 1;
-        bucket.second += size;
-        if (following && key == followed) {
-            followedLive += size;
-            followedAllocated += size;
-            auto& own = followedSizes[sizeBucket(size)];
-            own.first += 1;
-            own.second += size;
-        }
-    }
-    void after()
-    {
-        liveAfter.push_back(liveBytes);
-        allocatedAfter.push_back(allocatedBytes);
-        followedLiveAfter.push_back(followedLive);
-    }
-    void alloc(const AllocEvent& e)
-    {
-        allocate(e.naddr, e.nsize, keyOf(e.loc));
-        after();
-    }
-    void realloc(const ReallocEvent& e)
-    {
-        release(e.oaddr);
-        allocate(e.naddr, e.nsize, keyOf(e.loc));
-        after();
-    }
-    void free(const FreeEvent& e)
-    {
-        release(e.oaddr);
-        after();
-    }
-};
-
-Replay replay(const std::string& path, const Key* followed = nullptr)
-{
-    Replay r;
+    ReplaySink r;
     if (followed) {
         r.following = true;
         r.followed = *followed;
@@ -219,7 +126,7 @@ private slots:
         const std::string path = MEMPROF_TEST_DATA "/" + dump.toStdString();
         const Profile profile = loadProfile(path);
         QCOMPARE(profile.status.end, DecodeEnd::Complete);
-        const Replay r = replay(path);
+        const ReplaySink r = replay(path);
         QCOMPARE(profile.totals.eventCount, std::uint64_t(r.liveAfter.size()));
         compareTimeline(profile.timeline, r.liveAfter, &r.allocatedAfter);
         compareHistogram(profile.sizeHistogram, r.sizes);
@@ -276,7 +183,7 @@ private slots:
         for (const LocationId location : followed) {
             const LocationInfo& info = profile.locations[location];
             const Key key{info.addr, info.line, info.traceno};
-            const Replay r = replay(path, &key);
+            const ReplaySink r = replay(path, &key);
             // A small bucket count forces merging on every fixture.
             const LocationHistory history = loadLocationHistory(path, location, {}, 64);
             QCOMPARE(history.eventCount, profile.totals.eventCount);

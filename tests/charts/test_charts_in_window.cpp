@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Charts tab inside the main window: fed when a dump loads, in step with
 // the window's one select-location path in both directions.
-#include "MainWindow.h"
+#include "app/MainWindow.h"
 
 #include "model/profile/ProfileRanking.h"
 

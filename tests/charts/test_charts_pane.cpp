@@ -22,7 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "FileBytes.h"
+#include "tests/support/FileBytes.h"
 
 using namespace memprof;
 using namespace memprof::charts;

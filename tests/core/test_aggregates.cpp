@@ -2,10 +2,10 @@
 // The aggregates on hand-made dumps: naming with symbols learnt mid-stream,
 // the writer's cfunc quirk, format 2, the reference's heap difference beside
 // the accurate live figure, and the peak.
-#include "DumpWriter.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/ProfileRanking.h"
 #include "model/report/TextReport.h"
+#include "tests/support/DumpWriter.h"
 
 #include <QTest>
 

@@ -3,14 +3,14 @@
 // (open addressing, backward-shift deletion, key 0 beside the array) under
 // random inserts and erases, OverrideTable's cached sums against a plain
 // map, and the builder over each block map giving the same profile.
-#include "DumpWriter.h"
-#include "model/support/FlatU64Map.h"
-#include "model/profile/OverrideTable.h"
 #include "bench/BlockMapAdapters.h"
-#include "model/profile/ProfileBuilder.h"
-#include "model/report/TextReport.h"
 #include "model/decoder/ByteSource.h"
 #include "model/decoder/Decoder.h"
+#include "model/profile/OverrideTable.h"
+#include "model/profile/ProfileBuilder.h"
+#include "model/report/TextReport.h"
+#include "model/support/FlatU64Map.h"
+#include "tests/support/DumpWriter.h"
 
 #include <QTest>
 

@@ -2,8 +2,9 @@
 // Live at the peak and at the end, checked against an independent sink that
 // replays the events with its own block map (std::map, no shared code but
 // the decoder).
-#include "model/profile/ProfileLoader.h"
 #include "model/decoder/Decoder.h"
+#include "model/profile/ProfileLoader.h"
+#include "tests/support/ReplaySink.h"
 
 #include <QTest>
 
@@ -11,83 +12,10 @@
 #include <tuple>
 
 using namespace memprof;
+using memprof::test::Key;
+using memprof::test::ReplaySink;
 
 namespace {
-
-using Key = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>; // addr, line, traceno
-
-Key keyOf(const Location& loc)
-{
-    switch (loc.source) {
-    case SourceKind::Lua: return {loc.addr, loc.line, 0};
-    case SourceKind::C: return {loc.addr, 0, 0};
-    case SourceKind::Trace: return {0, 0, loc.traceno};
-    case SourceKind::Internal: break;
-    }
-    return {0, 0, 0};
-}
-
-struct ReplaySink {
-    struct Block {
-        std::uint64_t size;
-        Key key;
-    };
-    std::map<std::uint64_t, Block> blocks;
-    std::uint64_t liveBytes = 0;
-    std::uint64_t eventIndex = 0;
-    std::uint64_t peakBytes = 0;
-    std::uint64_t peakIndex = 0;
-    std::uint64_t snapshotAt = 0; // second pass: the peak found by the first
-    std::map<Key, std::pair<std::uint64_t, std::uint64_t>> atPeak; // bytes, blocks
-
-    void lfunc(const LfuncSymbol&) {}
-    void cfunc(const CfuncSymbol&) {}
-    void trace(const TraceSymbol&) {}
-    void symtabEnd() {}
-    void release(std::uint64_t addr)
-    {
-        if (auto it = blocks.find(addr); it != blocks.end()) {
-            liveBytes -= it->second.size;
-            blocks.erase(it);
-        }
-    }
-    void place(std::uint64_t addr, std::uint64_t size, const Key& key)
-    {
-        release(addr);
-        blocks[addr] = {size, key};
-        liveBytes += size;
-    }
-    void after()
-    {
-        ++eventIndex;
-        if (liveBytes > peakBytes) {
-            peakBytes = liveBytes;
-            peakIndex = eventIndex;
-        }
-        if (eventIndex == snapshotAt) {
-            for (const auto& [addr, block] : blocks) {
-                atPeak[block.key].first += block.size;
-                atPeak[block.key].second += 1;
-            }
-        }
-    }
-    void alloc(const AllocEvent& e)
-    {
-        place(e.naddr, e.nsize, keyOf(e.loc));
-        after();
-    }
-    void realloc(const ReallocEvent& e)
-    {
-        release(e.oaddr);
-        place(e.naddr, e.nsize, keyOf(e.loc));
-        after();
-    }
-    void free(const FreeEvent& e)
-    {
-        release(e.oaddr);
-        after();
-    }
-};
 
 std::map<Key, std::pair<std::uint64_t, std::uint64_t>> grouped(const Profile& p, const std::vector<LiveRow>& rows)
 {

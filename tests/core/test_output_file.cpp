@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Writing outputs: a failure is reported with its cause and leaves the old
 // file as it was; regular files are replaced atomically, nothing else is.
-#include "FileBytes.h"
 #include "model/support/OutputFile.h"
+#include "tests/support/FileBytes.h"
 
 #include <QDir>
 #include <QFile>

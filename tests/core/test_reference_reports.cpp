@@ -3,8 +3,8 @@
 // intact fixture dump: same rows, counts, bytes, Overrides, HEAP SUMMARY and
 // ALIASES, in an order the reference's ranking allows.
 #include "model/profile/ProfileLoader.h"
-#include "ReportText.h"
 #include "model/report/TextReport.h"
+#include "tests/core/ReportText.h"
 
 #include <QDir>
 #include <QFile>

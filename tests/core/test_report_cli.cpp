@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-report as a user runs it: exit codes, messages, CSV, -o.
-#include "FileBytes.h"
+#include "tests/support/FileBytes.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,9 +3,9 @@
 // truncated dump, a load error, code from a string, a source not found,
 // raw byte units) into PNGs in OUTDIR, for people to look at:
 //   QT_QPA_PLATFORM=offscreen gui_gallery OUTDIR
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
 
-#include "MainWindow.h"
+#include "app/MainWindow.h"
 #include "model/qt/ModelRoles.h"
 #include "views/CostTableView.h"
 #include "views/LoadingPage.h"

@@ -7,10 +7,11 @@
 // "By function" tab: the tree of both dumps adds up to the totals' change,
 // a line node shows its source in NEW, the filter keeps ancestors, a row
 // selected in a table selects its line node, the tree exports as shown.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
+#include "tests/support/WindowTestHelpers.h"
 
-#include "DiffWindow.h"
-#include "MainWindow.h"
+#include "app/DiffWindow.h"
+#include "app/MainWindow.h"
 #include "model/qt/CostFormat.h"
 #include "model/qt/ModelRoles.h"
 #include "views/CodeView.h"
@@ -43,20 +44,13 @@
 using namespace memprof;
 using memprof::app::DiffWindow;
 using memprof::app::MainWindow;
+using memprof::test::errorBox;
 using Table = DiffWindow::Table;
 using M = memprof::qt::DiffTableModel;
 using T = memprof::qt::FunctionTreeDiffModel;
 
 namespace {
 constexpr Table kTables[] = {Table::Allocations, Table::Reallocations, Table::Frees, Table::Held};
-
-QMessageBox* errorBox()
-{
-    for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == QLatin1String("loadErrorBox"))
-            return box;
-    return nullptr;
-}
 
 bool compare(DiffWindow* window, const QString& base, const QString& current)
 {

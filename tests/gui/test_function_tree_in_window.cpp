@@ -5,9 +5,10 @@
 // its definition, a selection elsewhere follows in the tree, the filter
 // keeps a match's ancestors open, copy and export take tree rows; the leak
 // pane's peak scope adds up to the peak.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
+#include "tests/support/WindowTestHelpers.h"
 
-#include "MainWindow.h"
+#include "app/MainWindow.h"
 #include "model/qt/FunctionTreeModel.h"
 #include "model/qt/LeakModel.h"
 #include "model/qt/ModelRoles.h"
@@ -36,27 +37,11 @@
 
 using namespace memprof;
 using memprof::app::MainWindow;
+using memprof::test::load;
+using memprof::test::Window;
 using memprof::qt::FunctionTreeModel;
 
 namespace {
-struct Window {
-    QPointer<MainWindow> window = new MainWindow;
-    Window()
-    {
-        window->resize(1400, 900);
-        window->show();
-    }
-    ~Window() { delete window.data(); }
-    MainWindow* operator->() const { return window; }
-};
-
-bool load(MainWindow* window, const QString& path)
-{
-    QSignalSpy finished(window, &MainWindow::loadFinished);
-    window->loadDump(path);
-    return finished.wait(30000) && finished.at(0).at(0).toBool();
-}
-
 // The tree's node labelled `label` (column 0, in the view's proxy).
 QModelIndex nodeLabelled(views::FunctionTreeView* tree, const QString& label)
 {

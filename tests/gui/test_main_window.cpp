@@ -3,12 +3,13 @@
 // leak pane ranks the largest holder first, selecting it shows its source
 // line, header clicks sort, the filter narrows, export and copy write what
 // is shown, a large load cancels, broken and truncated dumps say so.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
+#include "tests/support/WindowTestHelpers.h"
 
-#include "MainWindow.h"
-#include "model/report/CsvExport.h"
+#include "app/MainWindow.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/ModelRoles.h"
+#include "model/report/CsvExport.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -42,43 +43,12 @@
 
 using namespace memprof;
 using memprof::app::MainWindow;
+using memprof::test::closeErrorBoxes;
+using memprof::test::errorBox;
+using memprof::test::load;
+using memprof::test::Window;
 
 namespace {
-// A window that is deleted at the end of the test even if it never closes.
-struct Window {
-    QPointer<MainWindow> window = new MainWindow;
-    Window()
-    {
-        window->resize(1400, 900);
-        window->show();
-    }
-    ~Window() { delete window.data(); }
-    MainWindow* operator->() const { return window; }
-};
-
-bool load(MainWindow* window, const QString& path)
-{
-    QSignalSpy finished(window, &MainWindow::loadFinished);
-    window->loadDump(path);
-    return finished.wait(30000) && finished.at(0).at(0).toBool();
-}
-
-QMessageBox* errorBox()
-{
-    for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == QLatin1String("loadErrorBox"))
-            return box;
-    return nullptr;
-}
-
-void closeErrorBoxes()
-{
-    while (QMessageBox* box = errorBox()) {
-        box->close();
-        delete box;
-    }
-}
-
 void clickHeader(views::CostTableView* table, int section)
 {
     QHeaderView* header = table->header();

@@ -4,10 +4,10 @@
 // below, keep the invariants, and decode the same through a tiny window.
 #include "model/decoder/Decoder.h"
 #include "model/profile/ProfileBuilder.h"
-#include "ProfileInvariants.h"
 #include "model/profile/ProfileLoader.h"
-#include "TestSources.h"
 #include "model/report/TextReport.h"
+#include "tests/support/ProfileInvariants.h"
+#include "tests/support/TestSources.h"
 
 #include <QDir>
 #include <QFile>

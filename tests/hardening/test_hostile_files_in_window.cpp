@@ -3,7 +3,9 @@
 // not read, a 0-byte file, a dump cut inside its symbol table, and paths with
 // spaces and non-ASCII characters. Each gets a message saying what is wrong,
 // and the window stays usable: it opens a good dump right afterwards.
-#include "MainWindow.h"
+#include "tests/support/WindowTestHelpers.h"
+
+#include "app/MainWindow.h"
 
 #include <QApplication>
 #include <QDir>
@@ -18,26 +20,12 @@
 #include <unistd.h>
 
 using memprof::app::MainWindow;
+using memprof::test::closeErrorBoxes;
+using memprof::test::errorBox;
 
 namespace {
 
 const QString kGoodDump = QStringLiteral(MEMPROF_TEST_DATA "/v3/table-growth.bin");
-
-QMessageBox* errorBox()
-{
-    for (QWidget* w : QApplication::topLevelWidgets())
-        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == QLatin1String("loadErrorBox"))
-            return box;
-    return nullptr;
-}
-
-void closeErrorBoxes()
-{
-    while (QMessageBox* box = errorBox()) {
-        box->close();
-        delete box;
-    }
-}
 
 bool writeFile(const QString& path, const QByteArray& bytes)
 {

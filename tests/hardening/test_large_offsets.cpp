@@ -7,10 +7,10 @@
 // 64 MiB name: the decoder really reads and checks every byte (through the
 // same window, offset and refill code as any dump), but per byte it only
 // copies and compares, where a run of tiny events would cost a loop per byte.
-#include "DumpWriter.h"
-#include "model/profile/ProfileBuilder.h"
 #include "model/decoder/Decoder.h"
-#include "ProfileInvariants.h"
+#include "model/profile/ProfileBuilder.h"
+#include "tests/support/DumpWriter.h"
+#include "tests/support/ProfileInvariants.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -2,13 +2,13 @@
 // Limits that protect the user from hostile or random input: lengths larger
 // than the data are errors (not allocations), everything the decoder keeps is
 // bounded by the events it read, and nothing costs more than n log n.
-#include "DumpWriter.h"
 #include "model/decoder/Decoder.h"
 #include "model/profile/ProfileBuilder.h"
-#include "ProfileInvariants.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/SymbolTable.h"
-#include "TestSources.h"
+#include "tests/support/DumpWriter.h"
+#include "tests/support/ProfileInvariants.h"
+#include "tests/support/TestSources.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

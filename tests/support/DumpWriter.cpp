@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "DumpWriter.h"
+#include "tests/support/DumpWriter.h"
 
 #include "model/decoder/WireFormat.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "SyntheticDump.h"
+#include "tests/support/SyntheticDump.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -17,7 +17,7 @@
 // The same options give the same bytes on every platform (own PRNG).
 #pragma once
 
-#include "DumpWriter.h"
+#include "tests/support/DumpWriter.h"
 
 #include <cstdint>
 #include <string>

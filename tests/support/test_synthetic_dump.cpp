@@ -3,8 +3,8 @@
 // what it says, and a synthetic dump decodes to the totals its generator
 // counted, with the promised mix (sources, aliases, traces, symbols
 // mid-stream), deterministically from its seed and close to its target size.
-#include "DumpWriter.h"
-#include "SyntheticDump.h"
+#include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticDump.h"
 
 #include "model/profile/ProfileLoader.h"
 

@@ -3,7 +3,7 @@
 // adds up to the profile's totals and every node to its children, line nodes
 // carry their locations, file and function nodes their function, the sort
 // role is raw, and recursive filtering keeps a match's ancestors.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
 
 #include "model/qt/FunctionTreeModel.h"
 #include "model/qt/ModelRoles.h"
@@ -43,10 +43,6 @@ void collect(const QAbstractItemModel& model, const QModelIndex& parent, QModelI
     }
 }
 
-std::shared_ptr<const Profile> load(const QString& dump)
-{
-    return std::make_shared<const Profile>(test::loadFixture(dump));
-}
 } // namespace
 
 class TestFunctionTreeModel : public QObject {
@@ -69,7 +65,7 @@ void TestFunctionTreeModel::sumsEqualTheTotals_data()
 void TestFunctionTreeModel::sumsEqualTheTotals()
 {
     QFETCH(QString, dump);
-    auto profile = load(dump);
+    auto profile = test::loadSharedFixture(dump);
     FunctionTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);
@@ -119,7 +115,7 @@ void TestFunctionTreeModel::sumsEqualTheTotals()
 
 void TestFunctionTreeModel::nodesCarryTheirTargets()
 {
-    auto profile = load(QStringLiteral("v3/leak.bin"));
+    auto profile = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
     FunctionTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);
@@ -176,7 +172,7 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
 
 void TestFunctionTreeModel::filteringKeepsAncestors()
 {
-    auto profile = load(QStringLiteral("v3/leak.bin"));
+    auto profile = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
     FunctionTreeModel model;
     model.setProfile(profile);
     QSortFilterProxyModel proxy;
@@ -208,7 +204,7 @@ void TestFunctionTreeModel::filteringKeepsAncestors()
 
 void TestFunctionTreeModel::sortRoleAndHumanReadable()
 {
-    auto profile = load(QStringLiteral("v3/leak.bin"));
+    auto profile = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
     FunctionTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);

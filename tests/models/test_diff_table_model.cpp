@@ -3,7 +3,7 @@
 // zeros; two fixture dumps give, per name, the difference computed here
 // independently from both profiles' rows (and one row checked by hand
 // against the reference parser's reports); signs, one-sided names, bars.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
 
 #include "model/profile/ProfileRanking.h"
 #include "model/qt/DiffTableModel.h"
@@ -20,10 +20,6 @@ using namespace memprof::qt;
 using Table = DiffTableModel::Table;
 
 namespace {
-std::shared_ptr<const Profile> load(const QString& dump)
-{
-    return std::make_shared<const Profile>(test::loadFixture(dump));
-}
 
 qint64 raw(const QAbstractItemModel& model, int row, int column)
 {
@@ -90,8 +86,8 @@ void TestDiffTableModel::dumpAgainstItselfIsZero_data()
 void TestDiffTableModel::dumpAgainstItselfIsZero()
 {
     QFETCH(QString, dump);
-    auto first = load(dump);
-    auto second = load(dump); // a second decode, not the same object
+    auto first = test::loadSharedFixture(dump);
+    auto second = test::loadSharedFixture(dump); // a second decode, not the same object
     auto diff = std::make_shared<const ProfileDiff>(diffProfiles(*first, *second));
     for (Table table : kTables) {
         DiffTableModel model(table);
@@ -120,8 +116,8 @@ void TestDiffTableModel::dumpAgainstItselfIsZero()
 
 void TestDiffTableModel::twoDumpsEqualTheIndependentDifference()
 {
-    auto base = load(QStringLiteral("v3/leak.bin"));
-    auto current = load(QStringLiteral("v3/freed.bin"));
+    auto base = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
+    auto current = test::loadSharedFixture(QStringLiteral("v3/freed.bin"));
     auto diff = std::make_shared<const ProfileDiff>(diffProfiles(*base, *current));
     for (Table table : kTables) {
         DiffTableModel model(table);
@@ -176,8 +172,8 @@ void TestDiffTableModel::rowCheckedByHandAgainstTheReports()
     //   REALLOCATIONS INTERNAL: 2 events +1200B -1128B -> 4 events +13488B -25704B
     //   ALLOCATIONS @leak.lua:14: 3420 events +135069B -> (none)
     //   ALLOCATIONS INTERNAL: (none) -> 1 events +4096B
-    auto base = load(QStringLiteral("v3/leak.bin"));
-    auto current = load(QStringLiteral("v3/freed.bin"));
+    auto base = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
+    auto current = test::loadSharedFixture(QStringLiteral("v3/freed.bin"));
     auto diff = std::make_shared<const ProfileDiff>(diffProfiles(*base, *current));
 
     DiffTableModel frees(Table::Frees);
@@ -211,8 +207,8 @@ void TestDiffTableModel::rowCheckedByHandAgainstTheReports()
 
 void TestDiffTableModel::signsMarksAndBars()
 {
-    auto base = load(QStringLiteral("v3/leak.bin"));
-    auto current = load(QStringLiteral("v3/freed.bin"));
+    auto base = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
+    auto current = test::loadSharedFixture(QStringLiteral("v3/freed.bin"));
     auto diff = std::make_shared<const ProfileDiff>(diffProfiles(*base, *current));
     DiffTableModel model(Table::Allocations);
     model.setDiff(diff, current);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fixture paths and a large dump made from a fixture, for the GUI tests.
+// Fixture paths, fixtures loaded, and a large dump made from a fixture, for
+// the GUI tests.
 #pragma once
 
 #include "model/profile/ProfileLoader.h"
@@ -8,6 +9,8 @@
 #include <QFile>
 #include <QString>
 #include <QTest>
+
+#include <memory>
 
 namespace memprof::test {
 
@@ -19,6 +22,12 @@ inline QString fixture(const QString& relative)
 inline Profile loadFixture(const QString& relative)
 {
     return loadProfile(QFile::encodeName(fixture(relative)).toStdString());
+}
+
+// As the windows hold a profile: shared, read-only.
+inline std::shared_ptr<const Profile> loadSharedFixture(const QString& relative)
+{
+    return std::make_shared<const Profile>(loadFixture(relative));
 }
 
 // A large valid dump: the fixture's symbol table and event prologue, its

@@ -3,7 +3,7 @@
 // QAbstractItemModelTester, the top level adds up to both totals' change,
 // sorting orders by the raw signed change (shrinkage last), changes carry
 // their sign, one-sided nodes are marked, line nodes lead to NEW's locations.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
 
 #include "model/qt/CostFormat.h"
 #include "model/qt/FunctionTreeDiffModel.h"
@@ -21,10 +21,6 @@ using namespace memprof::qt;
 using M = FunctionTreeDiffModel;
 
 namespace {
-std::shared_ptr<const Profile> load(const QString& dump)
-{
-    return std::make_shared<const Profile>(test::loadFixture(dump));
-}
 
 qint64 raw(const QModelIndex& index, int column)
 {
@@ -60,10 +56,12 @@ void TestFunctionTreeDiffModel::passesTheModelTester()
 {
     M model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setProfiles(load(QStringLiteral("v1/medium.bin")), load(QStringLiteral("v3/medium.bin")));
+    model.setProfiles(test::loadSharedFixture(QStringLiteral("v1/medium.bin")),
+                      test::loadSharedFixture(QStringLiteral("v3/medium.bin")));
     QVERIFY(model.rowCount() > 0);
     model.setHumanReadable(false);
-    model.setProfiles(load(QStringLiteral("v3/leak.bin")), load(QStringLiteral("v3/leak-jit.bin")));
+    model.setProfiles(test::loadSharedFixture(QStringLiteral("v3/leak.bin")),
+                      test::loadSharedFixture(QStringLiteral("v3/leak-jit.bin")));
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(SortRole);
@@ -78,8 +76,8 @@ void TestFunctionTreeDiffModel::passesTheModelTester()
 
 void TestFunctionTreeDiffModel::topLevelAddsUpToTheTotals()
 {
-    const auto base = load(QStringLiteral("v1/leak.bin"));
-    const auto current = load(QStringLiteral("v3/leak.bin"));
+    const auto base = test::loadSharedFixture(QStringLiteral("v1/leak.bin"));
+    const auto current = test::loadSharedFixture(QStringLiteral("v3/leak.bin"));
     M model;
     model.setProfiles(base, current);
     qint64 events = 0, allocated = 0, freed = 0, held = 0, peak = 0, baseAllocated = 0, newHeld = 0;
@@ -113,7 +111,8 @@ void TestFunctionTreeDiffModel::topLevelAddsUpToTheTotals()
 void TestFunctionTreeDiffModel::sortsByTheRawSignedChange()
 {
     M model;
-    model.setProfiles(load(QStringLiteral("v3/leak.bin")), load(QStringLiteral("v3/leak-jit.bin")));
+    model.setProfiles(test::loadSharedFixture(QStringLiteral("v3/leak.bin")),
+                      test::loadSharedFixture(QStringLiteral("v3/leak-jit.bin")));
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(SortRole);
@@ -147,9 +146,9 @@ void TestFunctionTreeDiffModel::sortsByTheRawSignedChange()
 
 void TestFunctionTreeDiffModel::signsMarksBarsAndTargets()
 {
-    const auto current = load(QStringLiteral("v3/leak-jit.bin"));
+    const auto current = test::loadSharedFixture(QStringLiteral("v3/leak-jit.bin"));
     M model;
-    model.setProfiles(load(QStringLiteral("v3/leak.bin")), current);
+    model.setProfiles(test::loadSharedFixture(QStringLiteral("v3/leak.bin")), current);
     int baseOnly = 0, newOnly = 0, lines = 0;
     forEachIndex(model, [&](const QModelIndex& index) {
         const QString presence = index.siblingAtColumn(M::OnlyInColumn).data(SortRole).toString();
@@ -203,7 +202,7 @@ void TestFunctionTreeDiffModel::signsMarksBarsAndTargets()
 
 void TestFunctionTreeDiffModel::dumpAgainstItselfIsZero()
 {
-    const auto profile = load(QStringLiteral("v3/medium.bin"));
+    const auto profile = test::loadSharedFixture(QStringLiteral("v3/medium.bin"));
     M model;
     model.setProfiles(profile, profile);
     int nodes = 0;

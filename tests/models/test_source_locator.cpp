@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where the source pane finds a location's source: the dump's folder, the
 // user's source folders, code stored in the dump, explanations otherwise.
-#include "GuiTestData.h"
+#include "tests/support/GuiTestData.h"
 
 #include "model/services/SourceLocator.h"
 

@@ -2,17 +2,17 @@
 // The Qt models against the aggregates of fixture dumps (and the reference
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
-#include "DumpWriter.h"
-#include "GuiTestData.h"
+#include "tests/support/DumpWriter.h"
+#include "tests/support/GuiTestData.h"
 
-#include "model/report/CsvExport.h"
 #include "model/qt/ChunkLineCosts.h"
 #include "model/qt/FilterExpression.h"
 #include "model/qt/LeakModel.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
-#include "model/services/ProfileLoadJob.h"
 #include "model/qt/TableCsv.h"
+#include "model/report/CsvExport.h"
+#include "model/services/ProfileLoadJob.h"
 
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
