@@ -7,11 +7,11 @@
 // Every measured run is a fresh process (this program re-executed with
 // --worker), so each block map's peak RSS is its own and not the high-water
 // mark of an earlier run in the same process.
-#include "SyntheticDump.h"
+#include "tests/support/SyntheticDump.h"
 
 #include "bench/BlockMapAdapters.h"
-#include "model/profile/ProfileBuilder.h"
 #include "model/decoder/Decoder.h"
+#include "model/profile/ProfileBuilder.h"
 
 #include <algorithm>
 #include <cerrno>

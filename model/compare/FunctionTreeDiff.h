@@ -6,8 +6,8 @@
 // twice) are one node here, their costs summed.
 #pragma once
 
-#include "model/profile/FunctionTree.h"
 #include "model/compare/ProfileDiff.h"
+#include "model/profile/FunctionTree.h"
 
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/compare/ProfileDiff.h"
-#include "model/report/CsvExport.h"
 #include "model/profile/ProfileRanking.h"
+#include "model/report/CsvExport.h"
 #include "model/report/TextReport.h"
 #include "model/support/WrappingMath.h"
 

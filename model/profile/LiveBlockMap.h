@@ -2,8 +2,8 @@
 // The live blocks: allocated during profiling and not freed yet, by address.
 #pragma once
 
-#include "model/support/FlatU64Map.h"
 #include "model/profile/Profile.h"
+#include "model/support/FlatU64Map.h"
 
 #include <cstdint>
 

@@ -7,10 +7,10 @@
 // series would cost memory times the number of locations for every dump.
 #pragma once
 
+#include "model/decoder/DecodeControl.h"
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/Profile.h"
 #include "model/profile/SizeHistogram.h"
-#include "model/decoder/DecodeControl.h"
 
 #include <string>
 

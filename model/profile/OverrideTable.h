@@ -10,8 +10,8 @@
 // overlap (an eviction at a time stalled on each: 23% of the decode).
 #pragma once
 
-#include "model/support/FlatU64Map.h"
 #include "model/profile/Profile.h"
+#include "model/support/FlatU64Map.h"
 
 #include <cstdint>
 #include <vector>

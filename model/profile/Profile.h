@@ -4,10 +4,10 @@
 // byte counts are `...Bytes`, event counts `...Count`.
 #pragma once
 
-#include "model/profile/HeapTimeline.h"
-#include "model/profile/SizeHistogram.h"
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
+#include "model/profile/HeapTimeline.h"
+#include "model/profile/SizeHistogram.h"
 
 #include <cstdint>
 #include <string>

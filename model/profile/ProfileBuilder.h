@@ -8,15 +8,15 @@
 // (bench/BlockMapAdapters.h); ProfileBuilder is the one the product uses.
 #pragma once
 
-#include "model/support/BatchQueue.h"
-#include "model/support/FlatU64Map.h"
+#include "model/decoder/Events.h"
 #include "model/profile/LiveBlockMap.h"
 #include "model/profile/OverrideTable.h"
 #include "model/profile/Profile.h"
-#include "model/support/StreamingStore.h"
 #include "model/profile/SymbolTable.h"
+#include "model/support/BatchQueue.h"
+#include "model/support/FlatU64Map.h"
+#include "model/support/StreamingStore.h"
 #include "model/support/WrappingMath.h"
-#include "model/decoder/Events.h"
 
 #include <absl/container/flat_hash_map.h>
 

@@ -2,8 +2,8 @@
 // One call from a dump (a file or bytes in memory) to its aggregates.
 #pragma once
 
-#include "model/profile/Profile.h"
 #include "model/decoder/DecodeControl.h"
+#include "model/profile/Profile.h"
 
 #include <span>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ChunkLineCosts.h"
+#include "model/qt/ChunkLineCosts.h"
 
 namespace memprof::qt {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CostFormat.h"
+#include "model/qt/CostFormat.h"
 
 #include "model/report/TextReport.h"
 

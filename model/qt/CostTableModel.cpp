@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CostTableModel.h"
+#include "model/qt/CostTableModel.h"
 
 #include <algorithm>
 #include <cmath>

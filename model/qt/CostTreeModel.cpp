@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CostTreeModel.h"
+#include "model/qt/CostTreeModel.h"
 
 namespace memprof::qt {
 

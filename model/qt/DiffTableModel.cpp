@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "DiffTableModel.h"
+#include "model/qt/DiffTableModel.h"
 
 #include <QFont>
 

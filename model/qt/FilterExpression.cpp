@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FilterExpression.h"
+#include "model/qt/FilterExpression.h"
 
 namespace memprof::qt {
 

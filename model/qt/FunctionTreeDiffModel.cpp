@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FunctionTreeDiffModel.h"
+#include "model/qt/FunctionTreeDiffModel.h"
 
 #include "model/qt/DiffTableModel.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FunctionTreeModel.h"
+#include "model/qt/FunctionTreeModel.h"
 
 #include "model/qt/ModelRoles.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "LeakModel.h"
+#include "model/qt/LeakModel.h"
 
 #include "model/profile/ProfileRanking.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "LocationIndex.h"
+#include "model/qt/LocationIndex.h"
 
 namespace memprof::qt {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "LocationTableModel.h"
+#include "model/qt/LocationTableModel.h"
 
 namespace memprof::qt {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "OverridesModel.h"
+#include "model/qt/OverridesModel.h"
 
 namespace memprof::qt {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "TableCsv.h"
+#include "model/qt/TableCsv.h"
 
-#include "model/report/CsvExport.h"
 #include "model/qt/ModelRoles.h"
+#include "model/report/CsvExport.h"
 #include "model/support/OutputFile.h"
 
 #include <QFile>

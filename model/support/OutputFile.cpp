@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "OutputFile.h"
+#include "model/support/OutputFile.h"
 
 #include <cerrno>
 #include <charconv>
