@@ -78,14 +78,16 @@ int usageError(const std::string& message)
     return kExitUsage;
 }
 
-// Options that change one output only: each named with the outputs it
-// cannot be combined with, so that no option is silently ignored.
+// The command line: the dumps, and the options. Options that change one
+// output only are each named with the outputs they cannot be combined
+// with, so that no option is silently ignored.
 struct OptionChoices {
     memprof::ReportOptions report;
     std::optional<memprof::CsvTable> csv;
     std::string csvName;
     bool diff = false;
     std::optional<std::string> outputPath;
+    std::vector<std::string> dumps;
 };
 
 // The first pair of options that contradict each other, or empty.
@@ -116,13 +118,10 @@ std::string contradiction(const OptionChoices& chosen)
     return {};
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+// The command line read into `chosen`; an exit code when there is nothing
+// to run (help, bad usage).
+std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
 {
-    OptionChoices chosen;
-    std::vector<std::string> dumps;
-
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         std::optional<std::string> output;
@@ -157,11 +156,11 @@ int main(int argc, char** argv)
             output = std::string(arg.substr(9));
         } else if (arg == "--") {
             for (++i; i < argc; ++i)
-                dumps.emplace_back(argv[i]);
+                chosen.dumps.emplace_back(argv[i]);
         } else if (arg.size() > 1 && arg[0] == '-') {
             return usageError("unknown option '" + std::string(arg) + "'");
         } else {
-            dumps.emplace_back(arg);
+            chosen.dumps.emplace_back(arg);
         }
         if (output) {
             if (output->empty())
@@ -174,25 +173,29 @@ int main(int argc, char** argv)
     if (const std::string why = contradiction(chosen); !why.empty())
         return usageError(why);
     const std::size_t wanted = chosen.diff ? 2 : 1;
-    if (dumps.size() < wanted)
+    if (chosen.dumps.size() < wanted)
         return usageError(chosen.diff ? "--diff needs two dumps, BASE and NEW" : "no dump given");
-    if (dumps.size() > wanted)
-        return usageError("too many dumps given ('" + dumps[wanted] + "')");
-    if (chosen.diff && dumps[0] == "-" && dumps[1] == "-")
+    if (chosen.dumps.size() > wanted)
+        return usageError("too many dumps given ('" + chosen.dumps[wanted] + "')");
+    if (chosen.diff && chosen.dumps[0] == "-" && chosen.dumps[1] == "-")
         return usageError("standard input can be only one of the two dumps");
     // The report never replaces a dump it reads: neither through -o (also
     // by another name or a symlink) nor through a redirected stdout.
     const std::string destination = chosen.outputPath.value_or("/dev/stdout");
-    for (const std::string& dump : dumps) {
+    for (const std::string& dump : chosen.dumps) {
         if (dump != "-" && memprof::isSameFile(destination, dump))
             return usageError("refusing to write the report over its input '" + dump + "'");
     }
+    return std::nullopt;
+}
 
-    std::ostringstream text;
+// The report or table asked for; false if a dump cannot be read.
+bool writeReport(const OptionChoices& chosen, std::ostream& text)
+{
     if (chosen.diff) {
         memprof::Profile base, current;
-        if (!loadOrExplain(dumps[0], base) || !loadOrExplain(dumps[1], current))
-            return kExitBrokenDump;
+        if (!loadOrExplain(chosen.dumps[0], base) || !loadOrExplain(chosen.dumps[1], current))
+            return false;
         const memprof::ProfileDiff changes = memprof::diffProfiles(base, current);
         const std::optional<memprof::CsvTable>& csv = chosen.csv;
         if (!csv)
@@ -206,25 +209,42 @@ int main(int argc, char** argv)
                                                                              : memprof::EventKind::Free);
     } else {
         memprof::Profile profile;
-        if (!loadOrExplain(dumps[0], profile))
-            return kExitBrokenDump;
+        if (!loadOrExplain(chosen.dumps[0], profile))
+            return false;
         if (chosen.csv)
             memprof::writeCsv(text, profile, *chosen.csv);
         else
             memprof::writeTextReport(text, profile, chosen.report);
     }
-    const std::string bytes = text.str();
+    return true;
+}
 
-    if (!chosen.outputPath) {
+// Standard output, or the file written atomically; the exit code.
+int writeOutput(const std::optional<std::string>& outputPath, const std::string& bytes)
+{
+    if (!outputPath) {
         if (const std::string error = memprof::writeAll(1, bytes); !error.empty()) {
             std::cerr << "memprof-report: cannot write the report to standard output: " << error << "\n";
             return kExitOutputError;
         }
         return 0;
     }
-    if (const std::string error = memprof::writeOutputFile(*chosen.outputPath, bytes); !error.empty()) {
-        std::cerr << "memprof-report: cannot write " << *chosen.outputPath << ": " << error << "\n";
+    if (const std::string error = memprof::writeOutputFile(*outputPath, bytes); !error.empty()) {
+        std::cerr << "memprof-report: cannot write " << *outputPath << ": " << error << "\n";
         return kExitOutputError;
     }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    OptionChoices chosen;
+    if (const std::optional<int> exitCode = parseArguments(argc, argv, chosen))
+        return *exitCode;
+    std::ostringstream text;
+    if (!writeReport(chosen, text))
+        return kExitBrokenDump;
+    return writeOutput(chosen.outputPath, text.str());
 }

@@ -51,6 +51,36 @@ int longOpenLevel(const QString& text, int at)
         ++i;
     return i < text.size() && text[i] == u'[' ? i - at - 1 : -1;
 }
+
+// Where the token starting at `i` ends (the index after it).
+int quotedStringEnd(const QString& text, int i)
+{
+    const int n = static_cast<int>(text.size());
+    int j = i + 1;
+    while (j < n && text[j] != text[i])
+        j += text[j] == u'\\' ? 2 : 1;
+    return std::min(j + 1, n);
+}
+
+int numberEnd(const QString& text, int i)
+{
+    const int n = static_cast<int>(text.size());
+    int j = i + 1;
+    while (j < n && (text[j].isLetterOrNumber() || text[j] == u'.' ||
+                     ((text[j] == u'-' || text[j] == u'+') && (text[j - 1] == u'e' || text[j - 1] == u'E' ||
+                                                               text[j - 1] == u'p' || text[j - 1] == u'P'))))
+        ++j;
+    return j;
+}
+
+int nameEnd(const QString& text, int i)
+{
+    const int n = static_cast<int>(text.size());
+    int j = i + 1;
+    while (j < n && (text[j].isLetterOrNumber() || text[j] == u'_'))
+        ++j;
+    return j;
+}
 } // namespace
 
 LuaHighlighter::LuaHighlighter(QTextDocument* document)
@@ -128,28 +158,19 @@ void LuaHighlighter::highlightBlock(const QString& text)
             }
         }
         if (c == u'"' || c == u'\'') {
-            int j = i + 1;
-            while (j < n && text[j] != c)
-                j += text[j] == u'\\' ? 2 : 1;
-            j = std::min(j + 1, n);
+            const int j = quotedStringEnd(text, i);
             setFormat(i, j - i, string_);
             i = j;
             continue;
         }
         if (c.isDigit() || (c == u'.' && i + 1 < n && text[i + 1].isDigit())) {
-            int j = i + 1;
-            while (j < n && (text[j].isLetterOrNumber() || text[j] == u'.' ||
-                             ((text[j] == u'-' || text[j] == u'+') && (text[j - 1] == u'e' || text[j - 1] == u'E' ||
-                                                                       text[j - 1] == u'p' || text[j - 1] == u'P'))))
-                ++j;
+            const int j = numberEnd(text, i);
             setFormat(i, j - i, number_);
             i = j;
             continue;
         }
         if (c.isLetter() || c == u'_') {
-            int j = i + 1;
-            while (j < n && (text[j].isLetterOrNumber() || text[j] == u'_'))
-                ++j;
+            const int j = nameEnd(text, i);
             const QString word = text.mid(i, j - i);
             if (keywords().contains(word))
                 setFormat(i, j - i, keyword_);
