@@ -4,12 +4,11 @@
 #include "model/profile/ProfileLoader.h"
 
 #include <QFile>
-#include <QThread>
 
 namespace memprof::qt {
 
 ProfileLoadJob::ProfileLoadJob(QString path, QObject* parent)
-    : QObject(parent)
+    : DecodeJob(parent)
     , path_(std::move(path))
 {
     qRegisterMetaType<ProfilePtr>();
@@ -17,38 +16,18 @@ ProfileLoadJob::ProfileLoadJob(QString path, QObject* parent)
 
 ProfileLoadJob::~ProfileLoadJob()
 {
-    if (thread_) {
-        cancel();
-        thread_->wait();
-    }
+    stopWorker();
 }
 
 void ProfileLoadJob::start()
 {
-    Q_ASSERT(!thread_);
     const std::string path = QFile::encodeName(path_).toStdString();
-    thread_ = QThread::create([this, path] {
-        DecodeControl control;
-        control.stop = &stop_;
+    startWorker(QStringLiteral("memprof loader"), QThread::InheritPriority, [this, path](DecodeControl& control) {
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
             emit progress(bytesRead, totalBytes);
         };
-        auto profile = std::make_shared<const Profile>(loadProfile(path, control));
-        emit finished(std::move(profile));
+        emit finished(std::make_shared<const Profile>(loadProfile(path, control)));
     });
-    thread_->setParent(this);
-    thread_->setObjectName(QStringLiteral("memprof loader"));
-    thread_->start();
-}
-
-void ProfileLoadJob::cancel()
-{
-    stop_.store(true, std::memory_order_relaxed);
-}
-
-bool ProfileLoadJob::isRunning() const
-{
-    return thread_ && thread_->isRunning();
 }
 
 } // namespace memprof::qt

@@ -5,20 +5,17 @@
 #pragma once
 
 #include "model/profile/Profile.h"
+#include "model/services/DecodeJob.h"
 
-#include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
-
-class QThread;
 
 namespace memprof::qt {
 
 using ProfilePtr = std::shared_ptr<const Profile>;
 
-class ProfileLoadJob : public QObject {
+class ProfileLoadJob : public DecodeJob {
     Q_OBJECT
 public:
     explicit ProfileLoadJob(QString path, QObject* parent = nullptr);
@@ -27,8 +24,6 @@ public:
 
     const QString& path() const { return path_; }
     void start();
-    void cancel();
-    bool isRunning() const;
 
 signals:
     // Emitted on the worker thread, delivered queued: bytes consumed, total.
@@ -39,8 +34,6 @@ signals:
 
 private:
     QString path_;
-    std::atomic<bool> stop_{false};
-    QThread* thread_ = nullptr;
 };
 
 } // namespace memprof::qt

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/services/LocationHistoryJob.h"
+
+#include <QFile>
+
+namespace memprof::qt {
+
+LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, QObject* parent)
+    : DecodeJob(parent)
+    , path_(std::move(path))
+    , location_(location)
+{
+    qRegisterMetaType<LocationHistoryPtr>();
+}
+
+LocationHistoryJob::~LocationHistoryJob()
+{
+    stopWorker();
+}
+
+void LocationHistoryJob::start()
+{
+    const std::string path = QFile::encodeName(path_).toStdString();
+    startWorker(QStringLiteral("memprof history"), QThread::LowPriority,
+                [this, path, location = location_](DecodeControl& control) {
+                    emit finished(std::make_shared<const LocationHistory>(loadLocationHistory(path, location, control)));
+                });
+}
+
+} // namespace memprof::qt

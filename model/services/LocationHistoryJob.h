@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reads one location's own history (its live bytes over the run, its
+// allocation sizes) from the dump again on a worker thread, at low priority:
+// the selected location's curve in the charts. One job, one pass; cancel()
+// stops it early.
+#pragma once
+
+#include "model/profile/LocationHistory.h"
+#include "model/services/DecodeJob.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace memprof::qt {
+
+using LocationHistoryPtr = std::shared_ptr<const LocationHistory>;
+
+class LocationHistoryJob : public DecodeJob {
+    Q_OBJECT
+public:
+    LocationHistoryJob(QString path, LocationId location, QObject* parent = nullptr);
+    // Cancels a running pass and waits for the worker to stop.
+    ~LocationHistoryJob() override;
+
+    LocationId location() const { return location_; }
+    void start();
+
+signals:
+    // Every pass ends here (see history->status), delivered queued.
+    void finished(memprof::qt::LocationHistoryPtr history);
+
+private:
+    QString path_;
+    LocationId location_;
+};
+
+} // namespace memprof::qt
+
+Q_DECLARE_METATYPE(memprof::qt::LocationHistoryPtr)
