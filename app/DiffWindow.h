@@ -1,38 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Two dumps compared: NEW - BASE per location name in the allocation,
-// reallocation and free tables and in the held-at-the-end pane, both
-// summaries and their changes in the header, the source of the selected
-// location as NEW has it; the by-function tree of both, NEW - BASE per
-// node. A window of its own (not a mode of MainWindow): a comparison has no
-// single profile, and the main window's panes (Overrides, charts) are about
-// one run. Both dumps load off the
-// GUI thread with progress and Cancel.
+// Two dumps compared, NEW - BASE: the menus, the page stack (the loading
+// page, the comparison page) and the two-dump load. A window of its own
+// (not a mode of MainWindow): a comparison has no single profile, and the
+// main window's panes (Overrides, charts) are about one run. Both dumps load
+// off the GUI thread with one progress and Cancel.
 #pragma once
 
 #include "model/compare/ProfileDiff.h"
-#include "model/qt/DiffTableModel.h"
-#include "model/qt/FunctionTreeDiffModel.h"
-#include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePairLoadJob.h"
+#include "views/ComparisonPage.h"
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QStackedWidget>
 
-#include <array>
 #include <memory>
 
-class QAction;
-class QLabel;
-class QStackedWidget;
-class QTabWidget;
-
 namespace memprof::views {
-class CostTableView;
-class DiffSummaryHeader;
-class FilterField;
-class FunctionTreeView;
 class LoadingPage;
-class MessageBar;
-class SourcePane;
 }
 
 namespace memprof::app {
@@ -40,8 +25,6 @@ namespace memprof::app {
 class DiffWindow : public QMainWindow {
     Q_OBJECT
 public:
-    using Table = qt::DiffTableModel::Table;
-
     // `opener`: the window the comparison was started from, which shows
     // the message if a dump cannot be read (this window closes then).
     explicit DiffWindow(QWidget* opener = nullptr);
@@ -54,29 +37,19 @@ public:
     void cancelLoad();
 
     bool isLoading() const;
-    bool hasDiff() const { return diff_ != nullptr; }
-    const ProfileDiff* diff() const { return diff_.get(); }
-    const Profile* currentProfile() const { return profiles_[1].get(); }
-
-    views::CostTableView* table(Table table) const { return tables_[static_cast<std::size_t>(table)]; }
-    // The "By function" tab: the tree of both dumps, NEW - BASE per node.
-    views::FunctionTreeView* functionTree() const { return functionTree_; }
-    views::SourcePane* sourcePane() const { return sourcePane_; }
-    views::FilterField* filterField() const { return filter_; }
-    views::DiffSummaryHeader* summaryHeader() const { return summary_; }
-    views::LoadingPage* loadingPage() const { return loadingPage_; }
-    views::MessageBar* messageBar() const { return messageBar_; }
-    QTabWidget* mainTabs() const { return tabs_; }
-    QWidget* currentPage() const;
-    QWidget* comparisonPage() const { return comparisonPage_; }
+    bool hasDiff() const { return page_->diff() != nullptr; }
+    const ProfileDiff* diff() const { return page_->diff(); }
+    const Profile* currentProfile() const { return page_->currentProfile(); }
+    // The page in front: the loading or comparison page.
+    QWidget* currentPage() const { return pages_->currentWidget(); }
 
     // The table Export CSV acts on: the one used last (the tree included).
-    views::CostTableView* activeTable() const { return activeTable_; }
+    views::CostTableView* activeTable() const { return page_->activeTable(); }
     // Writes the active table as shown; false with `error` set on failure.
     bool exportCsv(const QString& path, QString* error = nullptr);
 
     // Selects a location of NEW in every table and the tree, and shows its source.
-    void selectLocation(memprof::LocationId location);
+    void selectLocation(memprof::LocationId location) { page_->selectLocation(location); }
 
 signals:
     // Both loads ended; `shown` is true when the comparison is on screen.
@@ -86,41 +59,19 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    QWidget* createComparisonPage();
     void createMenus();
-    void startLoad(int side, const QString& path);
-    void onLoaded(int side, qt::ProfilePtr profile);
-    void showComparison();
+    void onLoaded(qt::ProfilePtr base, qt::ProfilePtr current);
+    void onStopped(const QString& path, qt::ProfilePtr profile);
     void fail(const QString& path, const QString& message);
-    void setHumanReadable(bool humanReadable);
-    void showRowStatus(views::CostTableView* table);
-    void showTreeNodeStatus();
     void chooseAndExport();
 
     QPointer<QWidget> opener_;
-    // Index 0: BASE, 1: NEW.
-    std::array<QString, 2> paths_;
-    std::array<qt::ProfilePtr, 2> profiles_;
-    std::array<std::unique_ptr<qt::ProfileLoadJob>, 2> jobs_;
-    std::array<quint64, 2> bytesRead_{};
-    std::array<quint64, 2> totalBytes_{};
-    std::shared_ptr<const ProfileDiff> diff_;
-
-    std::array<qt::DiffTableModel*, 4> models_{};
-    std::array<views::CostTableView*, 4> tables_{};
-    qt::FunctionTreeDiffModel* treeModel_ = nullptr;
-    views::FunctionTreeView* functionTree_ = nullptr;
+    QString basePath_;
+    QString newPath_;
+    std::unique_ptr<qt::ProfilePairLoadJob> job_;
     QStackedWidget* pages_ = nullptr;
     views::LoadingPage* loadingPage_ = nullptr;
-    QWidget* comparisonPage_ = nullptr;
-    views::MessageBar* messageBar_ = nullptr;
-    views::DiffSummaryHeader* summary_ = nullptr;
-    views::FilterField* filter_ = nullptr;
-    QTabWidget* tabs_ = nullptr;
-    views::SourcePane* sourcePane_ = nullptr;
-    views::CostTableView* activeTable_ = nullptr;
-    QAction* exportAction_ = nullptr;
-    QAction* humanReadableAction_ = nullptr;
+    views::ComparisonPage* page_ = nullptr;
 };
 
 } // namespace memprof::app

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ViewerSettings.h"
 
+#include "views/CostTableView.h"
+
 #include <QFileInfo>
 #include <QSettings>
+#include <QSplitter>
 
 namespace memprof::app {
 
@@ -112,6 +115,34 @@ QString lastOpenFolder()
 void setLastOpenFolder(const QString& folder)
 {
     QSettings().setValue(kLastOpenFolder, folder);
+}
+
+namespace {
+// The tables and trees whose hidden columns the settings keep, by name.
+QList<views::CostTableView*> rememberedViews(const QWidget* page)
+{
+    QList<views::CostTableView*> views = page->findChildren<views::CostTableView*>();
+    views.removeIf([](const views::CostTableView* view) { return view->objectName().isEmpty(); });
+    return views;
+}
+} // namespace
+
+void restorePageLayout(QWidget* page)
+{
+    for (auto* splitter : page->findChildren<QSplitter*>())
+        splitter->restoreState(splitterState(splitter->objectName()));
+    for (auto* view : rememberedViews(page))
+        if (const auto hidden = hiddenColumns(view->objectName()))
+            view->chooseHiddenColumns(*hidden);
+}
+
+void savePageLayout(const QWidget* page)
+{
+    for (auto* splitter : page->findChildren<QSplitter*>())
+        setSplitterState(splitter->objectName(), splitter->saveState());
+    for (auto* view : rememberedViews(page))
+        if (view->columnsChosen())
+            setHiddenColumns(view->objectName(), view->hiddenColumns());
 }
 
 } // namespace memprof::app

@@ -11,6 +11,8 @@
 
 #include <optional>
 
+class QWidget;
+
 namespace memprof::app {
 
 QStringList recentFiles();
@@ -33,6 +35,11 @@ void setSplitterState(const QString& name, const QByteArray& state);
 // objectName); nothing if the user never changed its defaults.
 std::optional<QList<int>> hiddenColumns(const QString& view);
 void setHiddenColumns(const QString& view, const QList<int>& columns);
+
+// A page's splitter sizes and the columns the user hid in its tables, by
+// their object names.
+void restorePageLayout(QWidget* page);
+void savePageLayout(const QWidget* page);
 
 QString lastOpenFolder();
 void setLastOpenFolder(const QString& folder);

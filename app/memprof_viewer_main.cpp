@@ -64,6 +64,15 @@ void explainLoadFailure()
                  qPrintable(why.isEmpty() ? QStringLiteral("the dump could not be loaded") : why));
 }
 
+// The asked-for tab in front, found by the tab widget's object name.
+void showTab(QWidget* window, const QString& tab)
+{
+    if (tab.isEmpty())
+        return;
+    if (auto* tabs = window->findChild<QTabWidget*>(QStringLiteral("mainTabs")))
+        tabs->setCurrentIndex(tabNamed(tabs, tab));
+}
+
 // Writes the window into outPath after the layout settled; the exit code.
 void grabLater(QWidget* window, const QString& outPath, int& exitCode)
 {
@@ -89,14 +98,14 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
             QCoreApplication::exit(1);
             return;
         }
-        if (!tab.isEmpty())
-            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
+        showTab(window, tab);
         // The largest growth of the held bytes that has a source line.
-        const auto* held = window->table(memprof::app::DiffWindow::Table::Held)->proxyModel();
+        auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("diffTableHeld"));
+        const auto* held = heldTable->proxyModel();
         for (int row = 0; row < held->rowCount(); ++row) {
             const QVariant id = held->index(row, 0).data(memprof::qt::LocationIdRole);
             if (id.isValid() && window->currentProfile()->locations[id.toUInt()].function != memprof::kNoFunction) {
-                window->table(memprof::app::DiffWindow::Table::Held)->setCurrentIndex(held->index(row, 0));
+                heldTable->setCurrentIndex(held->index(row, 0));
                 break;
             }
         }
@@ -123,7 +132,8 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         }
         // Show what the viewer is for: the largest holder with a Lua line,
         // and its source.
-        const QAbstractItemModel* leak = window->leakTable()->proxyModel();
+        auto* leakTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("leakTable"));
+        const QAbstractItemModel* leak = leakTable->proxyModel();
         QModelIndex holder = leak->index(0, 0);
         for (int row = 0; row < leak->rowCount(); ++row) {
             const auto id = leak->index(row, 0).data(memprof::qt::LocationIdRole).toUInt();
@@ -135,9 +145,8 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         // The holder first: selecting it brings forward a table that has its
         // row, and the asked-for tab must win.
         if (holder.isValid())
-            window->leakTable()->setCurrentIndex(holder);
-        if (!tab.isEmpty())
-            window->mainTabs()->setCurrentIndex(tabNamed(window->mainTabs(), tab));
+            leakTable->setCurrentIndex(holder);
+        showTab(window, tab);
         grabLater(window, outPath, exitCode);
     });
     QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });

@@ -2,6 +2,7 @@
 #include "LeakPane.h"
 
 #include "CostTableView.h"
+#include "ProfileViewState.h"
 #include "model/qt/LeakModel.h"
 
 #include <QComboBox>
@@ -11,7 +12,7 @@
 
 namespace memprof::views {
 
-LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
+LeakPane::LeakPane(qt::LeakModel* model, ProfileViewState* state, QWidget* parent)
     : QWidget(parent)
     , model_(model)
     , scope_(new QComboBox(this))
@@ -32,6 +33,7 @@ LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
     explanation_->setFont(small);
 
     table_->setSourceModel(model_);
+    table_->setHiddenColumns(model_->defaultHiddenColumns());
     table_->setObjectName(QStringLiteral("leakTable"));
     table_->setPlaceholderText(tr("Nothing is held: every block allocated during profiling was freed."));
 
@@ -47,6 +49,23 @@ LeakPane::LeakPane(qt::LeakModel* model, QWidget* parent)
 
     connect(scope_, &QComboBox::currentIndexChanged, this, &LeakPane::applyScope);
     applyScope(scope_->currentIndex());
+
+    model_->setHumanReadable(state->humanReadable());
+    connect(state, &ProfileViewState::humanReadableChanged, model_, &qt::LeakModel::setHumanReadable);
+    connect(state, &ProfileViewState::filterChanged, table_, &CostTableView::setFilter);
+    connect(state, &ProfileViewState::locationSelected, this, &LeakPane::showLocation);
+}
+
+void LeakPane::setProfile(std::shared_ptr<const Profile> profile)
+{
+    profile_ = profile;
+    model_->setProfile(std::move(profile));
+}
+
+void LeakPane::showLocation(LocationId location)
+{
+    if (profile_ && location < profile_->locations.size())
+        table_->selectLocation(location, QString::fromStdString(profile_->nameOf(location)));
 }
 
 void LeakPane::applyScope(int index)
@@ -54,7 +73,7 @@ void LeakPane::applyScope(int index)
     const auto scope = static_cast<qt::LeakModel::Scope>(scope_->itemData(index).toInt());
     model_->setScope(scope);
     explanation_->setText(qt::LeakModel::explanation(scope));
-    table_->sortByCostColumn(model_->heldColumn());
+    table_->sortByCostColumn(model_->initialSortColumn());
 }
 
 } // namespace memprof::views

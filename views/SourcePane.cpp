@@ -3,6 +3,7 @@
 
 #include "CodeView.h"
 #include "LuaHighlighter.h"
+#include "ProfileViewState.h"
 
 #include <QDir>
 #include <QLabel>
@@ -12,7 +13,7 @@
 
 namespace memprof::views {
 
-SourcePane::SourcePane(QWidget* parent)
+SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     : QWidget(parent)
     , title_(new QLabel(this))
     , legend_(new QLabel(this))
@@ -52,6 +53,10 @@ SourcePane::SourcePane(QWidget* parent)
     layout->addWidget(legend_);
     layout->addWidget(stack_, 1);
     showMessage(tr("Select a location to see its source."), false);
+
+    setHumanReadable(state->humanReadable());
+    connect(state, &ProfileViewState::humanReadableChanged, this, &SourcePane::setHumanReadable);
+    connect(state, &ProfileViewState::locationSelected, this, &SourcePane::showLocation);
 }
 
 void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Lua source of the selected location, its line marked and centred, the
 // per-line costs in the gutter; or a short explanation when there is no
-// file, with "Add source folder…" when a file was not found.
+// file, with "Add source folder…" when a file was not found. It follows the
+// page's selected location and size units.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -21,11 +22,12 @@ namespace memprof::views {
 
 class CodeView;
 class LuaHighlighter;
+class ProfileViewState;
 
 class SourcePane : public QWidget {
     Q_OBJECT
 public:
-    explicit SourcePane(QWidget* parent = nullptr);
+    explicit SourcePane(ProfileViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder);
     void setSourceFolders(const QStringList& folders);

@@ -213,4 +213,37 @@ std::optional<LocationId> DiffTableModel::rowLocation(int row) const
     return currentIndex_.firstNamed(rowAt(row)->name);
 }
 
+int DiffTableModel::initialSortColumn() const
+{
+    // The change the table is about.
+    switch (table_) {
+    case Table::Held:
+        return HeldChangeColumn;
+    case Table::Frees:
+        return FreedChangeColumn;
+    case Table::Allocations:
+    case Table::Reallocations:
+        break;
+    }
+    return AllocatedChangeColumn;
+}
+
+QList<int> DiffTableModel::defaultHiddenColumns() const
+{
+    // Columns that are zero by definition: allocations free nothing, frees
+    // allocate nothing. The events' and a reallocation's freed bytes on each
+    // side stay a click away, so the location keeps room beside the changes.
+    switch (table_) {
+    case Table::Allocations:
+        return {FreedChangeColumn, BaseFreedColumn, NewFreedColumn, BaseEventsColumn, NewEventsColumn};
+    case Table::Frees:
+        return {AllocatedChangeColumn, BaseAllocatedColumn, NewAllocatedColumn, BaseEventsColumn, NewEventsColumn};
+    case Table::Reallocations:
+        return {BaseFreedColumn, NewFreedColumn, BaseEventsColumn, NewEventsColumn};
+    case Table::Held:
+        break;
+    }
+    return {};
+}
+
 } // namespace memprof::qt

@@ -12,6 +12,8 @@
 #include "model/qt/CostTableModel.h"
 #include "model/qt/LocationIndex.h"
 
+#include <QList>
+
 #include <memory>
 
 namespace memprof::qt {
@@ -46,11 +48,10 @@ public:
     // source pane; names NEW never met have none.
     void setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> current);
     Table table() const { return table_; }
-    // The column of the change the table sorts by first.
-    int mainChangeColumn() const
-    {
-        return table_ == Table::Held ? int(HeldChangeColumn) : table_ == Table::Frees ? int(FreedChangeColumn) : int(AllocatedChangeColumn);
-    }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

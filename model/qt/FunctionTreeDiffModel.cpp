@@ -171,4 +171,19 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
     }
 }
 
+int FunctionTreeDiffModel::initialSortColumn() const
+{
+    return AllocatedChangeColumn;
+}
+
+QList<int> FunctionTreeDiffModel::defaultHiddenColumns() const
+{
+    // The changes the comparison is about first; both sides' figures, the
+    // freed bytes and the peak are a click away.
+    QList<int> hidden{FreedChangeColumn, PeakChangeColumn};
+    for (int column = BaseEventsColumn; column < ColumnCount; ++column)
+        hidden.append(column);
+    return hidden;
+}
+
 } // namespace memprof::qt

@@ -11,6 +11,8 @@
 #include "model/compare/FunctionTreeDiff.h"
 #include "model/qt/CostTreeModel.h"
 
+#include <QList>
+
 #include <array>
 #include <memory>
 
@@ -45,6 +47,11 @@ public:
     // NEW (`current`) gives line nodes their locations and file and function
     // nodes their chunks, for the source pane.
     void setProfiles(const std::shared_ptr<const Profile>& base, std::shared_ptr<const Profile> current);
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 

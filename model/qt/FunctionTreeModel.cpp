@@ -89,4 +89,14 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     }
 }
 
+int FunctionTreeModel::initialSortColumn() const
+{
+    return AllocatedColumn;
+}
+
+QList<int> FunctionTreeModel::defaultHiddenColumns() const
+{
+    return {};
+}
+
 } // namespace memprof::qt

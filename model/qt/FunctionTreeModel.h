@@ -12,6 +12,8 @@
 #include "model/profile/FunctionTree.h"
 #include "model/qt/CostTreeModel.h"
 
+#include <QList>
+
 #include <memory>
 
 namespace memprof::qt {
@@ -29,6 +31,11 @@ public:
 
     // The sum of the top-level nodes: the profile's totals.
     const TreeCost& totalCost() const { return totalCost_; }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
 
 private:
     static std::int64_t costOf(const TreeCost& cost, int column);

@@ -158,4 +158,14 @@ std::optional<LocationId> LeakModel::rowLocation(int row) const
     return rows_[static_cast<std::size_t>(row)].location;
 }
 
+int LeakModel::initialSortColumn() const
+{
+    return heldColumn();
+}
+
+QList<int> LeakModel::defaultHiddenColumns() const
+{
+    return {};
+}
+
 } // namespace memprof::qt

@@ -10,6 +10,8 @@
 #include "model/qt/CostTableModel.h"
 #include "model/qt/LocationIndex.h"
 
+#include <QList>
+
 #include <memory>
 
 namespace memprof::qt {
@@ -33,6 +35,11 @@ public:
     // HeapDifference: location, held, allocs, frees, share.
     int heldColumn() const { return 1; }
     int shareColumn() const { return columnCount() - 1; }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
 
 protected:
     QVariant rawValue(int row, int column) const override;

@@ -87,4 +87,24 @@ std::optional<LocationId> LocationTableModel::rowLocation(int row) const
     return rowAt(row)->location;
 }
 
+int LocationTableModel::initialSortColumn() const
+{
+    return kind_ == EventKind::Free ? FreedColumn : AllocatedColumn;
+}
+
+QList<int> LocationTableModel::defaultHiddenColumns() const
+{
+    // Columns that are zero by definition: allocations override nothing,
+    // frees allocate nothing (and their net is -freed).
+    switch (kind_) {
+    case EventKind::Alloc:
+        return {OverridesColumn};
+    case EventKind::Free:
+        return {AllocatedColumn, NetColumn};
+    case EventKind::Realloc:
+        break;
+    }
+    return {};
+}
+
 } // namespace memprof::qt

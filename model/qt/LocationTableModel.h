@@ -5,6 +5,8 @@
 
 #include "model/qt/CostTableModel.h"
 
+#include <QList>
+
 #include <memory>
 
 namespace memprof::qt {
@@ -18,6 +20,11 @@ public:
 
     void setProfile(std::shared_ptr<const Profile> profile);
     EventKind kind() const { return kind_; }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
 
     int rowCount(const QModelIndex& parent = {}) const override;
     // The aggregate behind a row (for the Overrides list), or nullptr.

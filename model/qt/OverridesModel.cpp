@@ -70,4 +70,14 @@ std::optional<LocationId> OverridesModel::rowLocation(int row) const
     return overrides_[static_cast<std::size_t>(row)].location;
 }
 
+int OverridesModel::initialSortColumn() const
+{
+    return BlocksColumn;
+}
+
+QList<int> OverridesModel::defaultHiddenColumns() const
+{
+    return {};
+}
+
 } // namespace memprof::qt

@@ -5,6 +5,8 @@
 
 #include "model/qt/CostTableModel.h"
 
+#include <QList>
+
 #include <memory>
 
 namespace memprof::qt {
@@ -19,6 +21,11 @@ public:
     void setProfile(std::shared_ptr<const Profile> profile);
     // Shows the Overrides of `row` (a row of `profile`), or none for nullptr.
     void setRow(const LocationRow* row);
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
 
     int rowCount(const QModelIndex& parent = {}) const override;
 

@@ -5,7 +5,7 @@
 // result (delivered queued to receivers on the GUI thread).
 #pragma once
 
-#include "model/decoder/Decoder.h"
+#include "model/decoder/DecodeControl.h"
 
 #include <QObject>
 #include <QThread>

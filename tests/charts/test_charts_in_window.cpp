@@ -34,7 +34,9 @@ private slots:
 
         auto* pane = window.findChild<ChartsPane*>();
         QVERIFY(pane);
-        QTabWidget* tabs = window.mainTabs();
+        // The window's tabs, found as --screenshot finds them.
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+        QVERIFY(tabs);
         QCOMPARE(tabs->tabText(tabs->indexOf(pane)), QStringLiteral("Charts"));
         QCOMPARE((pane->heapChart()->liveMaxGraph()->data()->constEnd() - 1)->value, double(profile.totals.liveBytes));
         QCOMPARE(pane->topHoldersChart()->holders().front().name, rankLiveByName(profile).front().name);

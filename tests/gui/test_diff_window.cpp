@@ -8,11 +8,13 @@
 // a line node shows its source in NEW, the filter keeps ancestors, a row
 // selected in a table selects its line node, the tree exports as shown.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/DiffWindow.h"
 #include "app/MainWindow.h"
 #include "model/qt/CostFormat.h"
+#include "model/qt/FunctionTreeDiffModel.h"
 #include "model/qt/ModelRoles.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
@@ -44,8 +46,8 @@
 using namespace memprof;
 using memprof::app::DiffWindow;
 using memprof::app::MainWindow;
+using Table = memprof::qt::DiffTableModel::Table;
 using memprof::test::errorBox;
-using Table = DiffWindow::Table;
 using M = memprof::qt::DiffTableModel;
 using T = memprof::qt::FunctionTreeDiffModel;
 
@@ -138,16 +140,16 @@ void TestDiffWindow::comparesTwoDumps()
     w->resize(1400, 900);
     w->show();
     QVERIFY(compare(w, test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("v3/freed.bin"))));
-    QCOMPARE(w->currentPage(), w->comparisonPage());
+    QCOMPARE(w->currentPage(), test::comparisonPage(w));
     const ProfileDiff& diff = *w->diff();
-    QCOMPARE(w->table(Table::Allocations)->model()->rowCount(), int(diff.allocations.size()));
-    QCOMPARE(w->table(Table::Reallocations)->model()->rowCount(), int(diff.reallocations.size()));
-    QCOMPARE(w->table(Table::Frees)->model()->rowCount(), int(diff.frees.size()));
-    QCOMPARE(w->table(Table::Held)->model()->rowCount(), int(diff.held.size()));
-    QCOMPARE(w->mainTabs()->count(), 4);
+    QCOMPARE(test::diffTable(w, Table::Allocations)->model()->rowCount(), int(diff.allocations.size()));
+    QCOMPARE(test::diffTable(w, Table::Reallocations)->model()->rowCount(), int(diff.reallocations.size()));
+    QCOMPARE(test::diffTable(w, Table::Frees)->model()->rowCount(), int(diff.frees.size()));
+    QCOMPARE(test::diffTable(w, Table::Held)->model()->rowCount(), int(diff.held.size()));
+    QCOMPARE(test::mainTabs(w)->count(), 4);
 
     // Sorted by the change, growth first: frees by freed bytes.
-    const QAbstractItemModel* frees = w->table(Table::Frees)->model();
+    const QAbstractItemModel* frees = test::diffTable(w, Table::Frees)->model();
     for (int r = 1; r < frees->rowCount(); ++r)
         QVERIFY(frees->index(r - 1, M::FreedChangeColumn).data(qt::SortRole).toLongLong() >=
                 frees->index(r, M::FreedChangeColumn).data(qt::SortRole).toLongLong());
@@ -156,12 +158,12 @@ void TestDiffWindow::comparesTwoDumps()
     const int internal = rowNamed(frees, QStringLiteral("INTERNAL"));
     QCOMPARE(frees->index(internal, M::FreedChangeColumn).data(qt::SortRole).toLongLong(), 152197);
     // Columns zero by definition start hidden.
-    QVERIFY(w->table(Table::Frees)->header()->isSectionHidden(M::AllocatedChangeColumn));
-    QVERIFY(w->table(Table::Allocations)->header()->isSectionHidden(M::FreedChangeColumn));
-    QVERIFY(!w->table(Table::Allocations)->header()->isSectionHidden(M::OnlyInColumn));
+    QVERIFY(test::diffTable(w, Table::Frees)->header()->isSectionHidden(M::AllocatedChangeColumn));
+    QVERIFY(test::diffTable(w, Table::Allocations)->header()->isSectionHidden(M::FreedChangeColumn));
+    QVERIFY(!test::diffTable(w, Table::Allocations)->header()->isSectionHidden(M::OnlyInColumn));
 
     // The header: both summaries and their changes.
-    const QString header = w->summaryHeader()->text();
+    const QString header = test::diffSummaryHeader(w)->text();
     const Profile base = test::loadFixture(QStringLiteral("v3/leak.bin"));
     const Profile current = test::loadFixture(QStringLiteral("v3/freed.bin"));
     QVERIFY(header.contains(QStringLiteral("leak.bin")) && header.contains(QStringLiteral("freed.bin")));
@@ -173,8 +175,8 @@ void TestDiffWindow::comparesTwoDumps()
     QVERIFY(w->windowTitle().contains(QStringLiteral("freed.bin against leak.bin")));
 
     // Export writes the table used last as shown, raw numbers.
-    w->table(Table::Held)->setFocus();
-    QCOMPARE(w->activeTable(), w->table(Table::Held));
+    test::diffTable(w, Table::Held)->setFocus();
+    QCOMPARE(w->activeTable(), test::diffTable(w, Table::Held));
     const QStringList lines = exportedCsvLines(w);
     QVERIFY(!lines.isEmpty());
     QCOMPARE(lines.first(), QStringLiteral("location,presence,delta_held_bytes,base_held_bytes,new_held_bytes,delta_live_blocks"));
@@ -182,15 +184,15 @@ void TestDiffWindow::comparesTwoDumps()
     // leak.lua:9 held 131576 B at the end in leak.bin (its HEAP SUMMARY and
     // live blocks agree there) and is not in freed.bin.
     QVERIFY2(lines.contains(QStringLiteral("@leak.lua:9,base,-131576,131576,0,%1")
-                                .arg(-diff.held[std::size_t(rowNamed(w->table(Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].base.blockCount)),
+                                .arg(-diff.held[std::size_t(rowNamed(test::diffTable(w, Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].base.blockCount)),
              qPrintable(lines.join(u'|')));
 
     // The filter narrows every table.
-    w->filterField()->setDelay(0);
-    w->filterField()->lineEdit()->setText(QStringLiteral("internal"));
-    QTRY_COMPARE(w->table(Table::Frees)->model()->rowCount(), 1);
-    QCOMPARE(w->table(Table::Allocations)->model()->rowCount(), 1);
-    QCOMPARE(w->table(Table::Held)->model()->rowCount(), 1);
+    test::filterField(w)->setDelay(0);
+    test::filterField(w)->lineEdit()->setText(QStringLiteral("internal"));
+    QTRY_COMPARE(test::diffTable(w, Table::Frees)->model()->rowCount(), 1);
+    QCOMPARE(test::diffTable(w, Table::Allocations)->model()->rowCount(), 1);
+    QCOMPARE(test::diffTable(w, Table::Held)->model()->rowCount(), 1);
     delete w.data();
 }
 
@@ -200,19 +202,19 @@ void TestDiffWindow::rowShowsItsSourceInNew()
     w->resize(1400, 900);
     w->show();
     QVERIFY(compare(w, test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("v3/freed.bin"))));
-    views::CostTableView* allocations = w->table(Table::Allocations);
+    views::CostTableView* allocations = test::diffTable(w, Table::Allocations);
     const int row = rowNamed(allocations->model(), QStringLiteral("@freed.lua:8"));
     QVERIFY(row >= 0);
     QCOMPARE(allocations->model()->index(row, M::OnlyInColumn).data().toString(), QStringLiteral("NEW"));
     QTest::mouseClick(allocations->viewport(), Qt::LeftButton, {},
                       allocations->visualRect(allocations->model()->index(row, 0)).center());
-    const qt::SourceView& view = w->sourcePane()->currentView();
+    const qt::SourceView& view = test::sourcePane(w)->currentView();
     QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("freed.lua"));
     QCOMPARE(view.line, 8);
-    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 8);
+    QCOMPARE(test::sourcePane(w)->codeView()->markedLine(), 8);
     // The held table has no such name: nothing selected there.
-    QVERIFY(!w->table(Table::Held)->currentIndex().isValid());
+    QVERIFY(!test::diffTable(w, Table::Held)->currentIndex().isValid());
 
     // A name only in BASE has no source in NEW, and the status bar says so.
     const int gone = rowNamed(allocations->model(), QStringLiteral("@leak.lua:9"));
@@ -220,7 +222,7 @@ void TestDiffWindow::rowShowsItsSourceInNew()
                       allocations->visualRect(allocations->model()->index(gone, 0)).center());
     QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("only in BASE")),
              qPrintable(w->statusBar()->currentMessage()));
-    QCOMPARE(w->sourcePane()->currentView().line, 8); // unchanged
+    QCOMPARE(test::sourcePane(w)->currentView().line, 8); // unchanged
     delete w.data();
 }
 
@@ -238,7 +240,7 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     QCOMPARE(finished.at(0).at(0).toBool(), true);
     // BASE is the main window's profile itself, not loaded again.
     for (Table table : kTables) {
-        const QAbstractItemModel* model = w->table(table)->model();
+        const QAbstractItemModel* model = test::diffTable(w, table)->model();
         QVERIFY(table == Table::Reallocations || model->rowCount() > 0);
         for (int r = 0; r < model->rowCount(); ++r) {
             QCOMPARE(model->index(r, M::OnlyInColumn).data(qt::SortRole).toString(), QStringLiteral("both"));
@@ -248,7 +250,7 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
         }
     }
     // The tree too: every node in both, no change.
-    const QAbstractItemModel* tree = w->functionTree()->model();
+    const QAbstractItemModel* tree = test::functionTree(w)->model();
     QVERIFY(tree->rowCount() > 0);
     std::function<void(const QModelIndex&)> checkZero = [&](const QModelIndex& parent) {
         for (int r = 0; r < tree->rowCount(parent); ++r) {
@@ -260,7 +262,7 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
         }
     };
     checkZero({});
-    QVERIFY(w->summaryHeader()->text().contains(QStringLiteral("NEW − BASE")));
+    QVERIFY(test::diffSummaryHeader(w)->text().contains(QStringLiteral("NEW − BASE")));
     // Alike file names are told apart by their folders.
     QVERIFY(w->windowTitle().contains(QStringLiteral("v3/medium.bin against v3/medium.bin")));
     delete w.data();
@@ -299,11 +301,11 @@ void TestDiffWindow::cancelStopsTheComparison()
     w->show();
     QSignalSpy finished(w.data(), &DiffWindow::loadFinished);
     w->compare(test::fixture(QStringLiteral("v3/leak.bin")), big);
-    QCOMPARE(w->currentPage(), static_cast<QWidget*>(w->loadingPage()));
+    QCOMPARE(w->currentPage(), static_cast<QWidget*>(test::loadingPage(w)));
     QVERIFY(w->isLoading());
     // The GUI thread is free while loading: the progress bar moves.
-    QTRY_VERIFY_WITH_TIMEOUT(w->loadingPage()->progressBar()->value() > 0, 20000);
-    QTest::mouseClick(w->loadingPage()->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(test::loadingPage(w)->progressBar()->value() > 0, 20000);
+    QTest::mouseClick(test::loadingPage(w)->cancelButton(), Qt::LeftButton);
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QVERIFY(!errorBox());
@@ -316,9 +318,9 @@ void TestDiffWindow::truncatedSideShowsAWarning()
     w->show();
     QVERIFY(compare(w, test::fixture(QStringLiteral("v3/medium.bin")),
                     test::fixture(QStringLiteral("corrupt/trunc-mid-event.bin"))));
-    QVERIFY(w->messageBar()->isVisible());
-    QVERIFY2(w->messageBar()->text().startsWith(QStringLiteral("NEW: ")), qPrintable(w->messageBar()->text()));
-    QVERIFY(w->summaryHeader()->text().contains(QStringLiteral("truncated at byte")));
+    QVERIFY(test::messageBar(w)->isVisible());
+    QVERIFY2(test::messageBar(w)->text().startsWith(QStringLiteral("NEW: ")), qPrintable(test::messageBar(w)->text()));
+    QVERIFY(test::diffSummaryHeader(w)->text().contains(QStringLiteral("truncated at byte")));
     delete w.data();
 }
 
@@ -328,9 +330,9 @@ void TestDiffWindow::functionTreeTab()
     w->resize(1400, 900);
     w->show();
     QVERIFY(compare(w, test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("v3/freed.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    QCOMPARE(w->mainTabs()->tabText(w->mainTabs()->indexOf(tree)), QStringLiteral("By function"));
-    w->mainTabs()->setCurrentWidget(tree);
+    views::FunctionTreeView* tree = test::functionTree(w);
+    QCOMPARE(test::mainTabs(w)->tabText(test::mainTabs(w)->indexOf(tree)), QStringLiteral("By function"));
+    test::mainTabs(w)->setCurrentWidget(tree);
     QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
     const QAbstractItemModel* shown = tree->model();
     QVERIFY(shown->rowCount() >= 3); // @leak.lua, @freed.lua, INTERNAL
@@ -363,13 +365,13 @@ void TestDiffWindow::functionTreeTab()
     tree->expand(line.parent());
     clickRow(tree, line);
     QCOMPARE(tree->currentIndex(), line);
-    const qt::SourceView& view = w->sourcePane()->currentView();
+    const qt::SourceView& view = test::sourcePane(w)->currentView();
     QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("freed.lua"));
     QCOMPARE(view.line, 8);
-    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 8);
+    QCOMPARE(test::sourcePane(w)->codeView()->markedLine(), 8);
     // ... and selects it in the tables.
-    const QModelIndex inAllocations = w->table(Table::Allocations)->currentIndex();
+    const QModelIndex inAllocations = test::diffTable(w, Table::Allocations)->currentIndex();
     QCOMPARE(inAllocations.siblingAtColumn(0).data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
 
     // A line only in BASE has no source in NEW, and the status bar says so.
@@ -381,10 +383,10 @@ void TestDiffWindow::functionTreeTab()
     QCOMPARE(tree->currentIndex(), gone);
     QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("only in BASE")),
              qPrintable(w->statusBar()->currentMessage()));
-    QCOMPARE(w->sourcePane()->currentView().line, 8); // unchanged
+    QCOMPARE(test::sourcePane(w)->currentView().line, 8); // unchanged
 
     // A row selected in a table selects the line node in the tree.
-    views::CostTableView* allocations = w->table(Table::Allocations);
+    views::CostTableView* allocations = test::diffTable(w, Table::Allocations);
     const int row = rowNamed(allocations->model(), QStringLiteral("@freed.lua:8"));
     w->selectLocation(allocations->model()->index(row, 0).data(qt::LocationIdRole).toUInt());
     QCOMPARE(tree->currentIndex().data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
@@ -402,8 +404,8 @@ void TestDiffWindow::functionTreeTab()
              qPrintable(lines.join(u'|')));
 
     // The filter narrows the tree to the matches and their ancestors.
-    w->filterField()->setDelay(0);
-    w->filterField()->lineEdit()->setText(QStringLiteral("freed.lua:8"));
+    test::filterField(w)->setDelay(0);
+    test::filterField(w)->lineEdit()->setText(QStringLiteral("freed.lua:8"));
     QTRY_COMPARE(shown->rowCount(), 1);
     const QModelIndex file = shown->index(0, 0);
     QCOMPARE(file.data().toString(), QStringLiteral("@freed.lua"));

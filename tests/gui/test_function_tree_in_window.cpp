@@ -6,6 +6,7 @@
 // keeps a match's ancestors open, copy and export take tree rows; the leak
 // pane's peak scope adds up to the peak.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/MainWindow.h"
@@ -99,9 +100,9 @@ void TestFunctionTreeInWindow::byFunctionTabAddsUpToTheTotals()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    QCOMPARE(w->mainTabs()->indexOf(tree), 3); // after Allocations, Reallocations, Frees
-    QCOMPARE(w->mainTabs()->tabText(3), QStringLiteral("By function"));
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    QCOMPARE(test::mainTabs(w.window)->indexOf(tree), 3); // after Allocations, Reallocations, Frees
+    QCOMPARE(test::mainTabs(w.window)->tabText(3), QStringLiteral("By function"));
     const Profile& profile = *w->profile();
     qint64 allocated = 0, events = 0, held = 0, peak = 0;
     QAbstractItemModel* shown = tree->model();
@@ -126,8 +127,8 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    w->mainTabs()->setCurrentWidget(tree);
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    test::mainTabs(w.window)->setCurrentWidget(tree);
     const QModelIndex line = nodeLabelled(tree, QStringLiteral("@leak.lua:9"));
     QVERIFY(line.isValid());
     QCOMPARE(line.parent().data().toString(), QStringLiteral("@leak.lua:7"));
@@ -137,16 +138,16 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     const LocationId id = line.data(qt::LocationIdRole).toUInt();
     QCOMPARE(w->profile()->nameOf(id), std::string("@leak.lua:9"));
 
-    const qt::SourceView& view = w->sourcePane()->currentView();
+    const qt::SourceView& view = test::sourcePane(w.window)->currentView();
     QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(view.line, 9);
-    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 9);
+    QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 9);
     // The one select-location path: the tables and the leak pane follow,
     // the tree stays in front.
-    QCOMPARE(w->mainTabs()->currentWidget(), static_cast<QWidget*>(tree));
-    QCOMPARE(w->table(EventKind::Alloc)->currentLocation().value_or(~0u), id);
-    QCOMPARE(w->leakTable()->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(test::mainTabs(w.window)->currentWidget(), static_cast<QWidget*>(tree));
+    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), id);
+    QCOMPARE(test::leakTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0), line);
 }
 
@@ -154,29 +155,29 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    w->mainTabs()->setCurrentWidget(tree);
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    test::mainTabs(w.window)->setCurrentWidget(tree);
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
 
     // A function: its chunk, marked where it is defined (scratch, line 12).
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:12")));
-    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::File));
-    QCOMPARE(QFileInfo(w->sourcePane()->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
-    QCOMPARE(w->sourcePane()->currentView().line, 12);
-    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 12);
-    QVERIFY(w->sourcePane()->codeView()->toPlainText().contains(QStringLiteral("local function scratch")));
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(QFileInfo(test::sourcePane(w.window)->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
+    QCOMPARE(test::sourcePane(w.window)->currentView().line, 12);
+    QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 12);
+    QVERIFY(test::sourcePane(w.window)->codeView()->toPlainText().contains(QStringLiteral("local function scratch")));
 
     // A file: the chunk, no line marked.
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua")));
-    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::File));
-    QCOMPARE(w->sourcePane()->currentView().line, 0);
-    QCOMPARE(w->sourcePane()->codeView()->markedLine(), 0);
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(test::sourcePane(w.window)->currentView().line, 0);
+    QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 0);
 
     // A group explains what it holds.
-    click(tree, w->functionTree()->model()->index(1, 0));
+    click(tree, test::functionTree(w.window)->model()->index(1, 0));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("INTERNAL"));
-    QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::Explanation));
-    QVERIFY(w->sourcePane()->message().contains(QStringLiteral("INTERNAL")));
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::Explanation));
+    QVERIFY(test::sourcePane(w.window)->message().contains(QStringLiteral("INTERNAL")));
     // None of them is a location: nothing else was selected.
     QCOMPARE(selected.count(), 0);
 }
@@ -185,14 +186,14 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    QAbstractItemModel* leak = w->leakTable()->model();
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    QAbstractItemModel* leak = test::leakTable(w.window)->model();
     int row = 0;
     while (row < leak->rowCount() && leak->index(row, 0).data().toString() != QStringLiteral("@leak.lua:14"))
         ++row;
     QVERIFY(row < leak->rowCount());
-    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
-                      w->leakTable()->visualRect(leak->index(row, 0)).center());
+    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::leakTable(w.window)->visualRect(leak->index(row, 0)).center());
     const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
     QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
@@ -211,9 +212,9 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    w->filterField()->setDelay(0);
-    w->filterField()->lineEdit()->setText(QStringLiteral("leak.lua:14"));
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    test::filterField(w.window)->setDelay(0);
+    test::filterField(w.window)->lineEdit()->setText(QStringLiteral("leak.lua:14"));
     QTRY_COMPARE(tree->model()->rowCount(), 1);
     const QModelIndex file = tree->model()->index(0, 0);
     QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
@@ -226,9 +227,9 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
     QTRY_VERIFY(tree->isExpanded(function));
     QVERIFY(tree->isExpanded(file));
     // The tables narrow too.
-    QCOMPARE(w->table(EventKind::Alloc)->model()->rowCount(), 1);
+    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->model()->rowCount(), 1);
 
-    w->filterField()->lineEdit()->clear();
+    test::filterField(w.window)->lineEdit()->clear();
     QTRY_COMPARE(tree->model()->rowCount(), 2);
 }
 
@@ -236,8 +237,8 @@ void TestFunctionTreeInWindow::copyAndExportTakeTreeRows()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    views::FunctionTreeView* tree = w->functionTree();
-    w->mainTabs()->setCurrentWidget(tree);
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    test::mainTabs(w.window)->setCurrentWidget(tree);
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:9")));
     tree->copySelection();
     const QStringList copied = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
@@ -275,7 +276,7 @@ void TestFunctionTreeInWindow::peakScopeAddsUpToThePeak()
     const int peakItem = scope->findData(int(qt::LeakModel::Scope::LiveAtPeak));
     QVERIFY(peakItem >= 0);
     scope->setCurrentIndex(peakItem);
-    QAbstractItemModel* leak = w->leakTable()->model();
+    QAbstractItemModel* leak = test::leakTable(w.window)->model();
     qint64 held = 0;
     for (int r = 0; r < leak->rowCount(); ++r)
         held += leak->index(r, 1).data(qt::SortRole).toLongLong();

@@ -4,6 +4,7 @@
 // line, header clicks sort, the filter narrows, export and copy write what
 // is shown, a large load cancels, broken and truncated dumps say so.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/MainWindow.h"
@@ -104,7 +105,7 @@ void TestMainWindow::cleanup()
 void TestMainWindow::startPageWithoutDump()
 {
     Window w;
-    QCOMPARE(w->currentPage(), w->startPage());
+    QCOMPARE(w->currentPage(), test::startPage(w.window));
     QVERIFY(!w->hasProfile());
 }
 
@@ -112,7 +113,7 @@ void TestMainWindow::loadsAndRanksTheLargestHolderFirst()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    QCOMPARE(w->currentPage(), w->profilePage());
+    QCOMPARE(w->currentPage(), test::profilePage(w.window));
     const Profile& profile = *w->profile();
 
     std::map<std::string, std::uint64_t> heldByName;
@@ -120,11 +121,11 @@ void TestMainWindow::loadsAndRanksTheLargestHolderFirst()
         heldByName[profile.nameOf(live.location)] += live.heldBytes;
     auto largest = std::max_element(heldByName.begin(), heldByName.end(),
                                     [](const auto& a, const auto& b) { return a.second < b.second; });
-    QAbstractItemModel* leak = w->leakTable()->model();
+    QAbstractItemModel* leak = test::leakTable(w.window)->model();
     QCOMPARE(leak->index(0, 0).data().toString().toStdString(), largest->first);
     QCOMPARE(leak->index(0, 1).data(qt::SortRole).toULongLong(), largest->second);
     QCOMPARE(leak->rowCount(), int(heldByName.size()));
-    QVERIFY(!w->messageBar()->isVisible());
+    QVERIFY(!test::messageBar(w.window)->isVisible());
     QVERIFY(w->windowTitle().contains(QStringLiteral("medium.bin")));
 }
 
@@ -134,23 +135,23 @@ void TestMainWindow::selectingAHolderShowsItsSourceLine()
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     const Profile& profile = *w->profile();
     // The largest holder with a Lua line (INTERNAL has none).
-    QAbstractItemModel* leak = w->leakTable()->model();
+    QAbstractItemModel* leak = test::leakTable(w.window)->model();
     int row = 0;
     while (row < leak->rowCount() && leak->index(row, 0).data().toString() == QStringLiteral("INTERNAL"))
         ++row;
     QVERIFY(row < leak->rowCount());
-    w->leakTable()->setFocus();
-    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
-                      w->leakTable()->visualRect(leak->index(row, 0)).center());
+    test::leakTable(w.window)->setFocus();
+    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::leakTable(w.window)->visualRect(leak->index(row, 0)).center());
     const LocationId id = leak->index(row, 0).data(qt::LocationIdRole).toUInt();
     const int expectedLine = int(profile.locations[id].sourceLine);
     QVERIFY(expectedLine > 0);
 
-    const qt::SourceView& view = w->sourcePane()->currentView();
+    const qt::SourceView& view = test::sourcePane(w.window)->currentView();
     QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("medium.lua"));
     QCOMPARE(view.line, expectedLine);
-    views::CodeView* code = w->sourcePane()->codeView();
+    views::CodeView* code = test::sourcePane(w.window)->codeView();
     QVERIFY(code->isVisible());
     QCOMPARE(code->markedLine(), expectedLine);
     QCOMPARE(code->textCursor().blockNumber() + 1, expectedLine);
@@ -158,11 +159,11 @@ void TestMainWindow::selectingAHolderShowsItsSourceLine()
              qPrintable(QStringLiteral("centred %1, scroll %2").arg(code->centredLine()).arg(code->verticalScrollBar()->value())));
 
     // INTERNAL explains itself instead of showing a file.
-    QTest::mouseClick(w->leakTable()->viewport(), Qt::LeftButton, {},
-                      w->leakTable()->visualRect(leak->index(0, 0)).center());
+    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::leakTable(w.window)->visualRect(leak->index(0, 0)).center());
     if (leak->index(0, 0).data().toString() == QStringLiteral("INTERNAL")) {
-        QCOMPARE(int(w->sourcePane()->currentView().kind), int(qt::SourceView::Kind::Explanation));
-        QVERIFY(w->sourcePane()->message().contains(QStringLiteral("INTERNAL")));
+        QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::Explanation));
+        QVERIFY(test::sourcePane(w.window)->message().contains(QStringLiteral("INTERNAL")));
     }
 }
 
@@ -176,22 +177,22 @@ void TestMainWindow::overridesSelectTheirLocation()
         if (!row.overrides.empty())
             withOverrides = &row;
     QVERIFY(withOverrides);
-    views::CostTableView* reallocs = w->table(EventKind::Realloc);
-    w->mainTabs()->setCurrentWidget(reallocs);
+    views::CostTableView* reallocs = test::eventTable(w.window, EventKind::Realloc);
+    test::mainTabs(w.window)->setCurrentWidget(reallocs);
     QVERIFY(reallocs->selectLocation(withOverrides->location));
     QCOMPARE(reallocs->currentLocation().value_or(~0u), withOverrides->location);
-    QAbstractItemModel* overrides = w->overridesTable()->model();
+    QAbstractItemModel* overrides = test::overridesTable(w.window)->model();
     QCOMPARE(overrides->rowCount(), int(withOverrides->overrides.size()));
 
     // Clicking an Overrides entry selects that location everywhere.
     const QModelIndex first = overrides->index(0, 0);
     const LocationId target = first.data(qt::LocationIdRole).toUInt();
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
-    QTest::mouseClick(w->overridesTable()->viewport(), Qt::LeftButton, {},
-                      w->overridesTable()->visualRect(first).center());
+    QTest::mouseClick(test::overridesTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::overridesTable(w.window)->visualRect(first).center());
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.at(0).at(0).value<LocationId>(), target);
-    auto* current = qobject_cast<views::CostTableView*>(w->mainTabs()->currentWidget());
+    auto* current = qobject_cast<views::CostTableView*>(test::mainTabs(w.window)->currentWidget());
     QVERIFY(current);
     QCOMPARE(current->currentLocation().value_or(~0u), target);
 }
@@ -200,7 +201,7 @@ void TestMainWindow::headerClickSorts()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* table = w->table(EventKind::Alloc);
+    views::CostTableView* table = test::eventTable(w.window, EventKind::Alloc);
     const int events = qt::LocationTableModel::EventsColumn;
     clickHeader(table, events);
     QCOMPARE(table->header()->sortIndicatorSection(), events);
@@ -228,22 +229,22 @@ void TestMainWindow::filterNarrowsEveryTable()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* allocations = w->table(EventKind::Alloc);
+    views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     const int before = allocations->model()->rowCount();
-    const int leakBefore = w->leakTable()->model()->rowCount();
-    w->filterField()->setDelay(0);
-    w->filterField()->lineEdit()->setText(QStringLiteral("medium.lua:2"));
+    const int leakBefore = test::leakTable(w.window)->model()->rowCount();
+    test::filterField(w.window)->setDelay(0);
+    test::filterField(w.window)->lineEdit()->setText(QStringLiteral("medium.lua:2"));
     QTRY_VERIFY(allocations->model()->rowCount() < before);
     QVERIFY(allocations->model()->rowCount() > 0);
     for (int r = 0; r < allocations->model()->rowCount(); ++r)
         QVERIFY(allocations->model()->index(r, 0).data().toString().contains(QStringLiteral("medium.lua:2")));
-    QVERIFY(w->leakTable()->model()->rowCount() < leakBefore);
+    QVERIFY(test::leakTable(w.window)->model()->rowCount() < leakBefore);
 
-    w->filterField()->regexBox()->setChecked(true);
-    w->filterField()->lineEdit()->setText(QStringLiteral("^trace \\[(8|9)\\] "));
+    test::filterField(w.window)->regexBox()->setChecked(true);
+    test::filterField(w.window)->lineEdit()->setText(QStringLiteral("^trace \\[(8|9)\\] "));
     QTRY_COMPARE(allocations->model()->rowCount(), 2);
 
-    w->filterField()->lineEdit()->clear();
+    test::filterField(w.window)->lineEdit()->clear();
     QTRY_COMPARE(allocations->model()->rowCount(), before);
 }
 
@@ -251,10 +252,10 @@ void TestMainWindow::exportWritesTheTableAsShown()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* table = w->table(EventKind::Alloc);
+    views::CostTableView* table = test::eventTable(w.window, EventKind::Alloc);
     w->setActiveTable(table);
-    w->filterField()->setDelay(0);
-    w->filterField()->lineEdit()->setText(QStringLiteral("TRACE"));
+    test::filterField(w.window)->setDelay(0);
+    test::filterField(w.window)->lineEdit()->setText(QStringLiteral("TRACE"));
     QTRY_VERIFY(table->model()->rowCount() < int(w->profile()->allocations.size()));
     table->sortByCostColumn(qt::LocationTableModel::EventsColumn);
     table->header()->setSectionHidden(qt::LocationTableModel::OverridesColumn, true);
@@ -290,7 +291,7 @@ void TestMainWindow::copyPutsSelectedRowsOnTheClipboard()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* table = w->leakTable();
+    views::CostTableView* table = test::leakTable(w.window);
     table->setFocus();
     table->selectionModel()->select(table->model()->index(0, 0),
                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -309,15 +310,15 @@ void TestMainWindow::truncatedDumpShowsWarningBar()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("corrupt/trunc-mid-event.bin"))));
-    QVERIFY(w->messageBar()->isVisible());
+    QVERIFY(test::messageBar(w.window)->isVisible());
     const Profile& profile = *w->profile();
     QCOMPARE(int(profile.status.end), int(DecodeEnd::Truncated));
-    const QString text = w->messageBar()->text();
+    const QString text = test::messageBar(w.window)->text();
     QVERIFY2(text.contains(QStringLiteral("ends at byte %1 without its epilogue").arg(profile.status.totalBytes)),
              qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("showing the %1 events read").arg(profile.totals.eventCount)));
     QVERIFY(profile.totals.eventCount > 0);
-    QVERIFY(w->table(EventKind::Alloc)->model()->rowCount() > 0);
+    QVERIFY(test::eventTable(w.window, EventKind::Alloc)->model()->rowCount() > 0);
 }
 
 void TestMainWindow::brokenDumpShowsErrorAndNoHalfLoadedWindow()
@@ -328,7 +329,7 @@ void TestMainWindow::brokenDumpShowsErrorAndNoHalfLoadedWindow()
     {
         Window w;
         QVERIFY(!load(w.window, broken));
-        QCOMPARE(w->currentPage(), w->startPage());
+        QCOMPARE(w->currentPage(), test::startPage(w.window));
         QVERIFY(!w->hasProfile());
         QTRY_VERIFY(errorBox());
         QMessageBox* box = errorBox();
@@ -347,7 +348,7 @@ void TestMainWindow::brokenDumpShowsErrorAndNoHalfLoadedWindow()
         QTRY_VERIFY(errorBox());
         QTRY_COMPARE(QApplication::topLevelWidgets().size(), windowsBefore + 1); // + the message box
         QVERIFY(w->hasProfile());
-        QCOMPARE(w->currentPage(), w->profilePage());
+        QCOMPARE(w->currentPage(), test::profilePage(w.window));
         QCOMPARE(QFileInfo(w->dumpPath()).fileName(), QStringLiteral("leak.bin"));
         int mainWindows = 0;
         for (QWidget* top : QApplication::topLevelWidgets())
@@ -379,7 +380,7 @@ void TestMainWindow::unreadableInputsGetClearMessages()
         w->loadDump(path);
         QTRY_VERIFY(errorBox());
         QVERIFY2(errorBox()->informativeText().contains(words), qPrintable(errorBox()->informativeText()));
-        QCOMPARE(w->currentPage(), w->startPage());
+        QCOMPARE(w->currentPage(), test::startPage(w.window));
         closeErrorBoxes();
     }
 }
@@ -392,17 +393,17 @@ void TestMainWindow::cancelStopsALargeLoad()
     Window w;
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
     w->loadDump(big);
-    QCOMPARE(w->currentPage(), static_cast<QWidget*>(w->loadingPage()));
+    QCOMPARE(w->currentPage(), static_cast<QWidget*>(test::loadingPage(w.window)));
     QVERIFY(w->isLoading());
     // The GUI thread is free while loading: the progress bar moves.
-    QTRY_VERIFY_WITH_TIMEOUT(w->loadingPage()->progressBar()->value() > 0, 20000);
-    QTest::mouseClick(w->loadingPage()->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(test::loadingPage(w.window)->progressBar()->value() > 0, 20000);
+    QTest::mouseClick(test::loadingPage(w.window)->cancelButton(), Qt::LeftButton);
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
-    QVERIFY(w->loadingPage()->progressBar()->value() < 1000);
+    QVERIFY(test::loadingPage(w.window)->progressBar()->value() < 1000);
     QVERIFY(!w->isLoading());
     QVERIFY(!w->hasProfile());
-    QCOMPARE(w->currentPage(), w->startPage());
+    QCOMPARE(w->currentPage(), test::startPage(w.window));
     QVERIFY(!errorBox());
 }
 
@@ -422,18 +423,18 @@ void TestMainWindow::otherPanesStayInFrontWhenSelecting()
     QVERIFY(reallocOnly);
 
     // From a table without it, the selection moves to a table with it...
-    w->mainTabs()->setCurrentWidget(w->table(EventKind::Alloc));
+    test::mainTabs(w.window)->setCurrentWidget(test::eventTable(w.window, EventKind::Alloc));
     w->selectLocation(*reallocOnly);
-    QCOMPARE(w->mainTabs()->currentWidget(), w->table(EventKind::Realloc));
-    QCOMPARE(w->table(EventKind::Realloc)->currentLocation().value_or(~0u), *reallocOnly);
+    QCOMPARE(test::mainTabs(w.window)->currentWidget(), test::eventTable(w.window, EventKind::Realloc));
+    QCOMPARE(test::eventTable(w.window, EventKind::Realloc)->currentLocation().value_or(~0u), *reallocOnly);
 
     // ...but a pane added beside the tables (the charts) stays in front.
     auto* pane = new QWidget;
     w->addMainTab(pane, QStringLiteral("Other"));
-    w->mainTabs()->setCurrentWidget(pane);
+    test::mainTabs(w.window)->setCurrentWidget(pane);
     w->selectLocation(profile.allocations.front().location);
-    QCOMPARE(w->mainTabs()->currentWidget(), pane);
-    QCOMPARE(w->table(EventKind::Alloc)->currentLocation().value_or(~0u), profile.allocations.front().location);
+    QCOMPARE(test::mainTabs(w.window)->currentWidget(), pane);
+    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), profile.allocations.front().location);
 }
 
 void TestMainWindow::secondDumpOpensAnotherWindow()
@@ -475,14 +476,14 @@ void TestMainWindow::failedReloadKeepsTheProfile()
     QTRY_VERIFY(errorBox());
     QVERIFY(w->hasProfile());
     QCOMPARE(w->profile()->totals.eventCount, events);
-    QCOMPARE(w->currentPage(), w->profilePage());
+    QCOMPARE(w->currentPage(), test::profilePage(w.window));
 }
 
 void TestMainWindow::reloadKeepsTheSortOrder()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* allocations = w->table(EventKind::Alloc);
+    views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     allocations->sortByColumn(qt::LocationTableModel::EventsColumn, Qt::AscendingOrder);
     const auto firstEvents = [&] {
         return allocations->model()->index(0, qt::LocationTableModel::EventsColumn).data(qt::SortRole).toULongLong();
@@ -508,7 +509,7 @@ void TestMainWindow::hiddenColumnsStayHidden()
         Window w;
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
         w->restoreLayout();
-        views::CostTableView* allocations = w->table(EventKind::Alloc);
+        views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
         allocations->chooseHiddenColumns({overrides, 0});
         QCOMPARE(allocations->hiddenColumns(), QList<int>{overrides}); // the location never hides
         QVERIFY(allocations->header()->isSectionHidden(overrides));
@@ -527,13 +528,13 @@ void TestMainWindow::hiddenColumnsStayHidden()
     Window w;
     w->restoreLayout();
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    QCOMPARE(w->table(EventKind::Alloc)->hiddenColumns(), QList<int>{overrides});
-    QVERIFY(w->table(EventKind::Alloc)->header()->isSectionHidden(overrides));
-    QVERIFY(!w->table(EventKind::Free)->header()->isSectionHidden(overrides));
+    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->hiddenColumns(), QList<int>{overrides});
+    QVERIFY(test::eventTable(w.window, EventKind::Alloc)->header()->isSectionHidden(overrides));
+    QVERIFY(!test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(overrides));
     // Defaults (frees allocate nothing) survive loads too.
-    QVERIFY(w->table(EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    QVERIFY(w->table(EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
 }
 
 void TestMainWindow::droppedFileOpens()

@@ -106,7 +106,7 @@ private slots:
         const QString message = errorBox()->text() + QLatin1Char('\n') + errorBox()->informativeText();
         QVERIFY2(message.contains(words), qPrintable(message));
         QVERIFY(!window.hasProfile());
-        QCOMPARE(window.currentPage(), window.startPage());
+        QCOMPARE(window.currentPage(), window.findChild<QWidget*>(QStringLiteral("startPage")));
         QVERIFY(!window.isLoading());
         closeErrorBoxes();
 
@@ -116,7 +116,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 30000);
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         QVERIFY(window.hasProfile());
-        QCOMPARE(window.currentPage(), window.profilePage());
+        QCOMPARE(window.currentPage(), window.findChild<QWidget*>(QStringLiteral("profilePage")));
         QVERIFY(!errorBox());
     }
 

@@ -7,6 +7,8 @@
 #include "TopHoldersChart.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "model/services/LocationHistoryJob.h"
+#include "views/ProfileViewState.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -14,15 +16,13 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPointer>
 #include <QTabWidget>
-#include <QThread>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace memprof::charts {
 
-ChartsPane::ChartsPane(QWidget* parent) : QWidget(parent)
+ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidget(parent)
 {
     heapChart_ = new HeapChart;
     topHoldersChart_ = new TopHoldersChart;
@@ -74,16 +74,12 @@ ChartsPane::ChartsPane(QWidget* parent) : QWidget(parent)
     });
     connect(scopeBox_, &QComboBox::currentIndexChanged, this, &ChartsPane::showHistogram);
     connect(topHoldersChart_, &TopHoldersChart::locationActivated, this, &ChartsPane::locationActivated);
+    if (state)
+        connect(state, &views::ProfileViewState::locationSelected, this, &ChartsPane::setSelectedLocation);
 }
 
-ChartsPane::~ChartsPane()
-{
-    cancelHistory();
-    for (QThread* worker : workers_) {
-        worker->wait();
-        delete worker;
-    }
-}
+// The jobs are children: deleting them waits for their workers.
+ChartsPane::~ChartsPane() = default;
 
 void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
 {
@@ -178,9 +174,15 @@ void ChartsPane::exportWithDialog()
 
 void ChartsPane::cancelHistory()
 {
-    if (stop_)
-        stop_->store(true);
-    stop_.reset();
+    if (!job_)
+        return;
+    // Its result is not wanted any more; it goes once its worker stopped.
+    job_->disconnect(this);
+    job_->cancel();
+    connect(job_, &qt::LocationHistoryJob::finished, job_, &QObject::deleteLater);
+    if (!job_->isRunning())
+        job_->deleteLater();
+    job_ = nullptr;
 }
 
 void ChartsPane::startHistory(LocationId location)
@@ -196,30 +198,16 @@ void ChartsPane::startHistory(LocationId location)
     }
     status_->setText(tr("Reading the history of %1…").arg(QString::fromStdString(locationNames_[location])));
     status_->setVisible(true);
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    stop_ = stop;
-    const std::string path = QFile::encodeName(dumpPath_).toStdString();
-    QPointer<ChartsPane> self(this);
-    QThread* worker = QThread::create([self, stop, path, location] {
-        DecodeControl control;
-        control.stop = stop.get();
-        auto history = std::make_shared<const LocationHistory>(loadLocationHistory(path, location, control));
-        if (stop->load())
-            return;
-        QMetaObject::invokeMethod(
-            qApp, [self, history, stop] {
-                if (self && !stop->load())
-                    self->showHistory(history);
-            },
-            Qt::QueuedConnection);
+    job_ = new qt::LocationHistoryJob(dumpPath_, location, this);
+    connect(job_, &qt::LocationHistoryJob::finished, this, [this, job = job_](qt::LocationHistoryPtr history) {
+        if (job)
+            job->deleteLater();
+        if (job != job_)
+            return; // cancelled after it had finished
+        job_ = nullptr;
+        showHistory(std::move(history));
     });
-    // Finished workers are collected here; the destructor waits for the rest.
-    connect(worker, &QThread::finished, this, [this, worker] {
-        workers_.erase(std::remove(workers_.begin(), workers_.end(), worker), workers_.end());
-        worker->deleteLater();
-    });
-    workers_.push_back(worker);
-    worker->start(QThread::LowPriority);
+    job_->start();
 }
 
 void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The three charts in tabs, with export and the histogram's switches. The
 // selected location's own history (its live bytes, its sizes) comes from a
-// second decoding pass of the dump in a worker thread, cancelled when the
-// selection changes again, and deferred while the pane is hidden.
+// second decoding pass of the dump (a LocationHistoryJob), cancelled when
+// the selection changes again, and deferred while the pane is hidden. In a
+// page it follows the page's selected location.
 #pragma once
 
 #include "model/profile/LocationHistory.h"
 #include "model/profile/Profile.h"
 
+#include <QPointer>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,7 +19,14 @@
 class QComboBox;
 class QLabel;
 class QTabWidget;
-class QThread;
+
+namespace memprof::qt {
+class LocationHistoryJob;
+}
+
+namespace memprof::views {
+class ProfileViewState;
+}
 
 namespace memprof::charts {
 
@@ -30,7 +38,8 @@ class SizeHistogramChart;
 class ChartsPane : public QWidget {
     Q_OBJECT
 public:
-    explicit ChartsPane(QWidget* parent = nullptr);
+    // Without a view state the owner calls setSelectedLocation itself.
+    explicit ChartsPane(views::ProfileViewState* state = nullptr, QWidget* parent = nullptr);
     ~ChartsPane() override;
 
     // `dumpPath` is read again for a selected location's history; empty
@@ -83,9 +92,8 @@ private:
     bool hasSelection_ = false;
     bool historyPending_ = false; // selected while hidden: read when shown
     std::shared_ptr<const LocationHistory> history_;
-    // The running pass: its stop flag, raised to cancel it.
-    std::shared_ptr<std::atomic<bool>> stop_;
-    std::vector<QThread*> workers_;
+    // The running pass; cancelled ones finish on their own and go.
+    QPointer<qt::LocationHistoryJob> job_;
 };
 
 } // namespace memprof::charts

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "OverridesPane.h"
+
+#include "CostTableView.h"
+#include "ProfileViewState.h"
+#include "model/qt/OverridesModel.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+OverridesPane::OverridesPane(qt::OverridesModel* model, ProfileViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , model_(model)
+    , title_(new QLabel(this))
+    , table_(new CostTableView(this))
+{
+    title_->setWordWrap(true);
+    table_->setObjectName(QStringLiteral("overridesTable"));
+    table_->setSourceModel(model_);
+    table_->setHiddenColumns(model_->defaultHiddenColumns());
+    table_->setToolTip(tr("Click a location to select it"));
+    table_->sortByCostColumn(model_->initialSortColumn());
+    table_->setPlaceholderText(tr("Nothing to show for this row."));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(title_);
+    layout->addWidget(table_, 1);
+
+    model_->setHumanReadable(state->humanReadable());
+    connect(state, &ProfileViewState::humanReadableChanged, model_, &qt::OverridesModel::setHumanReadable);
+    showNoTable();
+}
+
+void OverridesPane::setProfile(std::shared_ptr<const Profile> profile)
+{
+    profile_ = profile;
+    model_->setProfile(std::move(profile));
+}
+
+void OverridesPane::showNoTable()
+{
+    model_->setRow(nullptr);
+    title_->setText(tr("Overrides"));
+}
+
+void OverridesPane::showRow(const LocationRow* row, EventKind kind)
+{
+    model_->setRow(row);
+    if (!row) {
+        title_->setText(tr("<b>Overrides</b>: select a row to see which locations had allocated the "
+                           "blocks it freed or moved."));
+    } else if (row->overrides.empty()) {
+        title_->setText(
+            kind == EventKind::Alloc
+                ? tr("<b>Overrides</b>: allocations do not free or move blocks.")
+                : tr("<b>Overrides</b>: none of the blocks this row freed or moved were allocated during profiling."));
+    } else {
+        title_->setText(tr("<b>Overrides</b> of %1: where the %2 blocks it freed or moved were allocated "
+                           "(click one to select it)")
+                            .arg(QString::fromStdString(profile_->nameOf(row->location)).toHtmlEscaped())
+                            .arg(row->overrides.size()));
+    }
+}
+
+} // namespace memprof::views

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfilePage.h"
+
+#include "CostTableView.h"
+#include "FilterField.h"
+#include "FunctionTreeView.h"
+#include "LeakPane.h"
+#include "MessageBar.h"
+#include "OverridesPane.h"
+#include "ProfileViewState.h"
+#include "SourcePane.h"
+#include "SummaryHeader.h"
+#include "charts/ChartsPane.h"
+#include "model/qt/FunctionTreeModel.h"
+#include "model/qt/LeakModel.h"
+#include "model/services/LoadMessages.h"
+#include "model/qt/LocationTableModel.h"
+#include "model/qt/OverridesModel.h"
+
+#include <QFileInfo>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+namespace {
+constexpr std::array<EventKind, 3> kEventKinds = {EventKind::Alloc, EventKind::Realloc, EventKind::Free};
+
+std::size_t indexOf(EventKind kind)
+{
+    return static_cast<std::size_t>(kind);
+}
+
+struct EventTableText {
+    const char* objectName; // not translated: the settings remember the table by it
+    const char* fileName;
+    const char* title;
+    const char* placeholder;
+};
+
+EventTableText textOf(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Alloc:
+        return {"tableAllocations", "allocations", QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "Allocations"),
+                QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "No allocations in this profile.")};
+    case EventKind::Realloc:
+        return {"tableReallocations", "reallocations",
+                QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "Reallocations"),
+                QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "No reallocations in this profile.")};
+    case EventKind::Free:
+        break;
+    }
+    return {"tableFrees", "frees", QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "Frees"),
+            QT_TRANSLATE_NOOP("memprof::views::ProfilePage", "No frees in this profile.")};
+}
+} // namespace
+
+ProfilePage::ProfilePage(QWidget* parent)
+    : ResultsPage(parent)
+    , leakModel_(new qt::LeakModel(this))
+    , treeModel_(new qt::FunctionTreeModel(this))
+    , overridesModel_(new qt::OverridesModel(this))
+    , summary_(new SummaryHeader(this))
+{
+    setObjectName(QStringLiteral("profilePage"));
+    summary_->setObjectName(QStringLiteral("summaryHeader"));
+    createTables();
+    createTree();
+    // The charts follow the shown profile and the view state's selection.
+    charts_ = new charts::ChartsPane(viewState(), tabs());
+    tabs()->addTab(charts_, tr("Charts"));
+    connect(charts_, &charts::ChartsPane::locationActivated, this, &ProfilePage::selectLocation);
+    QWidget* panes = createPanes();
+
+    trackLastUsedTable();
+    connect(tabs(), &QTabWidget::currentChanged, this, &ProfilePage::updateOverrides);
+    summary_->setHumanReadable(viewState()->humanReadable());
+    connect(viewState(), &ProfileViewState::humanReadableChanged, summary_, &SummaryHeader::setHumanReadable);
+    connect(viewState(), &ProfileViewState::locationSelected, this, &ProfilePage::showSelection);
+
+    layOut(summary_, panes);
+}
+
+ProfilePage::~ProfilePage() = default;
+
+void ProfilePage::createTables()
+{
+    for (EventKind kind : kEventKinds) {
+        const EventTableText text = textOf(kind);
+        auto* model = new qt::LocationTableModel(kind, this);
+        auto* table = createTable(model, QString::fromLatin1(text.objectName), tr(text.title),
+                                  QString::fromLatin1(text.fileName), tr(text.placeholder));
+        tabs()->addTab(table, tr(text.title));
+        eventModels_[indexOf(kind)] = model;
+        eventTables_[indexOf(kind)] = table;
+        connect(table, &CostTableView::currentSourceRowChanged, this, [this, table] {
+            if (table == currentEventTable())
+                updateOverrides();
+        });
+    }
+}
+
+void ProfilePage::createTree()
+{
+    // By file and by function: the tables' costs summed up the tree. A line
+    // selects its location like a table row; functions and files show
+    // their chunk.
+    tree_ = new FunctionTreeView(tabs());
+    tree_->setObjectName(QStringLiteral("functionTree"));
+    tree_->setTreeModel(treeModel_);
+    followViewState(tree_, treeModel_);
+    tabs()->addTab(tree_, tr("By function"));
+    addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
+    connect(tree_, &FunctionTreeView::chunkActivated, sourcePane(), &SourcePane::showFunction);
+    connect(tree_, &FunctionTreeView::explanationActivated, sourcePane(), &SourcePane::showLocation);
+}
+
+QWidget* ProfilePage::createPanes()
+{
+    overridesPane_ = new OverridesPane(overridesModel_, viewState(), this);
+    connect(overridesPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
+    leakPane_ = new LeakPane(leakModel_, viewState(), this);
+    connect(leakPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
+    addExportableTable(leakPane_->table(), tr("Held"), QStringLiteral("held"));
+
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("tablesSplitter"));
+    left->addWidget(tabs());
+    left->addWidget(overridesPane_);
+    left->setSizes({640, 180});
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->setObjectName(QStringLiteral("leakSourceSplitter"));
+    right->addWidget(leakPane_);
+    right->addWidget(sourcePane());
+    right->setSizes({340, 480});
+    auto* main = new QSplitter(Qt::Horizontal, this);
+    main->setObjectName(QStringLiteral("mainSplitter"));
+    main->addWidget(left);
+    main->addWidget(right);
+    main->setSizes({720, 680});
+    main->setChildrenCollapsible(false);
+    return main;
+}
+
+void ProfilePage::setProfile(qt::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
+{
+    profile_ = std::move(profile);
+    setSelectableProfile(profile_);
+    for (auto* model : eventModels_)
+        model->setProfile(profile_);
+    leakPane_->setProfile(profile_);
+    treeModel_->setProfile(profile_);
+    overridesPane_->setProfile(profile_);
+    sourcePane()->setProfile(profile_, QFileInfo(dumpPath).absolutePath());
+    summary_->setProfile(*profile_, dumpPath);
+    charts_->setProfile(*profile_, dumpPath);
+    if (!keepSortOrders) {
+        for (std::size_t i = 0; i < eventTables_.size(); ++i)
+            eventTables_[i]->sortByCostColumn(eventModels_[i]->initialSortColumn());
+        leakPane_->table()->sortByCostColumn(leakModel_->initialSortColumn());
+        tree_->sortByCostColumn(treeModel_->initialSortColumn());
+    }
+    if (profile_->status.end == DecodeEnd::Truncated)
+        messageBar()->showWarning(qt::describeTruncation(profile_->status, profile_->totals.eventCount));
+    else
+        messageBar()->hide();
+    updateOverrides();
+}
+
+void ProfilePage::addTab(QWidget* pane, const QString& title)
+{
+    tabs()->addTab(pane, title);
+}
+
+void ProfilePage::showSelection(LocationId location)
+{
+    // Stay on the current table if it has this location, else show a table
+    // that has; a pane that is not a table (charts) stays in front.
+    if (auto* current = currentEventTable(); current && !current->selectLocation(location)) {
+        for (auto* table : eventTables_) {
+            if (table->selectLocation(location)) {
+                tabs()->setCurrentWidget(table);
+                break;
+            }
+        }
+    }
+    for (auto* table : eventTables_)
+        if (table != currentEventTable())
+            table->selectLocation(location);
+    tree_->showLocation(location);
+    updateOverrides();
+    emit statusMessage(QString::fromStdString(profile_->nameOf(location)));
+}
+
+CostTableView* ProfilePage::currentEventTable() const
+{
+    // The by-function tree is a CostTableView too, but not an event table.
+    for (auto* table : eventTables_)
+        if (table == tabs()->currentWidget())
+            return table;
+    return nullptr;
+}
+
+void ProfilePage::updateOverrides()
+{
+    auto* table = currentEventTable();
+    if (!table) {
+        overridesPane_->showNoTable();
+        return;
+    }
+    const auto* model = static_cast<const qt::LocationTableModel*>(table->sourceModel());
+    overridesPane_->showRow(model->rowAt(table->currentSourceRow()), model->kind());
+}
+
+} // namespace memprof::views

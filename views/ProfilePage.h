@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One profile on screen: its summary, the filter, the allocation,
+// reallocation and free tables, the by-function tree and the charts in tabs,
+// the Overrides of the row in front, the leak summary and the source of the
+// selected location. The page owns the models and the panes; they follow
+// its one view state. Every way of selecting a location (tables, Overrides,
+// the tree, the charts) goes through selectLocation().
+#pragma once
+
+#include "ResultsPage.h"
+#include "model/services/ProfileLoadJob.h"
+
+#include <array>
+
+namespace memprof::qt {
+class FunctionTreeModel;
+class LeakModel;
+class LocationTableModel;
+class OverridesModel;
+}
+
+namespace memprof::charts {
+class ChartsPane;
+}
+
+namespace memprof::views {
+
+class FunctionTreeView;
+class LeakPane;
+class OverridesPane;
+class SummaryHeader;
+
+class ProfilePage : public ResultsPage {
+    Q_OBJECT
+public:
+    explicit ProfilePage(QWidget* parent = nullptr);
+    ~ProfilePage() override;
+
+    // Shows `profile`, read from `dumpPath`. A reload keeps the user's sort
+    // orders; another dump starts from each model's initial sort.
+    void setProfile(qt::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
+    const Profile* profile() const { return profile_.get(); }
+
+    // A pane beside the tables (Allocations, Reallocations, Frees, ...).
+    void addTab(QWidget* pane, const QString& title);
+
+private:
+    void createTables();
+    void createTree();
+    QWidget* createPanes();
+    void showSelection(LocationId location);
+    void updateOverrides();
+    CostTableView* currentEventTable() const;
+
+    qt::ProfilePtr profile_;
+    std::array<qt::LocationTableModel*, 3> eventModels_{};
+    qt::LeakModel* leakModel_;
+    qt::FunctionTreeModel* treeModel_;
+    qt::OverridesModel* overridesModel_;
+
+    SummaryHeader* summary_;
+    std::array<CostTableView*, 3> eventTables_{};
+    FunctionTreeView* tree_ = nullptr;
+    charts::ChartsPane* charts_ = nullptr;
+    OverridesPane* overridesPane_ = nullptr;
+    LeakPane* leakPane_ = nullptr;
+};
+
+} // namespace memprof::views

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileViewState.h"
+
+namespace memprof::views {
+
+ProfileViewState::ProfileViewState(QObject* parent)
+    : QObject(parent)
+{
+}
+
+void ProfileViewState::setFilter(const QRegularExpression& filter)
+{
+    if (filter == filter_)
+        return;
+    filter_ = filter;
+    emit filterChanged(filter_);
+}
+
+void ProfileViewState::setHumanReadable(bool humanReadable)
+{
+    if (humanReadable == humanReadable_)
+        return;
+    humanReadable_ = humanReadable;
+    emit humanReadableChanged(humanReadable_);
+}
+
+void ProfileViewState::selectLocation(LocationId location)
+{
+    selectedLocation_ = location;
+    emit locationSelected(location);
+}
+
+void ProfileViewState::forgetSelection()
+{
+    selectedLocation_.reset();
+}
+
+} // namespace memprof::views

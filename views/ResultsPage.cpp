@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ResultsPage.h"
+
+#include "FilterField.h"
+#include "LastUsedTable.h"
+#include "MessageBar.h"
+#include "SourcePane.h"
+
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+ResultsPage::ResultsPage(QWidget* parent)
+    : QWidget(parent)
+    , state_(new ProfileViewState(this))
+    , filter_(new FilterField(this))
+    , messageBar_(new MessageBar(this))
+    , tabs_(new QTabWidget(this))
+    , sourcePane_(new SourcePane(state_, this))
+{
+    filter_->setObjectName(QStringLiteral("filterField"));
+    messageBar_->setObjectName(QStringLiteral("messageBar"));
+    tabs_->setObjectName(QStringLiteral("mainTabs"));
+    tabs_->setDocumentMode(true);
+    sourcePane_->setObjectName(QStringLiteral("sourcePane"));
+    connect(filter_, &FilterField::filterChanged, state_, &ProfileViewState::setFilter);
+    connect(sourcePane_, &SourcePane::addSourceFolderRequested, this, &ResultsPage::addSourceFolderRequested);
+}
+
+void ResultsPage::layOut(QWidget* summary, QWidget* panes)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(messageBar_);
+    layout->addWidget(summary);
+    layout->addWidget(filter_);
+    layout->addWidget(panes, 1);
+}
+
+void ResultsPage::setSelectableProfile(std::shared_ptr<const Profile> profile)
+{
+    selectableProfile_ = std::move(profile);
+    state_->forgetSelection();
+}
+
+void ResultsPage::selectLocation(LocationId location)
+{
+    if (selectableProfile_ && location < selectableProfile_->locations.size())
+        state_->selectLocation(location);
+}
+
+void ResultsPage::addExportableTable(CostTableView* table, const QString& title, const QString& fileName)
+{
+    exportable_.append(table);
+    names_.insert(table, {title, fileName});
+}
+
+void ResultsPage::trackLastUsedTable()
+{
+    Q_ASSERT(!lastUsed_);
+    lastUsed_ = new LastUsedTable(tabs_, exportable_, this);
+}
+
+CostTableView* ResultsPage::activeTable() const
+{
+    return lastUsed_ ? lastUsed_->table() : nullptr;
+}
+
+void ResultsPage::setActiveTable(CostTableView* table)
+{
+    if (lastUsed_)
+        lastUsed_->setTable(table);
+}
+
+QString ResultsPage::titleOf(const CostTableView* table) const
+{
+    return names_.value(table).title;
+}
+
+QString ResultsPage::fileNameOf(const CostTableView* table) const
+{
+    return names_.value(table).fileName;
+}
+
+void ResultsPage::setSourceFolders(const QStringList& folders)
+{
+    sourcePane_->setSourceFolders(folders);
+}
+
+void ResultsPage::focusFilter()
+{
+    filter_->lineEdit()->setFocus();
+    filter_->lineEdit()->selectAll();
+}
+
+} // namespace memprof::views
