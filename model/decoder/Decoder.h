@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The streaming memprof decoder: `ljs` symbol table, then `ljm` events, for
-// versions 1, 2 and 3. It hands each production to a sink (a template
-// parameter, so the per-event calls inline) and ends with a DecodeStatus.
+// versions 1, 2 and 3 (docs/FORMAT.md; what it does with malformed input:
+// docs/FORMAT.md#what-the-decoder-does-with-each-quirk). It hands each
+// production to a sink (a template parameter, so the per-event calls
+// inline) and ends with a DecodeStatus.
 // It never throws, never reads past the data, and keeps memory to one buffer.
 //
 // Sink interface:
@@ -138,7 +140,7 @@ private:
     // Reads the body of a symbol (shared by the table and by symtab events).
     // sym-lfunc := sym-addr sym-chunk sym-line
     // sym-cfunc := sym-addr sym-name
-    // sym-trace := trace-no [mcode-addr: version 2] sym-addr sym-line
+    // sym-trace := trace-no [trace-addr: version 2] sym-addr sym-line
     template <class Deliver>
     static void readSymbolBody(ByteCursor& c, std::uint8_t type, std::uint8_t version, Deliver&& deliver)
     {
@@ -164,7 +166,7 @@ private:
             TraceSymbol s;
             s.traceno = c.uleb();
             if (version == 2)
-                (void)c.uleb(); // mcode address: not used for naming
+                (void)c.uleb(); // trace-addr: not used for naming
             s.addr = c.uleb();
             s.line = c.uleb();
             if (c.ok())
@@ -264,7 +266,7 @@ private:
             loc.source = SourceKind::Trace;
             loc.traceno = nextValue();
             if (version == 2)
-                (void)nextValue(); // trace mcode address
+                (void)nextValue(); // trace-addr
             break;
         default:
             loc.source = SourceKind::Internal;
@@ -450,7 +452,7 @@ private:
                     sink_.free(e);
                 break;
             }
-            default: { // symtab event: the body of the symbol its source names
+            default: { // ev-symtab: the body of the symbol its source names
                 const std::uint8_t type = source == wire::kSourceLua     ? wire::kSymLfunc
                                           : source == wire::kSourceC     ? wire::kSymCfunc
                                           : source == wire::kSourceTrace ? wire::kSymTrace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Plain structs mirroring the wire grammar's productions, as the decoder hands
-// them to its sink. String views point into the decoder's buffer and live only
-// for the duration of the call.
+// Plain structs mirroring the wire grammar's productions (docs/FORMAT.md), as
+// the decoder hands them to its sink. String views point into the decoder's
+// buffer and live only for the duration of the call.
 #pragma once
 
 #include <cstdint>
@@ -34,8 +34,8 @@ struct CfuncSymbol {
     std::string_view name;
 };
 
-// sym-trace := trace-no trace-addr sym-addr sym-line (version 2 has an mcode
-// address after trace-no; version 3 drops it)
+// sym-trace := trace-no [trace-addr: version 2 only] sym-addr sym-line
+// (trace-addr, the machine-code address, is not kept)
 struct TraceSymbol {
     std::uint64_t traceno = 0;
     std::uint64_t addr = 0; // prototype where recording started

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The memprof dump's wire grammar: the constants of src/lj_memprof.h and
-// src/lj_symtab.h (tarantool/luajit), for every released version.
+// The memprof dump's wire grammar (docs/FORMAT.md): the writer's constants
+// for versions 1, 2 and 3.
 #pragma once
 
 #include <cstdint>
@@ -39,8 +39,8 @@ inline constexpr std::uint8_t kSourceTrace = 0x10;
 // The largest valid ev-header other than the epilogue.
 inline constexpr std::uint8_t kMaxEventHeader = kSourceTrace | kEventRealloc; // 0x13
 inline constexpr std::uint8_t kMaxEventHeaderV1 = kSourceC | kEventRealloc;   // 0x0f
-// Writer quirk (src/lj_symtab.c, resolve_symbolnames): a C symbol re-dumped in
-// the event stream with the symbol table's cfunc header instead of 0x0c.
+// Writer quirk (docs/FORMAT.md#the-writers-cfunc-quirk): a C symbol re-dumped
+// in the event stream with the symbol table's cfunc header instead of 0x0c.
 inline constexpr std::uint8_t kQuirkCfuncHeader = kSymCfunc;
 
 // ULEB128: at most ten bytes carry 64 bits; the tenth may only hold bit 63.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Overrides of one event kind (realloc or free) while decoding: per
 // (row location, primary location) pair the bytes and blocks its events
-// released (FORMAT.md, "Aggregation").
+// released (docs/FORMAT.md#aggregation).
 //
 // A real dump has hundreds of thousands of pairs, but a few thousand take
 // most of the events. The sums gather in a direct-mapped cache of recent

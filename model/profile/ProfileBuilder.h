@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The decoder's sink that computes the reference parser's aggregates
-// (tools/memprof/parse.lua and process.lua; FORMAT.md, "Aggregation") and,
+// (docs/FORMAT.md#aggregation) and,
 // beside them, the live-block map at the end and the peak of live bytes.
 //
 // The block map's type is a parameter so the benchmark can measure ours
@@ -212,7 +212,7 @@ private:
 
 // The reference's location identity is (address, line, trace number); a
 // location is named with the symbols known when it is first met, and keeps
-// that name (FORMAT.md, "Known weaknesses").
+// that name (docs/FORMAT.md#known-weaknesses).
 template <class BlockMap>
 inline LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
 {

@@ -222,7 +222,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.freeCount = sum(profile.frees, &LocationRow::eventCount);
     totals_.freedBytes = sum(profile.reallocations, &LocationRow::freedBytes) + sum(profile.frees, &LocationRow::freedBytes);
 
-    // The reference's heap difference, keyed by location name (process.lua).
+    // The reference's heap difference, keyed by location name
+    // (docs/FORMAT.md#aggregation).
     std::map<std::string, HeapDifferenceRow> byName;
     auto entryFor = [&](LocationId id) -> HeapDifferenceRow& {
         auto& row = byName[locations_[id].name];

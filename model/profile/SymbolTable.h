@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The symbols known so far while decoding, and the reference's way of naming
-// a location with them (FORMAT.md, "Naming a location").
+// a location with them (docs/FORMAT.md#naming-a-location).
 #pragma once
 
 #include "model/profile/Profile.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The text report of luajit-parse-memprof (tools/memprof/humanize.lua at
-// tarantool/master), so memprof-report is a drop-in for it.
+// The text report of luajit-parse-memprof (docs/FORMAT.md#the-text-report),
+// so memprof-report is a drop-in for it.
 #pragma once
 
 #include "model/profile/Profile.h"

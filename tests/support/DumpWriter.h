@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Writes memprof dumps record by record (../../../shared/FORMAT.md), for
+// Writes memprof dumps record by record (docs/FORMAT.md), for
 // tests, fuzzing seeds and the synthetic dumps of SyntheticDump.h.
 //
 // Each call appends one production of the wire grammar exactly as
-// src/lj_memprof.c writes it: symbol table and event records in the
+// the profiler writes it: symbol table and event records in the
 // version-3 grammar. Nothing is checked, so a test can also write broken
 // dumps (the raw terminals u8/uleb/string, any version byte, no epilogue).
 //
@@ -69,7 +69,8 @@ public:
     DumpWriter& lfuncEvent(std::uint64_t addr, std::string_view chunkname, std::uint64_t linedefined);
     DumpWriter& cfuncEvent(std::uint64_t addr, std::string_view name);
     DumpWriter& traceEvent(std::uint64_t traceno, std::uint64_t protoAddr, std::uint64_t line);
-    // The writer quirk (FORMAT.md): a C symbol event with header 0x01.
+    // The writer quirk (docs/FORMAT.md#the-writers-cfunc-quirk): a C symbol
+    // event with header 0x01.
     DumpWriter& cfuncQuirkEvent(std::uint64_t addr, std::string_view name);
     DumpWriter& epilogue();
 
