@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // absl::flat_hash_map and std::unordered_map behind LiveBlockMap's interface,
 // so the benchmark can measure the product's block map against them with the
-// same ProfileBuilder (the brief asks which map the live blocks need):
-// AbslProfileBuilder and StdProfileBuilder, instantiated in
-// BlockMapAdapters.cpp, for the benchmark and test_block_maps only.
+// same ProfileBuilder: the live-block map is the builder's hottest path, and
+// its choice must rest on measurements. AbslProfileBuilder and
+// StdProfileBuilder, instantiated in BlockMapAdapters.cpp, serve the
+// benchmark and test_block_maps only.
 #pragma once
 
 #include "model/profile/LiveBlockMap.h"

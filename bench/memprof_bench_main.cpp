@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-bench: writes synthetic memprof dumps and measures decoding +
 // aggregation on a dump: MB/s, million events/s, peak RSS, against the
-// targets of issue 2 (>= 40 M events/s single-threaded; peak RSS below
-// 100 MB + 64 bytes per block live at the peak).
+// speed and memory targets: >= 40 M events/s on one thread, and a peak RSS
+// below 100 MB + 64 bytes per block live at the peak.
 //
 // Every measured run is a fresh process (this program re-executed with
 // --worker), so each block map's peak RSS is its own and not the high-water
@@ -487,8 +487,8 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     compare("ours vs absl", ours, absl);
     compare("ours vs std", ours, stdMap);
     compare("absl vs std", absl, stdMap);
-    // Issue 2 sets its targets single-threaded: "inline" is measured
-    // against them; the product's two threads are shown beside it.
+    // The targets are for one thread: "inline" is measured against them;
+    // the product's two threads are shown beside it.
     const double rssLimitMB = 100.0 + 64.0 * double(mostBlocks) / kMB;
     auto printTargets = [&](const char* title, const VariantFigures* v) {
         if (!v)
