@@ -6,6 +6,7 @@
 #include "model/qt/OverridesModel.h"
 
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -17,6 +18,7 @@ OverridesPane::OverridesPane(qt::OverridesModel* model, ProfileViewState* state,
     , table_(new CostTableView(this))
 {
     title_->setWordWrap(true);
+    title_->setObjectName(QStringLiteral("overridesCaption"));
     table_->setObjectName(QStringLiteral("overridesTable"));
     table_->setSourceModel(model_);
     table_->setHiddenColumns(model_->defaultHiddenColumns());
@@ -57,10 +59,19 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
                 ? tr("<b>Overrides</b>: allocations do not free or move blocks.")
                 : tr("<b>Overrides</b>: none of the blocks this row freed or moved were allocated during profiling."));
     } else {
-        title_->setText(tr("<b>Overrides</b> of %1: where the %2 blocks it freed or moved were allocated "
+        // The list has a row per location; the caption counts the blocks.
+        std::uint64_t blockCount = 0;
+        for (const OverrideStats& entry : row->overrides)
+            blockCount += entry.count;
+        const QLocale locale;
+        const QString blocks = blockCount == 1 ? tr("the 1 block") : tr("the %1 blocks").arg(locale.toString(blockCount));
+        const QString locations = row->overrides.size() == 1
+                                      ? tr("1 location")
+                                      : tr("%1 locations").arg(locale.toString(qulonglong(row->overrides.size())));
+        title_->setText(tr("<b>Overrides</b> of %1: %2 it freed or moved had been allocated at %3 "
                            "(click one to select it)")
-                            .arg(QString::fromStdString(profile_->nameOf(row->location)).toHtmlEscaped())
-                            .arg(row->overrides.size()));
+                            .arg(QString::fromStdString(profile_->nameOf(row->location)).toHtmlEscaped(), blocks,
+                                 locations));
     }
 }
 

@@ -23,6 +23,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
@@ -183,6 +184,19 @@ void TestMainWindow::overridesSelectTheirLocation()
     QCOMPARE(reallocs->currentLocation().value_or(~0u), withOverrides->location);
     QAbstractItemModel* overrides = test::overridesTable(w.window)->model();
     QCOMPARE(overrides->rowCount(), int(withOverrides->overrides.size()));
+    // The caption counts blocks as blocks and locations as locations.
+    std::uint64_t blockCount = 0;
+    for (const OverrideStats& entry : withOverrides->overrides)
+        blockCount += entry.count;
+    QVERIFY(blockCount > withOverrides->overrides.size());
+    const auto* caption = w.window->findChild<QLabel*>(QStringLiteral("overridesCaption"));
+    QVERIFY(caption);
+    const QString locations = withOverrides->overrides.size() == 1
+                                  ? QStringLiteral("1 location")
+                                  : QLocale().toString(qulonglong(withOverrides->overrides.size())) + " locations";
+    QVERIFY2(caption->text().contains("the " + QLocale().toString(qulonglong(blockCount)) + " blocks it freed or moved"),
+             qPrintable(caption->text()));
+    QVERIFY2(caption->text().contains("allocated at " + locations), qPrintable(caption->text()));
 
     // Clicking an Overrides entry selects that location everywhere.
     const QModelIndex first = overrides->index(0, 0);
