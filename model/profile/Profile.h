@@ -6,7 +6,9 @@
 
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
+#include "model/profile/EventWindow.h"
 #include "model/profile/HeapTimeline.h"
+#include "model/profile/HeldHistory.h"
 #include "model/profile/SizeHistogram.h"
 
 #include <cstdint>
@@ -99,8 +101,21 @@ struct ProfileTotals {
     std::uint64_t peakEventIndex = 0; // 1-based index of the event that reached the peak
 };
 
+// Which blocks a window's held bytes count, by the location that last
+// allocated them.
+enum class HeldRule : std::uint8_t {
+    SurvivorsAtEnd,           // allocated in the window, live at the end of the dump (the leak test)
+    WindowBlocksAtWindowEnd,  // allocated in the window, live at the window's end
+    LiveAtWindowEnd,          // live at the window's end, whoever allocated them
+};
+
 struct Profile {
     DecodeStatus status;
+    // The events the rows, Overrides, heap difference, size histogram and
+    // live at the peak count; the whole run by default. The timeline, the
+    // held history and the totals' event count, live and allocated bytes
+    // always cover the whole run.
+    EventWindow window;
     std::vector<FunctionInfo> functions;
     std::vector<Alias> aliases;
     std::vector<LocationInfo> locations; // indexed by LocationId
@@ -108,8 +123,14 @@ struct Profile {
     std::vector<LocationRow> reallocations;
     std::vector<LocationRow> frees;
     std::vector<HeapDifferenceRow> heapDifference; // every name met, unsorted
-    std::vector<LiveRow> liveAtEnd;                // every location holding blocks
-    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
+    // The blocks allocated in the window and still live at the end of the
+    // dump (without a window: every block live at the end).
+    std::vector<LiveRow> liveAtEnd;
+    // At the window's last event: the blocks allocated in the window, and
+    // every live block (equal to liveAtEnd and to all blocks live at the end
+    // when the window reaches the end).
+    std::vector<LiveRow> windowBlocksAtWindowEnd;
+    std::vector<LiveRow> liveAtWindowEnd;    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
     // the location that last allocated them; their bytes add up to the peak.
     std::vector<LiveRow> liveAtPeak;
     ProfileTotals totals;
@@ -117,7 +138,15 @@ struct Profile {
     // the sizes of all allocations.
     HeapTimeline timeline;
     SizeHistogram sizeHistogram;
+    // Each location's held bytes over the whole run (the leak suspects').
+    HeldHistory heldHistory;
 
+    const std::vector<LiveRow>& held(HeldRule rule) const
+    {
+        return rule == HeldRule::SurvivorsAtEnd            ? liveAtEnd
+               : rule == HeldRule::WindowBlocksAtWindowEnd ? windowBlocksAtWindowEnd
+                                                           : liveAtWindowEnd;
+    }
     const std::vector<LocationRow>& rows(EventKind kind) const
     {
         return kind == EventKind::Alloc ? allocations : kind == EventKind::Realloc ? reallocations : frees;

@@ -62,6 +62,9 @@ public:
     BasicProfileBuilder& operator=(const BasicProfileBuilder&) = delete;
 
     void setObserver(EventObserver* observer) { observer_ = observer; }
+    // Counts only the events of `window` (before the first event): see
+    // Profile::window for what it changes.
+    void setWindow(EventWindow window) { window_ = window; }
 
     // Decoder sink interface.
     void lfunc(const LfuncSymbol& s);
@@ -147,6 +150,9 @@ private:
     void addOverride(EventKind kind, LocationId row, LocationId primary, std::uint64_t blockSize,
                      std::uint64_t allocatedBytes);
     std::uint64_t sizeOf(std::uint64_t addr, const LiveBlock& block) const;
+    static LocationId ownerOf(const LiveBlock& block) { return block.location & ~kWindowBlock; }
+    std::vector<LiveRow> liveRows(bool windowBlocksOnly) const;
+    void takeWindowEnd();
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
@@ -173,6 +179,8 @@ private:
     std::array<RecentLocation, 1024> recentLocations_;
     std::vector<KindStats> kindStats_[3];
     SizeHistogram sizeHistogram_;
+    EventWindow window_;
+    std::uint64_t talliedEventCount_ = 0;
     // On a second thread, large batches written past the cache (see
     // enqueue): 65,536 measured best (512: -30%, 4096: -8%, 262,144: the
     // same with more memory). Inline, a batch small enough to stay cached.
@@ -204,6 +212,16 @@ private:
     // the rows hold.
     ProfileTotals totals_;
     HeapTimeline timeline_;
+    HeldHistory heldHistory_;
+    // A block allocated inside the window carries this bit in its location
+    // (no dump has 2^31 locations: each costs far more than a byte), so the
+    // survivors at the end need no second map. Set while counting an event
+    // of the window.
+    static constexpr LocationId kWindowBlock = 0x80000000u;
+    LocationId windowTag_ = kWindowBlock;
+    std::vector<LiveRow> windowBlocksAtWindowEnd_;
+    std::vector<LiveRow> liveAtWindowEnd_;
+    bool windowEndTaken_ = false;
     EventObserver* observer_ = nullptr;
 };
 
@@ -268,6 +286,7 @@ inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_
     LiveChange& change = pendingLive_[id];
     change.bytes = wrappingSum(change.bytes, bytes);
     change.blocks += blocks;
+    heldHistory_.change(id, bytes);
     if (observer_)
         observer_->onLiveChange(id, bytes);
     if (!isPending_[id]) {
@@ -286,9 +305,9 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
         totals_.liveBytes -= oldSize;
-        changeLive(block->location, negated(oldSize), -1);
+        changeLive(ownerOf(*block), negated(oldSize), -1);
     }
-    *block = packBlock(addr, size, id);
+    *block = packBlock(addr, size, id | windowTag_);
     totals_.liveBytes += size;
     changeLive(id, static_cast<std::int64_t>(size), 1);
 }
@@ -298,15 +317,18 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
                                                std::uint64_t allocatedBytes)
 {
     const std::uint64_t index = ++totals_.eventCount;
-    if (totals_.liveBytes > totals_.peakLiveBytes) {
+    if (windowTag_ != 0 && totals_.liveBytes > totals_.peakLiveBytes) {
         totals_.peakLiveBytes = totals_.liveBytes;
         totals_.peakEventIndex = index;
         takePeak();
     }
     totals_.allocatedBytes += allocatedBytes;
     timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
+    heldHistory_.endEvent();
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
+    if (index == window_.last) [[unlikely]]
+        takeWindowEnd();
 }
 
 // A realloc or free of a block we saw allocated: credit its allocating
@@ -320,9 +342,10 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
         const std::uint64_t size = sizeOf(addr, *block);
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
-        addOverride(kind, row, block->location, size, allocatedBytes);
+        if (windowTag_ != 0) [[likely]]
+            addOverride(kind, row, ownerOf(*block), size, allocatedBytes);
         totals_.liveBytes -= size;
-        changeLive(block->location, negated(size), -1);
+        changeLive(ownerOf(*block), negated(size), -1);
         blocks_.erase(addr, block);
     }
 }
@@ -361,6 +384,8 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, std::uint64_t freedBytes,
                                                  std::uint64_t allocatedBytes)
 {
+    if (!window_.contains(++talliedEventCount_)) [[unlikely]]
+        return;
     KindStats& row = stats(kind, id);
     row.eventCount += 1;
     row.freedBytes += freedBytes;
@@ -404,6 +429,7 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 {
+    windowTag_ = window_.contains(totals_.eventCount + 1) ? kWindowBlock : 0;
     switch (event.kind) {
     case EventKind::Alloc: countAlloc(event); break;
     case EventKind::Realloc: countRealloc(event); break;

@@ -112,6 +112,38 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
     pendingLive_.resize(count);
     peakLive_.resize(count);
     isPending_.resize(count, 0);
+    heldHistory_.growLocations(count);
+}
+
+// The blocks live now by owner: all, or those allocated in the window.
+template <class BlockMap>
+std::vector<LiveRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly) const
+{
+    std::vector<LiveRow> live(locations_.size());
+    blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
+        if (windowBlocksOnly && !(block.location & kWindowBlock))
+            return;
+        LiveRow& row = live[ownerOf(block)];
+        row.heldBytes += sizeOf(addr, block);
+        row.blockCount += 1;
+    });
+    std::vector<LiveRow> rows;
+    for (LocationId id = 0; id < live.size(); ++id) {
+        if (live[id].blockCount > 0) {
+            live[id].location = id;
+            rows.push_back(live[id]);
+        }
+    }
+    return rows;
+}
+
+// After the window's last event (counting side): its held bytes then.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::takeWindowEnd()
+{
+    windowBlocksAtWindowEnd_ = liveRows(true);
+    liveAtWindowEnd_ = liveRows(false);
+    windowEndTaken_ = true;
 }
 
 template <class BlockMap>
@@ -220,6 +252,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.allocCount = sum(profile.allocations, &LocationRow::eventCount);
     totals_.reallocCount = sum(profile.reallocations, &LocationRow::eventCount);
     totals_.freeCount = sum(profile.frees, &LocationRow::eventCount);
+    totals_.allocatedBytes =
+        sum(profile.allocations, &LocationRow::allocatedBytes) + sum(profile.reallocations, &LocationRow::allocatedBytes);
     totals_.freedBytes = sum(profile.reallocations, &LocationRow::freedBytes) + sum(profile.frees, &LocationRow::freedBytes);
 
     // The reference's heap difference, keyed by location name
@@ -256,17 +290,14 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     for (auto& [name, row] : byName)
         profile.heapDifference.push_back(std::move(row));
 
-    // The accurate figure: what the block map still holds.
-    std::vector<LiveRow> live(locations_.size());
-    blocks_.forEach([this, &live](std::uint64_t addr, const LiveBlock& block) {
-        live[block.location].heldBytes += sizeOf(addr, block);
-        live[block.location].blockCount += 1;
-    });
-    for (LocationId id = 0; id < live.size(); ++id) {
-        if (live[id].blockCount > 0) {
-            live[id].location = id;
-            profile.liveAtEnd.push_back(live[id]);
-        }
+    // The accurate figure: what the block map still holds (of the window).
+    profile.liveAtEnd = liveRows(true);
+    if (windowEndTaken_) {
+        profile.windowBlocksAtWindowEnd = std::move(windowBlocksAtWindowEnd_);
+        profile.liveAtWindowEnd = std::move(liveAtWindowEnd_);
+    } else { // the window reaches the end
+        profile.windowBlocksAtWindowEnd = profile.liveAtEnd;
+        profile.liveAtWindowEnd = window_.first <= 1 ? profile.liveAtEnd : liveRows(false);
     }
     for (LocationId id = 0; id < peakLive_.size(); ++id)
         if (peakLive_[id].blocks > 0)
@@ -275,6 +306,9 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.liveBlockCount = blocks_.size();
     profile.totals = totals_;
     profile.timeline = std::move(timeline_);
+    heldHistory_.finish();
+    profile.heldHistory = std::move(heldHistory_);
+    profile.window = window_;
     profile.sizeHistogram = sizeHistogram_;
     profile.locations = std::move(locations_);
     profile.functions = symbols_.takeFunctions();

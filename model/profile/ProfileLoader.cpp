@@ -6,31 +6,66 @@
 namespace memprof {
 
 namespace {
-Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer)
+Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, EventWindow window)
 {
     ProfileBuilder builder(Counting::OnThread);
     builder.setObserver(observer);
+    builder.setWindow(window);
     const DecodeStatus status = decode(source, builder, control);
     return builder.finish(status);
 }
+
+
+DecodeStatus cannotOpen(const FileByteSource& source)
+{
+    DecodeStatus status;
+    status.end = DecodeEnd::Failed;
+    status.error = {DecodeErrorKind::IoError, 0, "cannot open: " + source.errorText()};
+    return status;
+}
+
+// Counts the events and nothing else.
+struct EventCounter {
+    std::uint64_t eventCount = 0;
+    void lfunc(const LfuncSymbol&) {}
+    void cfunc(const CfuncSymbol&) {}
+    void trace(const TraceSymbol&) {}
+    void symtabEnd() {}
+    void alloc(const AllocEvent&) { ++eventCount; }
+    void realloc(const ReallocEvent&) { ++eventCount; }
+    void free(const FreeEvent&) { ++eventCount; }
+};
 } // namespace
 
-Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer)
+Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer,
+                    EventWindow window)
 {
     FileByteSource source(path, control.stop);
     if (!source.isOpen() || source.failed()) {
         Profile profile;
-        profile.status.end = DecodeEnd::Failed;
-        profile.status.error = {DecodeErrorKind::IoError, 0, "cannot open: " + source.errorText()};
+        profile.status = cannotOpen(source);
         return profile;
     }
-    return decodeInto(source, control, observer);
+    return decodeInto(source, control, observer, window);
 }
 
-Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer)
+Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
+                    EventWindow window)
 {
     SpanByteSource source(bytes);
-    return decodeInto(source, control, observer);
+    return decodeInto(source, control, observer, window);
+}
+
+DecodeStatus countEvents(const std::string& path, std::uint64_t& eventCount)
+{
+    eventCount = 0;
+    FileByteSource source(path);
+    if (!source.isOpen() || source.failed())
+        return cannotOpen(source);
+    EventCounter counter;
+    const DecodeStatus status = decode(source, counter);
+    eventCount = counter.eventCount;
+    return status;
 }
 
 std::string describeStatus(const DecodeStatus& status)

@@ -12,11 +12,18 @@ namespace memprof {
 
 class EventObserver;
 
-// Opens and decodes the file at `path`. A file that cannot be opened gives a
-// Failed status with an IoError naming the reason.
-Profile loadProfile(const std::string& path, const DecodeControl& control = {}, EventObserver* observer = nullptr);
+// Opens and decodes the file at `path`, counting the events of `window`
+// (Profile::window). A file that cannot be opened gives a Failed status with
+// an IoError naming the reason.
+Profile loadProfile(const std::string& path, const DecodeControl& control = {}, EventObserver* observer = nullptr,
+                    EventWindow window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
-                    EventObserver* observer = nullptr);
+                    EventObserver* observer = nullptr, EventWindow window = {});
+
+// The number of alloc, realloc and free events in the file (decoding only,
+// nothing counted): what a window given in percent of the run needs first.
+// The status says whether the file could be read to its end.
+DecodeStatus countEvents(const std::string& path, std::uint64_t& eventCount);
 
 // One line for a user: "<what>: byte <offset>: <problem>" or the truncation.
 std::string describeStatus(const DecodeStatus& status);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/report/CsvExport.h"
+#include "model/profile/LeakSuspects.h"
 #include "model/profile/ProfileRanking.h"
+
+#include <cstdio>
 
 namespace memprof {
 
@@ -16,6 +19,10 @@ std::optional<CsvTable> csvTableFromName(std::string_view name)
         return CsvTable::Leaks;
     if (name == "live")
         return CsvTable::Live;
+    if (name == "suspects")
+        return CsvTable::Suspects;
+    if (name == "history")
+        return CsvTable::History;
     return std::nullopt;
 }
 
@@ -75,6 +82,38 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         for (const auto& row : rankLiveByName(profile))
             out << csvRecord({row.name, std::to_string(row.heldBytes), std::to_string(row.blockCount)});
         break;
+    case CsvTable::Suspects: {
+        out << csvRecord({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio", "net_growth_bytes",
+                          "rise_bytes", "fall_bytes", "steps", "falling_steps", "growth_first_event", "growth_bytes",
+                          "held_at_end_bytes"});
+        std::size_t rank = 0;
+        for (const LeakSuspect& s : rankLeakSuspects(profile, profile.window)) {
+            char kept[32];
+            std::snprintf(kept, sizeof kept, "%.4f", s.keptRatio);
+            out << csvRecord({s.name, std::to_string(++rank), std::to_string(s.scoreBytes),
+                              std::to_string(s.trendBytes), kept, std::to_string(s.netGrowthBytes),
+                              std::to_string(s.riseBytes), std::to_string(s.fallBytes), std::to_string(s.stepCount),
+                              std::to_string(s.fallingStepCount), std::to_string(s.growthFirstEvent),
+                              std::to_string(s.growthBytes), std::to_string(s.heldAtEndBytes)});
+        }
+        break;
+    }
+    case CsvTable::History: {
+        // One column per sample point, named by the point's last event.
+        const HeldHistory& history = profile.heldHistory;
+        const HeldHistory::PointRange points = history.pointsOf(profile.window.first, profile.window.last);
+        std::vector<std::string> header{"location"};
+        for (std::size_t p = points.first; p <= points.last && points.size() > 0; ++p)
+            header.push_back("held_bytes_to_event_" + std::to_string(history.lastEventOf(p)));
+        out << csvRecord(header);
+        for (const HeldSeries& series : heldSeriesByName(profile, profile.window)) {
+            std::vector<std::string> fields{series.name};
+            for (std::uint64_t bytes : series.heldBytes)
+                fields.push_back(std::to_string(bytes));
+            out << csvRecord(fields);
+        }
+        break;
+    }
     }
 }
 

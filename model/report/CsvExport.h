@@ -12,7 +12,7 @@
 
 namespace memprof {
 
-enum class CsvTable { Allocations, Reallocations, Frees, Leaks, Live };
+enum class CsvTable { Allocations, Reallocations, Frees, Leaks, Live, Suspects, History };
 
 std::optional<CsvTable> csvTableFromName(std::string_view name);
 
@@ -21,7 +21,8 @@ std::string csvField(std::string_view text);
 // One record: fields joined by commas, ended by CRLF.
 std::string csvRecord(const std::vector<std::string>& fields);
 
-// The table in the report's order.
+// The table in the report's order; over the profile's window (suspects and
+// history: the sample points in the window).
 void writeCsv(std::ostream& out, const Profile& profile, CsvTable table);
 
 } // namespace memprof

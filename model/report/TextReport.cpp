@@ -2,6 +2,7 @@
 #include "model/report/TextReport.h"
 #include "model/profile/ProfileRanking.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -29,6 +30,29 @@ std::string formatBytes(std::int64_t bytes, bool humanReadable)
     const auto hundredths = static_cast<long long>(std::floor(std::fabs(value) * 100 + 0.5));
     std::snprintf(text, sizeof text, "%s%lld.%02lld%s", negative ? "-" : "", hundredths / 100, hundredths % 100,
                   units[unit]);
+    return text;
+}
+
+std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, EventWindow window,
+                           bool humanReadable)
+{
+    const std::uint64_t runEnd = profile.heldHistory.eventCount();
+    const std::uint64_t first = std::max<std::uint64_t>(window.first, 1);
+    const std::uint64_t last = std::min(window.last, runEnd);
+    const std::uint64_t length = last >= first ? last - first + 1 : 1;
+    const std::uint64_t growthFirst = std::max(suspect.growthFirstEvent, first);
+    const std::uint64_t growthLength = last >= growthFirst ? last - growthFirst + 1 : 0;
+    const auto percent = [](double part) { return std::to_string(static_cast<long long>(std::lround(part * 100))); };
+    const char* span = window.covers(runEnd) ? "the run" : "the window";
+    std::string text = "grew " + formatBytes(static_cast<std::int64_t>(suspect.growthBytes), humanReadable) +
+                       " over the last " +
+                       percent(static_cast<double>(growthLength) / static_cast<double>(length)) + "% of " + span +
+                       ", fell in " +
+                       percent(suspect.stepCount ? static_cast<double>(suspect.fallingStepCount) /
+                                                       static_cast<double>(suspect.stepCount)
+                                                 : 0) +
+                       "% of it; trend " + formatBytes(static_cast<std::int64_t>(suspect.trendBytes), humanReadable) +
+                       ", kept " + percent(suspect.keptRatio) + "% of its rises";
     return text;
 }
 
@@ -92,6 +116,19 @@ void writeAliases(std::ostream& out, const Profile& profile)
     }
 }
 
+// The suspects of the profile's window, best first, each with why.
+void writeLeakSuspects(std::ostream& out, const Profile& profile, bool human)
+{
+    const HeldHistory& history = profile.heldHistory;
+    const std::uint64_t last = std::min(profile.window.last, history.eventCount());
+    out << "LEAK SUSPECTS (events " << profile.window.first << ".." << last << ", held bytes sampled at "
+        << history.pointsOf(profile.window.first, last).size() << " points):\n";
+    for (const LeakSuspect& suspect : rankLeakSuspects(profile, profile.window))
+        out << suspect.name << ": score " << formatBytes(static_cast<std::int64_t>(suspect.scoreBytes), human)
+            << ": " << explainSuspect(suspect, profile, profile.window, human) << "\n";
+    out << "\n";
+}
+
 } // namespace
 
 void writeTextReport(std::ostream& out, const Profile& profile, const ReportOptions& options)
@@ -106,6 +143,8 @@ void writeTextReport(std::ostream& out, const Profile& profile, const ReportOpti
         out << "\n";
     }
     writeHeapSummary(out, profile, options);
+    if (options.suspects)
+        writeLeakSuspects(out, profile, options.humanReadable);
     writeAliases(out, profile);
 }
 
