@@ -4,6 +4,7 @@
 #include "model/compare/ProfileDiff.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
+#include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
 #include "model/support/OutputFile.h"
 
@@ -13,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -29,9 +31,22 @@ const char* const kUsage =
     "  --live               HEAP SUMMARY from the blocks still live at the end,\n"
     "                       by the location that last allocated them (accurate)\n"
     "  --csv=TABLE          write TABLE as CSV: allocations, reallocations,\n"
-    "                       frees, leaks (the HEAP SUMMARY) or live\n"
+    "                       frees, leaks (the HEAP SUMMARY), live, suspects\n"
+    "                       (the LEAK SUSPECTS, with the figures of the score)\n"
+    "                       or history (each location's held bytes at each\n"
+    "                       sample point of the run)\n"
     "  --peak               instead of the HEAP SUMMARY, the blocks live when the\n"
     "                       live bytes peaked, by the location that allocated them\n"
+    "  --range=FIRST:LAST   count only the events FIRST to LAST (1-based,\n"
+    "                       inclusive, in file order, as the heap chart numbers\n"
+    "                       them) or a span in percent of the run (20%:100%);\n"
+    "                       an empty end is the run's start or end. Every\n"
+    "                       section counts only those events; --live and\n"
+    "                       --csv=live list the blocks allocated in the window\n"
+    "                       and still live at the end of the dump\n"
+    "  --suspects           add a LEAK SUSPECTS section: locations ranked by\n"
+    "                       how steadily their held bytes grow over the run (or\n"
+    "                       the window), each with why\n"
     "  --diff               compare two dumps: NEW - BASE per location name\n"
     "                       (with --csv: allocations, reallocations, frees, live)\n"
     "  -o FILE, --output=FILE  write to FILE instead of stdout: a regular file is\n"
@@ -57,9 +72,9 @@ std::string displayName(const std::string& path)
 }
 
 // Loads a dump; on failure prints why and returns false. Warns on a cut dump.
-bool loadOrExplain(const std::string& path, memprof::Profile& profile)
+bool loadOrExplain(const std::string& path, memprof::Profile& profile, memprof::EventWindow window = {})
 {
-    profile = memprof::loadProfile(path == "-" ? "/dev/stdin" : path);
+    profile = memprof::loadProfile(path == "-" ? "/dev/stdin" : path, {}, nullptr, window);
     const memprof::DecodeStatus& status = profile.status;
     if (status.end == memprof::DecodeEnd::Failed) {
         std::cerr << "memprof-report: " << displayName(path) << ": " << memprof::describeStatus(status) << "\n";
@@ -88,6 +103,8 @@ struct OptionChoices {
     bool diff = false;
     std::optional<std::string> outputPath;
     std::vector<std::string> dumps;
+    std::optional<memprof::RangeOption> range;
+    std::string rangeText; // as given, for messages
 };
 
 // The first pair of options that contradict each other, or empty.
@@ -106,6 +123,8 @@ std::string contradiction(const OptionChoices& chosen)
             return csv + " writes one table: --live does not apply (use --csv=live)";
         if (report.peak)
             return csv + " writes one table: --peak does not apply";
+        if (report.suspects)
+            return csv + " writes one table: --suspects does not apply (use --csv=suspects)";
     }
     if (chosen.diff) {
         if (report.leakOnly)
@@ -114,6 +133,12 @@ std::string contradiction(const OptionChoices& chosen)
             return "--diff compares the held bytes already: --live does not apply";
         if (report.peak)
             return "--diff does not compare the peaks: --peak does not apply";
+        if (chosen.range)
+            return "--diff compares whole runs: " + chosen.rangeText + " does not apply";
+        if (report.suspects)
+            return "--diff does not rank suspects: --suspects does not apply";
+        if (chosen.csv == memprof::CsvTable::Suspects || chosen.csv == memprof::CsvTable::History)
+            return "--diff compares the tables and the held bytes: --csv=" + chosen.csvName + " does not apply";
     }
     return {};
 }
@@ -138,12 +163,23 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
             chosen.report.peak = true;
         } else if (arg == "--diff") {
             chosen.diff = true;
+        } else if (arg == "--suspects") {
+            chosen.report.suspects = true;
+        } else if (arg.starts_with("--range=")) {
+            std::string why;
+            std::optional<memprof::RangeOption> range = memprof::parseRangeOption(arg.substr(8), why);
+            if (!range)
+                return usageError(std::string(arg) + ": " + why);
+            if (chosen.range && chosen.rangeText != arg)
+                return usageError(chosen.rangeText + " and " + std::string(arg) + ": give one window");
+            chosen.range = range;
+            chosen.rangeText = std::string(arg);
         } else if (arg.starts_with("--csv=")) {
             const std::string name(arg.substr(6));
             const std::optional<memprof::CsvTable> table = memprof::csvTableFromName(name);
             if (!table)
                 return usageError("unknown table '" + name +
-                                  "' for --csv (allocations, reallocations, frees, leaks, live)");
+                                  "' for --csv (allocations, reallocations, frees, leaks, live, suspects, history)");
             if (chosen.csv && *chosen.csv != *table)
                 return usageError("--csv=" + chosen.csvName + " and --csv=" + name + ": give one table");
             chosen.csv = table;
@@ -179,6 +215,9 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
         return usageError("too many dumps given ('" + chosen.dumps[wanted] + "')");
     if (chosen.diff && chosen.dumps[0] == "-" && chosen.dumps[1] == "-")
         return usageError("standard input can be only one of the two dumps");
+    if (chosen.range && chosen.range->needsEventCount() && chosen.dumps[0] == "-")
+        return usageError(chosen.rangeText +
+                          ": a range in percent reads the dump twice (to count its events first): give a file");
     // The report never replaces a dump it reads: neither through -o (also
     // by another name or a symlink) nor through a redirected stdout.
     const std::string destination = chosen.outputPath.value_or("/dev/stdout");
@@ -189,13 +228,38 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
     return std::nullopt;
 }
 
-// The report or table asked for; false if a dump cannot be read.
-bool writeReport(const OptionChoices& chosen, std::ostream& text)
+// The window of --range for the dump, or the exit code: a range in percent
+// needs the run's length first (a decoding-only pass); event numbers are
+// checked against the run once it is read (writeReport).
+std::variant<memprof::EventWindow, int> windowFor(const OptionChoices& chosen)
+{
+    const std::optional<memprof::RangeOption>& range = chosen.range;
+    if (!range)
+        return memprof::EventWindow{};
+    if (!range->needsEventCount())
+        return memprof::EventWindow{range->first.given ? range->first.event : 1,
+                                    range->last.given ? range->last.event : memprof::EventWindow::kRunEnd};
+    std::uint64_t eventCount = 0;
+    const memprof::DecodeStatus counted = memprof::countEvents(chosen.dumps[0], eventCount);
+    if (counted.end == memprof::DecodeEnd::Failed) {
+        std::cerr << "memprof-report: " << displayName(chosen.dumps[0]) << ": " << memprof::describeStatus(counted)
+                  << "\n";
+        return kExitBrokenDump;
+    }
+    std::string why;
+    const std::optional<memprof::EventWindow> resolved = memprof::resolveRange(*range, eventCount, why);
+    if (!resolved)
+        return usageError(chosen.rangeText + ": " + why);
+    return *resolved;
+}
+
+// The report or table asked for; the exit code if it cannot be made.
+std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
 {
     if (chosen.diff) {
         memprof::Profile base, current;
         if (!loadOrExplain(chosen.dumps[0], base) || !loadOrExplain(chosen.dumps[1], current))
-            return false;
+            return kExitBrokenDump;
         const memprof::ProfileDiff changes = memprof::diffProfiles(base, current);
         const std::optional<memprof::CsvTable>& csv = chosen.csv;
         if (!csv)
@@ -208,15 +272,22 @@ bool writeReport(const OptionChoices& chosen, std::ostream& text)
                                   : *csv == memprof::CsvTable::Reallocations ? memprof::EventKind::Realloc
                                                                              : memprof::EventKind::Free);
     } else {
+        const std::variant<memprof::EventWindow, int> window = windowFor(chosen);
+        if (const int* exitCode = std::get_if<int>(&window))
+            return *exitCode;
         memprof::Profile profile;
-        if (!loadOrExplain(chosen.dumps[0], profile))
-            return false;
+        if (!loadOrExplain(chosen.dumps[0], profile, std::get<memprof::EventWindow>(window)))
+            return kExitBrokenDump;
+        std::string why;
+        if (chosen.range && !chosen.range->needsEventCount() &&
+            !memprof::resolveRange(*chosen.range, profile.totals.eventCount, why))
+            return usageError(chosen.rangeText + ": " + why);
         if (chosen.csv)
             memprof::writeCsv(text, profile, *chosen.csv);
         else
             memprof::writeTextReport(text, profile, chosen.report);
     }
-    return true;
+    return std::nullopt;
 }
 
 // Standard output, or the file written atomically; the exit code.
@@ -244,7 +315,7 @@ int main(int argc, char** argv)
     if (const std::optional<int> exitCode = parseArguments(argc, argv, chosen))
         return *exitCode;
     std::ostringstream text;
-    if (!writeReport(chosen, text))
-        return kExitBrokenDump;
+    if (const std::optional<int> exitCode = writeReport(chosen, text))
+        return *exitCode;
     return writeOutput(chosen.outputPath, text.str());
 }

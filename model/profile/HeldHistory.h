@@ -4,8 +4,9 @@
 // Profile::liveAtEnd), at kPointCount points. The number of events is not
 // known in advance: points start one event wide; when they are all used,
 // neighbouring pairs merge and the width doubles (as HeapTimeline's buckets
-// do). A point keeps the largest held bytes of its events, so a peak survives
-// down-sampling.
+// do). A point keeps the largest held bytes from its start (what the
+// location held after the previous point's last event) to its end, so a peak
+// survives down-sampling.
 //
 // Memory is bounded whatever the dump's size: 8 bytes x kPointCount (1 KiB)
 // per location for the first kMaxSampledLocations locations met (at most

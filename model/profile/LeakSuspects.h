@@ -4,7 +4,7 @@
 // end. The score, in bytes, is trend x kept:
 // - trend: the Theil-Sen estimate of the growth over the window: the median,
 //   over every pair of sample points, of the change per point between them,
-//   times the window's length in points. A plateau makes most pairs flat, so
+//   times the window's length in points, at most the net growth. A plateau makes most pairs flat, so
 //   a cache filled early and then left alone scores 0; a spike back to zero
 //   is flat on both sides.
 // - kept: the net growth (held at the window's last point minus its first)
@@ -26,7 +26,7 @@ namespace memprof {
 struct LeakSuspect {
     std::string name;
     std::uint64_t scoreBytes = 0;   // trendBytes x keptRatio, rounded down
-    std::uint64_t trendBytes = 0;   // Theil-Sen growth over the window, 0 when it falls
+    std::uint64_t trendBytes = 0;   // Theil-Sen growth over the window, capped at the net growth; 0 when it falls
     std::int64_t netGrowthBytes = 0; // held at the last point minus at the first
     std::uint64_t riseBytes = 0;    // the sum of the rises from point to point
     std::uint64_t fallBytes = 0;    // the sum of the falls

@@ -12,23 +12,9 @@
 #include <tuple>
 
 using namespace memprof;
+using memprof::test::grouped;
 using memprof::test::Key;
 using memprof::test::ReplaySink;
-
-namespace {
-
-std::map<Key, std::pair<std::uint64_t, std::uint64_t>> grouped(const Profile& p, const std::vector<LiveRow>& rows)
-{
-    std::map<Key, std::pair<std::uint64_t, std::uint64_t>> byKey;
-    for (const auto& row : rows) {
-        const LocationInfo& l = p.locations[row.location];
-        auto& entry = byKey[Key{l.addr, l.source == SourceKind::Internal ? 0 : l.line, l.traceno}];
-        entry.first += row.heldBytes;
-        entry.second += row.blockCount;
-    }
-    return byKey;
-}
-} // namespace
 
 class TestLiveAtPeak : public QObject {
     Q_OBJECT

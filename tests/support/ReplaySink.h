@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/decoder/Events.h"
+#include "model/profile/Profile.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,25 @@ inline Key keyOf(const Location& loc)
     case SourceKind::Internal: break;
     }
     return {0, 0, 0};
+}
+
+// A profile location's key, as keyOf gives it for the event.
+inline Key keyOf(const LocationInfo& l)
+{
+    return {l.addr, l.source == SourceKind::Internal ? 0 : l.line, l.traceno};
+}
+
+// Live rows by key: bytes, blocks.
+using HeldByKey = std::map<Key, std::pair<std::uint64_t, std::uint64_t>>;
+inline HeldByKey grouped(const Profile& p, const std::vector<LiveRow>& rows)
+{
+    HeldByKey byKey;
+    for (const auto& row : rows) {
+        auto& entry = byKey[keyOf(p.locations[row.location])];
+        entry.first += row.heldBytes;
+        entry.second += row.blockCount;
+    }
+    return byKey;
 }
 
 // The power-of-two bucket of a size, by counting: 0 -> 0, 1 -> 1, 2..3 -> 2...
