@@ -40,8 +40,8 @@ void HeldHistory::closePoint()
         values_[id * kPointCount + pointCount_] = r.pointMax;
         r.pointMax = r.held;
     }
-    for (std::size_t id = sampled_; id < running_.size(); ++id)
-        running_[id].pointMax = running_[id].held;
+    // Locations past the cap keep no points: their pointMax is never read,
+    // and a close costs at most kMaxSampledLocations steps.
     ++pointCount_;
     fillCount_ = 0;
     if (pointCount_ == kPointCount)
