@@ -10,14 +10,16 @@ namespace {
 
 class TreeBuilder {
 public:
-    explicit TreeBuilder(const Profile& profile) : profile_(profile) {}
+    TreeBuilder(const Profile& profile, HeldRule held) : profile_(profile), held_(held) {}
 
     FunctionTree build()
     {
         const std::vector<TreeCost> costs = costPerLocation();
         for (LocationId id = 0; id < profile_.locations.size(); ++id) {
             const TreeCost& cost = costs[id];
-            if (cost.eventCount == 0)
+            // A window's held bytes may come from a location with no event
+            // in it (blocks allocated before): it still gets its line.
+            if (cost.eventCount == 0 && cost.heldBytes == 0 && cost.peakBytes == 0)
                 continue;
             const std::int32_t parent = parentOf(profile_.locations[id]);
             const std::int32_t leaf = addNode(TreeNodeKind::Line, profile_.locations[id].name, parent);
@@ -49,7 +51,7 @@ private:
                 costs[row.location].allocatedBytes += row.allocatedBytes;
                 costs[row.location].freedBytes += row.freedBytes;
             }
-        for (const auto& row : profile_.liveAtEnd)
+        for (const auto& row : profile_.held(held_))
             costs[row.location].heldBytes += row.heldBytes;
         for (const auto& row : profile_.liveAtPeak)
             costs[row.location].peakBytes += row.heldBytes;
@@ -114,6 +116,7 @@ private:
     }
 
     const Profile& profile_;
+    const HeldRule held_;
     FunctionTree tree_;
     std::map<std::string, std::int32_t> groups_;
     std::map<std::string, std::int32_t> files_;
@@ -122,9 +125,9 @@ private:
 
 } // namespace
 
-FunctionTree buildFunctionTree(const Profile& profile)
+FunctionTree buildFunctionTree(const Profile& profile, HeldRule held)
 {
-    return TreeBuilder(profile).build();
+    return TreeBuilder(profile, held).build();
 }
 
 } // namespace memprof

@@ -57,7 +57,9 @@ struct FunctionTree {
 };
 
 // Children are sorted by allocated bytes, largest first, ties by label.
-FunctionTree buildFunctionTree(const Profile& profile);
+// Held bytes follow `held` (for a profile without a window every rule gives
+// the blocks live at the end).
+FunctionTree buildFunctionTree(const Profile& profile, HeldRule held = HeldRule::SurvivorsAtEnd);
 
 // Names of the top-level groups that are not Lua files.
 inline constexpr const char* kInternalGroup = "INTERNAL";
