@@ -89,7 +89,9 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* copy = edit->addAction(tr("&Copy Rows"), this, [this] {
+    // The text after the tab shows the shortcut in the menu; binding it here
+    // too would make Ctrl+C ambiguous with the tables' own.
+    QAction* copy = edit->addAction(tr("&Copy Rows") + u'\t' + QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText), this, [this] {
         if (auto* table = activeTable())
             table->copySelection();
     });
@@ -230,10 +232,24 @@ void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
     // A reload keeps the user's sort orders; a new dump starts from the
     // costliest rows.
     const bool reloaded = profile_ && QFileInfo(path) == QFileInfo(dumpPath_);
+    // A reload also keeps the selection, by name: ids may differ if the
+    // dump changed.
+    const std::optional<LocationId> selected = profilePage_->viewState()->selectedLocation();
+    const std::string selectedName = reloaded && selected ? profile_->nameOf(*selected) : std::string();
     profile_ = std::move(profile);
     dumpPath_ = path;
     closeOnFailure_ = false;
     profilePage_->setProfile(profile_, path, reloaded);
+    if (!reloaded && layoutRestored_)
+        restoreSortChoices(profilePage_);
+    if (!selectedName.empty()) {
+        for (LocationId id = 0; id < profile_->locations.size(); ++id) {
+            if (profile_->nameOf(id) == selectedName) {
+                profilePage_->viewState()->selectLocation(id);
+                break;
+            }
+        }
+    }
     pages_->setCurrentWidget(profilePage_);
     reloadAction_->setEnabled(true);
     compareAction_->setEnabled(true);

@@ -3,6 +3,7 @@
 
 #include "views/CostTableView.h"
 
+#include <QComboBox>
 #include <QFileInfo>
 #include <QSettings>
 #include <QSplitter>
@@ -125,6 +126,16 @@ QList<views::CostTableView*> rememberedViews(const QWidget* page)
     views.removeIf([](const views::CostTableView* view) { return view->objectName().isEmpty(); });
     return views;
 }
+// The choices a user makes once and expects back (the held pane's mode):
+// combo boxes marked with the "remembered" property.
+QList<QComboBox*> rememberedChoices(const QWidget* page)
+{
+    QList<QComboBox*> choices = page->findChildren<QComboBox*>();
+    choices.removeIf([](const QComboBox* choice) {
+        return choice->objectName().isEmpty() || !choice->property("remembered").toBool();
+    });
+    return choices;
+}
 } // namespace
 
 void restorePageLayout(QWidget* page)
@@ -134,15 +145,44 @@ void restorePageLayout(QWidget* page)
     for (auto* view : rememberedViews(page))
         if (const auto hidden = hiddenColumns(view->objectName()))
             view->chooseHiddenColumns(*hidden);
+    restoreSortChoices(page);
+    QSettings settings;
+    for (auto* choice : rememberedChoices(page)) {
+        const QVariant index = settings.value(QStringLiteral("choice/") + choice->objectName());
+        if (index.isValid() && index.toInt() >= 0 && index.toInt() < choice->count())
+            choice->setCurrentIndex(index.toInt());
+    }
+}
+
+void restoreSortChoices(QWidget* page)
+{
+    QSettings settings;
+    for (auto* view : rememberedViews(page)) {
+        const QString key = QStringLiteral("sort/") + view->objectName();
+        if (!settings.contains(key + QStringLiteral("/column")))
+            continue;
+        view->chooseSort({settings.value(key + QStringLiteral("/column")).toInt(),
+                          settings.value(key + QStringLiteral("/descending")).toBool() ? Qt::DescendingOrder
+                                                                                      : Qt::AscendingOrder});
+    }
 }
 
 void savePageLayout(const QWidget* page)
 {
     for (auto* splitter : page->findChildren<QSplitter*>())
         setSplitterState(splitter->objectName(), splitter->saveState());
-    for (auto* view : rememberedViews(page))
+    QSettings settings;
+    for (auto* view : rememberedViews(page)) {
         if (view->columnsChosen())
             setHiddenColumns(view->objectName(), view->hiddenColumns());
+        if (const auto sort = view->sortChosen()) {
+            const QString key = QStringLiteral("sort/") + view->objectName();
+            settings.setValue(key + QStringLiteral("/column"), sort->column);
+            settings.setValue(key + QStringLiteral("/descending"), sort->order == Qt::DescendingOrder);
+        }
+    }
+    for (auto* choice : rememberedChoices(page))
+        settings.setValue(QStringLiteral("choice/") + choice->objectName(), choice->currentIndex());
 }
 
 } // namespace memprof::app

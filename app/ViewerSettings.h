@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the viewer remembers between runs (QSettings): recent dumps, the
 // source folders the user added, the units, the last folder opened, the
-// window's layout and the hidden columns.
+// window's layout, the hidden columns, the sort orders and the held pane's mode.
 #pragma once
 
 #include <QByteArray>
@@ -36,10 +36,13 @@ void setSplitterState(const QString& name, const QByteArray& state);
 std::optional<QList<int>> hiddenColumns(const QString& view);
 void setHiddenColumns(const QString& view, const QList<int>& columns);
 
-// A page's splitter sizes and the columns the user hid in its tables, by
+// A page's splitter sizes, the columns the user hid and the sorts the user
+// chose in its tables, and its remembered choices (the held pane's mode), by
 // their object names.
 void restorePageLayout(QWidget* page);
 void savePageLayout(const QWidget* page);
+// Only the sorts the user chose, for a page that just showed another dump.
+void restoreSortChoices(QWidget* page);
 
 QString lastOpenFolder();
 void setLastOpenFolder(const QString& folder);

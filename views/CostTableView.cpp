@@ -41,6 +41,7 @@ CostTableView::CostTableView(QWidget* parent)
     header()->setStretchLastSection(false);
     header()->setSectionsMovable(true);
     header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header(), &QHeaderView::sectionClicked, this, [this] { sortChosen_ = true; });
     connect(header(), &QHeaderView::customContextMenuRequested, this, &CostTableView::showHeaderMenu);
 
     auto* copy = new QAction(tr("Copy Rows"), this);
@@ -252,6 +253,21 @@ void CostTableView::showHeaderMenu(const QPoint& pos)
     menu.addSeparator();
     connect(menu.addAction(tr("Show All Columns")), &QAction::triggered, this, [this] { chooseHiddenColumns({}); });
     menu.exec(header()->viewport()->mapToGlobal(pos));
+}
+
+std::optional<CostTableView::SortChoice> CostTableView::sortChosen() const
+{
+    if (!sortChosen_)
+        return std::nullopt;
+    return SortChoice{header()->sortIndicatorSection(), header()->sortIndicatorOrder()};
+}
+
+void CostTableView::chooseSort(SortChoice choice)
+{
+    if (choice.column < 0 || choice.column >= header()->count())
+        return;
+    sortByColumn(choice.column, choice.order);
+    sortChosen_ = true;
 }
 
 } // namespace memprof::views

@@ -55,6 +55,15 @@ public:
     void chooseHiddenColumns(const QList<int>& columns);
     bool columnsChosen() const { return columnsChosen_; }
 
+    // The sort the user chose by clicking a header (or one remembered);
+    // nothing while the view sorts as its model says.
+    struct SortChoice {
+        int column = 0;
+        Qt::SortOrder order = Qt::DescendingOrder;
+    };
+    std::optional<SortChoice> sortChosen() const;
+    void chooseSort(SortChoice choice);
+
     // What an empty table says (no rows in the profile at all).
     void setPlaceholderText(const QString& text);
 
@@ -78,6 +87,7 @@ private:
     QString placeholderText_;
     QList<int> hiddenColumns_; // sorted, no duplicates
     bool columnsChosen_ = false;
+    bool sortChosen_ = false;
     bool selectingProgrammatically_ = false;
 };
 

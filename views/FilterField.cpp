@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QShortcut>
 #include <QTimer>
 
 namespace memprof::views {
@@ -28,6 +29,13 @@ FilterField::FilterField(QWidget* parent)
     connect(edit_, &QLineEdit::textChanged, debounce_, qOverload<>(&QTimer::start));
     connect(regex_, &QCheckBox::toggled, this, &FilterField::apply);
     connect(debounce_, &QTimer::timeout, this, &FilterField::apply);
+    // Esc clears the filter at once, as in a browser's find bar.
+    auto* clear = new QShortcut(QKeySequence(Qt::Key_Escape), edit_, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(clear, &QShortcut::activated, this, [this] {
+        edit_->clear();
+        debounce_->stop();
+        apply();
+    });
 }
 
 void FilterField::setDelay(int milliseconds)

@@ -23,6 +23,8 @@ LeakPane::LeakPane(qt::LeakModel* model, ProfileViewState* state, QWidget* paren
     QFont bold = title->font();
     bold.setBold(true);
     title->setFont(bold);
+    scope_->setObjectName(QStringLiteral("heldScope"));
+    scope_->setProperty("remembered", true); // the settings keep the user's mode
     scope_->addItem(tr("Live blocks at the end (accurate)"), static_cast<int>(qt::LeakModel::Scope::LiveAtEnd));
     scope_->addItem(tr("Live blocks at the peak"), static_cast<int>(qt::LeakModel::Scope::LiveAtPeak));
     scope_->addItem(tr("Heap difference (as the reference parser)"),

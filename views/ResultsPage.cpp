@@ -7,8 +7,11 @@
 #include "SourcePane.h"
 
 #include <QLineEdit>
+#include <QShortcut>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace memprof::views {
 
@@ -27,6 +30,16 @@ ResultsPage::ResultsPage(QWidget* parent)
     sourcePane_->setObjectName(QStringLiteral("sourcePane"));
     connect(filter_, &FilterField::filterChanged, state_, &ProfileViewState::setFilter);
     connect(sourcePane_, &SourcePane::addSourceFolderRequested, this, &ResultsPage::addSourceFolderRequested);
+    // Ctrl+PgDown / Ctrl+PgUp switch tabs wherever the focus is on the page:
+    // a table would otherwise take them to extend its selection.
+    for (const auto& [key, step] : {std::pair{Qt::Key_PageDown, 1}, std::pair{Qt::Key_PageUp, -1}}) {
+        auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | key), this, nullptr, nullptr,
+                                       Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, [this, step = step] {
+            if (tabs_->count() > 0)
+                tabs_->setCurrentIndex((tabs_->currentIndex() + step + tabs_->count()) % tabs_->count());
+        });
+    }
 }
 
 void ResultsPage::layOut(QWidget* summary, QWidget* panes)

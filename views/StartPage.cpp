@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -36,8 +37,20 @@ StartPage::StartPage(QWidget* parent)
     bold.setBold(true);
     recentTitle_->setFont(bold);
     recent_->setMaximumHeight(220);
-    connect(recent_, &QListWidget::itemClicked, this,
-            [this](QListWidgetItem* item) { emit recentRequested(item->data(Qt::UserRole).toString()); });
+    // A click, or Enter on the current item, opens it (not itemActivated:
+    // a double click would open it twice).
+    const auto openItem = [this](QListWidgetItem* item) {
+        if (item)
+            emit recentRequested(item->data(Qt::UserRole).toString());
+    };
+    connect(recent_, &QListWidget::itemClicked, this, openItem);
+    for (const int key : {Qt::Key_Return, Qt::Key_Enter}) {
+        auto* enter = new QShortcut(QKeySequence(key), recent_, nullptr, nullptr, Qt::WidgetShortcut);
+        connect(enter, &QShortcut::activated, this, [this, openItem] { openItem(recent_->currentItem()); });
+    }
+    recent_->setObjectName(QStringLiteral("recentFiles"));
+    // The default focus frame is nearly invisible in the Fusion style.
+    recent_->setStyleSheet(QStringLiteral("QListWidget:focus { border: 2px solid palette(highlight); }"));
 
     auto* column = new QWidget(this);
     column->setFixedWidth(600);
