@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QShortcut>
 #include <QTimer>
@@ -29,6 +30,7 @@ FilterField::FilterField(QWidget* parent)
     connect(edit_, &QLineEdit::textChanged, debounce_, qOverload<>(&QTimer::start));
     connect(regex_, &QCheckBox::toggled, this, &FilterField::apply);
     connect(debounce_, &QTimer::timeout, this, &FilterField::apply);
+    edit_->installEventFilter(this);
     // Esc clears the filter at once, as in a browser's find bar.
     auto* clear = new QShortcut(QKeySequence(Qt::Key_Escape), edit_, nullptr, nullptr, Qt::WidgetShortcut);
     connect(clear, &QShortcut::activated, this, [this] {
@@ -36,6 +38,18 @@ FilterField::FilterField(QWidget* parent)
         debounce_->stop();
         apply();
     });
+}
+
+bool FilterField::eventFilter(QObject* watched, QEvent* event)
+{
+    // The line edit takes Ctrl+E (move to the end, an Emacs binding) before
+    // the window's Export CSV sees it: leave that key to the window.
+    if (watched == edit_ && event->type() == QEvent::ShortcutOverride) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->keyCombination() == QKeyCombination(Qt::ControlModifier, Qt::Key_E))
+            return true; // not accepted: the shortcut goes to the window
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void FilterField::setDelay(int milliseconds)

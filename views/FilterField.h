@@ -23,6 +23,9 @@ public:
     QCheckBox* regexBox() const { return regex_; }
     QRegularExpression expression() const;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void filterChanged(const QRegularExpression& expression);
 
