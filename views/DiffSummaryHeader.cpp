@@ -2,6 +2,7 @@
 #include "DiffSummaryHeader.h"
 
 #include "model/qt/CostFormat.h"
+#include "model/services/LoadMessages.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -78,7 +79,7 @@ void DiffSummaryHeader::render()
         QString state;
         if (s.status.end == DecodeEnd::Truncated)
             state = QStringLiteral(" <span style='color:#b35c00'>%1</span>")
-                        .arg(tr("(truncated at byte %1)").arg(s.status.truncatedAt).toHtmlEscaped());
+                        .arg(QStringLiteral("(%1)").arg(qt::describeTruncationPoint(s.status)).toHtmlEscaped());
         QString row = QStringLiteral("<tr><td><span style='color:%1'>%2</span>&nbsp;<b>%3</b>%4</td>")
                           .arg(dim, role.toHtmlEscaped(), name.toHtmlEscaped(), state);
         for (const Figure& f : figures)

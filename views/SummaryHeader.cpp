@@ -2,6 +2,7 @@
 #include "SummaryHeader.h"
 
 #include "model/report/TextReport.h"
+#include "model/services/LoadMessages.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -48,7 +49,7 @@ void SummaryHeader::render()
 {
     const QLocale locale;
     auto bytes = [&](std::uint64_t value) {
-        return QString::fromStdString(formatBytes(static_cast<std::int64_t>(value), humanReadable_)).toHtmlEscaped();
+        return QString::fromStdString(formatBytes(value, humanReadable_)).toHtmlEscaped();
     };
     auto count = [&](std::uint64_t value) { return locale.toString(static_cast<qulonglong>(value)); };
     const QString dim = palette().color(QPalette::PlaceholderText).name();
@@ -64,7 +65,7 @@ void SummaryHeader::render()
         state = tr("complete");
         break;
     case DecodeEnd::Truncated:
-        state = QStringLiteral("<span style='color:#b35c00'>%1</span>").arg(tr("truncated at byte %1").arg(status_.truncatedAt));
+        state = QStringLiteral("<span style='color:#b35c00'>%1</span>").arg(qt::describeTruncationPoint(status_).toHtmlEscaped());
         break;
     case DecodeEnd::Cancelled:
         state = tr("cancelled");

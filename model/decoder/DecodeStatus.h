@@ -14,7 +14,8 @@ enum class DecodeErrorKind : std::uint8_t {
     UnsupportedVersion, // version byte outside 1..3
     BadHeaderByte,      // an event header that no version defines
     UlebTooLong,        // a ULEB128 longer than ten bytes or above 2^64-1
-    StringPastEnd,      // a string length larger than the bytes left
+    StringPastEnd,      // a string length larger than the bytes left (symbol table), or
+                        // far larger while many are left (events: damage, see Decoder.h)
     UnexpectedEnd,      // the data ends inside the symbol table or a prologue
     IoError,            // the file could not be read
 };
@@ -43,6 +44,8 @@ struct DecodeStatus {
     std::uint64_t totalBytes = 0;      // bytes the source held (0 if unknown)
     std::uint64_t truncatedAt = 0;     // Truncated: offset of the incomplete event
     std::string truncationReason;      // Truncated: what was being read at the end
+    std::string truncatedEvent;        // Truncated: the incomplete event ("Lua alloc (0x09)"),
+                                       // empty when the data ends between events
     std::uint64_t trailingBytes = 0;   // bytes after the epilogue (ignored)
     std::uint8_t symtabVersion = 0;
     std::uint8_t eventsVersion = 0;

@@ -206,6 +206,33 @@ private:
                (itemOffset > status_.totalBytes || c.needed > status_.totalBytes - itemOffset);
     }
 
+    // The bytes from `offset` to the end of the data: the source's size, or
+    // (size unknown) what the buffer holds once the source has ended.
+    std::uint64_t bytesLeftFrom(std::uint64_t offset) const
+    {
+        const std::uint64_t end = status_.totalBytes ? status_.totalBytes : buffer_.offset() + buffer_.available();
+        return end > offset ? end - offset : 0;
+    }
+
+    // Damage or a dump cut short? A process that dies, or a disk that fills,
+    // cuts the file inside its last event: what is left after a string's
+    // length is a prefix of that string, of any size up to the length. A
+    // damaged length is usually far larger than anything a writer could
+    // produce. So a string that runs past the end is damage when its length
+    // exceeds the bytes left by far (kDamageRatio times) while many bytes
+    // remain (kDamageMinBytesLeft). A real cut is taken for damage only if
+    // it is at least 64 KiB into a string of more than 64 MiB, which no
+    // chunk name or C symbol is. Anything else is read as a cut: the file
+    // ends within the last event, and everything before it is kept.
+    static constexpr std::uint64_t kDamageMinBytesLeft = 64 * 1024;
+    static constexpr std::uint64_t kDamageRatio = 1024;
+
+    bool isDamagedLength(const ByteCursor& c, std::uint64_t itemOffset) const
+    {
+        const std::uint64_t left = bytesLeftFrom(itemOffset + c.problemAt);
+        return left >= kDamageMinBytesLeft && c.stringLength / kDamageRatio > left;
+    }
+
     bool readSymtab()
     {
         const std::uint8_t version = status_.symtabVersion;
@@ -476,9 +503,21 @@ private:
                     return;
                 continue;
             }
+            if (c.shortInString && isDamagedLength(c, at)) {
+                const std::uint64_t stringAt = at + c.problemAt;
+                fail(DecodeErrorKind::StringPastEnd, stringAt,
+                     "damaged: a string of " + std::to_string(c.stringLength) + " bytes at byte " +
+                         std::to_string(stringAt) + " (in the " + detail::describeHeader(header) +
+                         " event at byte " + std::to_string(at) + ") runs past the end of the file, " +
+                         std::to_string(bytesLeftFrom(stringAt)) +
+                         " bytes later: a dump cut short ends inside its last event, so the length is "
+                         "damaged and nothing after it can be decoded");
+                return;
+            }
             // The data ends inside this event: keep everything before it.
             status_.end = DecodeEnd::Truncated;
             status_.truncatedAt = at;
+            status_.truncatedEvent = detail::describeHeader(header);
             status_.truncationReason =
                 shortageText(c, at, "the " + detail::describeHeader(header) + " event at byte " + std::to_string(at));
             return;

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QLocale>
 
 namespace memprof::qt {
 
@@ -49,6 +50,13 @@ QString describeFailure(const DecodeStatus& status)
                          "reads as empty).")
                     : tr("The dump ends before its events start: there is nothing to show.");
         break;
+    case DecodeErrorKind::StringPastEnd:
+        plain = status.eventsVersion != 0
+                    ? tr("The dump is damaged in the middle: a length at the byte below runs past the end of "
+                         "the file while much of the file is left, so it was not simply cut short. Nothing "
+                         "after that byte can be decoded.")
+                    : tr("The dump is damaged: a length in its symbol table runs past the end of the file.");
+        break;
     case DecodeErrorKind::IoError:
         plain = tr("The file could not be read.");
         break;
@@ -61,11 +69,25 @@ QString describeFailure(const DecodeStatus& status)
 
 QString describeTruncation(const DecodeStatus& status, quint64 eventCount)
 {
+    const QLocale locale;
     const quint64 end = status.totalBytes ? status.totalBytes : status.bytesConsumed;
-    return tr("The profile ends at byte %1 without its epilogue: the process probably died; showing the %2 "
-              "events read.")
-        .arg(end)
-        .arg(eventCount);
+    if (status.truncatedEvent.empty() || end <= status.truncatedAt)
+        return tr("The profile is cut short at byte %1: the file ends there, after a complete event, without "
+                  "the epilogue, so the profiled process probably died. Showing the %2 events read.")
+            .arg(locale.toString(static_cast<qulonglong>(status.truncatedAt)),
+                 locale.toString(static_cast<qulonglong>(eventCount)));
+    return tr("The profile is cut short at byte %1: the %2 event there is incomplete (the file ends %3 bytes "
+              "into it, without the epilogue), so the profiled process probably died. Showing the %4 events "
+              "read before it.")
+        .arg(locale.toString(static_cast<qulonglong>(status.truncatedAt)),
+             QString::fromStdString(status.truncatedEvent),
+             locale.toString(static_cast<qulonglong>(end - status.truncatedAt)),
+             locale.toString(static_cast<qulonglong>(eventCount)));
+}
+
+QString describeTruncationPoint(const DecodeStatus& status)
+{
+    return tr("truncated at byte %1").arg(QLocale().toString(static_cast<qulonglong>(status.truncatedAt)));
 }
 
 } // namespace memprof::qt

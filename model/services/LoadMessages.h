@@ -16,7 +16,12 @@ QString checkDumpFile(const QString& path);
 // A failed load: a sentence for the user, then the decoder's precise words.
 QString describeFailure(const DecodeStatus& status);
 
-// The warning bar of a truncated dump.
+// The warning bar of a truncated dump: where the kept data ends (the same
+// offset as describeTruncationPoint) and why.
 QString describeTruncation(const DecodeStatus& status, quint64 eventCount);
+
+// The summary header's "truncated at byte 1,234": the offset of the
+// incomplete event, which is where the kept data ends.
+QString describeTruncationPoint(const DecodeStatus& status);
 
 } // namespace memprof::qt

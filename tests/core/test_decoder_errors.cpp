@@ -517,6 +517,38 @@ private slots:
         QCOMPARE(quint64(p.totals.allocCount), quint64(1));
     }
 
+    // A string length of 2^62+5 after 1,000 allocations, with 81,008 bytes
+    // of events after it: damage, located, not a process that died.
+    void damagedLengthMidStreamIsABrokenDump()
+    {
+        const Profile p = loadProfile(dataPath("hostile/huge-string-midstream.bin").toStdString());
+        QCOMPARE(p.status.end, DecodeEnd::Failed);
+        QCOMPARE(p.status.error.kind, DecodeErrorKind::StringPastEnd);
+        QCOMPARE(quint64(p.status.error.offset), quint64(7038)); // where the string's bytes start
+        const std::string& message = p.status.error.message;
+        QVERIFY2(message.find("damaged") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("string of 4611686018427387909 bytes at byte 7038") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("Lua symtab (0x08) event at byte 7026") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("81008 bytes later") != std::string::npos, message.c_str());
+    }
+
+    // A real cut inside a long chunk name (100 KB into a 200 KB string)
+    // stays a dump cut short: the file ends within its last event.
+    void cutInsideALongStringIsATruncation()
+    {
+        DumpWriter dump = v3Start();
+        dump.alloc(synth::luaAt(0x1000, 1), 0x50, 16);
+        const auto symbolAt = dump.bytes().size();
+        dump.lfuncEvent(0x2000, "@" + std::string(200000, 'x'), 1);
+        std::vector<std::uint8_t> bytes = dump.take();
+        bytes.erase(bytes.end() - 100000, bytes.end());
+        const Profile p = loadBytes(bytes);
+        QCOMPARE(p.status.end, DecodeEnd::Truncated);
+        QCOMPARE(quint64(p.status.truncatedAt), quint64(symbolAt));
+        QCOMPARE(p.status.truncatedEvent, std::string("Lua symtab (0x08)"));
+        QCOMPARE(quint64(p.totals.allocCount), quint64(1));
+    }
+
     void trailingBytesAreIgnoredWithAWarning()
     {
         DumpWriter dump = v3Start();

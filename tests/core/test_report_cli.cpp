@@ -110,6 +110,18 @@ private slots:
         QVERIFY(run.err.contains("128481"));
     }
 
+    // Damage in the middle is a broken dump, as in the viewer: exit 1 and
+    // the cause with its offset, no report of a part.
+    void damagedDumpIsBroken()
+    {
+        const Run run = report({data("hostile/huge-string-midstream.bin")});
+        QCOMPARE(run.exitCode, 1);
+        QCOMPARE(run.out, QString());
+        QVERIFY2(run.err.contains("byte 7038"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("damaged"), qPrintable(run.err));
+        QVERIFY2(!run.err.contains("warning"), qPrintable(run.err));
+    }
+
     void reportMatchesReference()
     {
         // A dump without ties in the reference's ranking: byte-identical.

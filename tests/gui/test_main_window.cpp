@@ -17,6 +17,7 @@
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
+#include "views/SummaryHeader.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -30,6 +31,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -74,6 +76,8 @@ private slots:
     void exportWritesTheTableAsShown();
     void copyPutsSelectedRowsOnTheClipboard();
     void truncatedDumpShowsWarningBar();
+    void truncationBannerAndHeaderNameOneOffset();
+    void damagedDumpShowsItsCause();
     void brokenDumpShowsErrorAndNoHalfLoadedWindow();
     void unreadableInputsGetClearMessages();
     void cancelStopsALargeLoad();
@@ -328,11 +332,53 @@ void TestMainWindow::truncatedDumpShowsWarningBar()
     const Profile& profile = *w->profile();
     QCOMPARE(int(profile.status.end), int(DecodeEnd::Truncated));
     const QString text = test::messageBar(w.window)->text();
-    QVERIFY2(text.contains(QStringLiteral("ends at byte %1 without its epilogue").arg(profile.status.totalBytes)),
+    // The cause, not only "truncated": the incomplete event and how far
+    // into it the file ends (trunc-mid-event: 6 bytes into an alloc at 128,481).
+    QVERIFY2(text.contains(QStringLiteral("cut short at byte %1: the Lua alloc (0x09) event there is incomplete "
+                                          "(the file ends 6 bytes into it")
+                               .arg(QLocale().toString(qulonglong(128481)))),
              qPrintable(text));
-    QVERIFY(text.contains(QStringLiteral("showing the %1 events read").arg(profile.totals.eventCount)));
-    QVERIFY(profile.totals.eventCount > 0);
+    QVERIFY(text.contains(QStringLiteral("Showing the %1 events read").arg(QLocale().toString(qulonglong(364)))));
+    QCOMPARE(profile.totals.eventCount, std::uint64_t(364));
     QVERIFY(test::eventTable(w.window, EventKind::Alloc)->model()->rowCount() > 0);
+}
+
+// The banner and the summary header name one offset (where the kept data
+// ends), with the locale's digit grouping.
+void TestMainWindow::truncationBannerAndHeaderNameOneOffset()
+{
+    const QLocale previous;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    Window w;
+    const bool loaded = load(w.window, test::fixture(QStringLiteral("corrupt/trunc-mid-event.bin")));
+    QLocale::setDefault(previous);
+    QVERIFY(loaded);
+    const QRegularExpression offset(QStringLiteral("at byte ([0-9][0-9,]*)"));
+    const auto* header = w.window->findChild<views::SummaryHeader*>(QStringLiteral("summaryHeader"));
+    QVERIFY(header);
+    const QRegularExpressionMatch inBanner = offset.match(test::messageBar(w.window)->text());
+    const QRegularExpressionMatch inHeader = offset.match(header->text());
+    QVERIFY2(inBanner.hasMatch(), qPrintable(test::messageBar(w.window)->text()));
+    QVERIFY2(inHeader.hasMatch(), qPrintable(header->text()));
+    QCOMPARE(inBanner.captured(1), QStringLiteral("128,481"));
+    QCOMPARE(inHeader.captured(1), inBanner.captured(1));
+    // The banner names no other offset.
+    QCOMPARE(test::messageBar(w.window)->text().count(QStringLiteral("at byte")), 1);
+}
+
+// Damage in the middle (a string length of 2^62 with 81,008 bytes after it)
+// is a broken dump, with its cause and offset, not a dump cut short.
+void TestMainWindow::damagedDumpShowsItsCause()
+{
+    Window w;
+    QVERIFY(!load(w.window, test::fixture(QStringLiteral("hostile/huge-string-midstream.bin"))));
+    QVERIFY(!w->hasProfile());
+    QTRY_VERIFY(errorBox());
+    const QString text = errorBox()->informativeText();
+    QVERIFY2(text.contains(QStringLiteral("damaged in the middle")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("byte 7038")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("probably died")), qPrintable(text));
+    closeErrorBoxes();
 }
 
 void TestMainWindow::brokenDumpShowsErrorAndNoHalfLoadedWindow()
