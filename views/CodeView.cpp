@@ -67,7 +67,7 @@ void CodeView::setHumanReadable(bool humanReadable)
 
 QString CodeView::costText(std::uint64_t bytes) const
 {
-    return bytes ? QString::fromStdString(formatBytes(static_cast<std::int64_t>(bytes), humanReadable_)) : QString();
+    return bytes ? QString::fromStdString(formatBytes(bytes, humanReadable_)) : QString();
 }
 
 int CodeView::gutterWidth() const

@@ -8,6 +8,7 @@
 #include "MessageBar.h"
 #include "ProfileViewState.h"
 #include "SourcePane.h"
+#include "model/qt/DisplayText.h"
 #include "model/qt/FunctionTreeDiffModel.h"
 #include "model/services/LoadMessages.h"
 
@@ -163,7 +164,7 @@ void ComparisonPage::showSelection(LocationId location)
     for (auto* view : tables_)
         view->selectLocation(location, name);
     tree_->showLocation(location);
-    emit statusMessage(name);
+    emit statusMessage(qt::displayText(name));
 }
 
 void ComparisonPage::showRowStatus(const CostTableView* view)
@@ -171,14 +172,16 @@ void ComparisonPage::showRowStatus(const CostTableView* view)
     const auto* model = static_cast<const qt::DiffTableModel*>(view->sourceModel());
     const LocationDiffRow* row = model->rowAt(view->currentSourceRow());
     if (row && !view->currentLocation())
-        emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.").arg(QString::fromStdString(row->name)));
+        emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
+                               .arg(qt::displayText(QString::fromStdString(row->name))));
 }
 
 void ComparisonPage::showTreeNodeStatus()
 {
     const auto* node = treeModel_->nodeAt(tree_->proxyModel()->mapToSource(tree_->currentIndex()));
     if (node && node->presence == DiffPresence::BaseOnly)
-        emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.").arg(QString::fromStdString(node->label)));
+        emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
+                               .arg(qt::displayText(QString::fromStdString(node->label))));
 }
 
 } // namespace memprof::views

@@ -45,7 +45,7 @@ void LoadingPage::start(const QString& filePath, const QString& what)
 void LoadingPage::setProgress(quint64 bytesRead, quint64 totalBytes)
 {
     auto human = [](quint64 bytes) {
-        return QString::fromStdString(formatBytes(static_cast<std::int64_t>(bytes), true));
+        return QString::fromStdString(formatBytes(bytes, true));
     };
     if (totalBytes > 0) {
         bar_->setValue(static_cast<int>(1000.0 * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));

@@ -3,6 +3,7 @@
 
 #include "CostTableView.h"
 #include "ProfileViewState.h"
+#include "model/qt/DisplayText.h"
 #include "model/qt/OverridesModel.h"
 
 #include <QLabel>
@@ -68,10 +69,10 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
         const QString locations = row->overrides.size() == 1
                                       ? tr("1 location")
                                       : tr("%1 locations").arg(locale.toString(qulonglong(row->overrides.size())));
+        const QString name = qt::displayText(QString::fromStdString(profile_->nameOf(row->location)));
         title_->setText(tr("<b>Overrides</b> of %1: %2 it freed or moved had been allocated at %3 "
                            "(click one to select it)")
-                            .arg(QString::fromStdString(profile_->nameOf(row->location)).toHtmlEscaped(), blocks,
-                                 locations));
+                            .arg(name.toHtmlEscaped(), blocks, locations));
     }
 }
 

@@ -11,6 +11,7 @@
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "charts/ChartsPane.h"
+#include "model/qt/DisplayText.h"
 #include "model/qt/FunctionTreeModel.h"
 #include "model/qt/LeakModel.h"
 #include "model/services/LoadMessages.h"
@@ -191,7 +192,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
-    emit statusMessage(QString::fromStdString(profile_->nameOf(location)));
+    emit statusMessage(qt::displayText(QString::fromStdString(profile_->nameOf(location))));
 }
 
 CostTableView* ProfilePage::currentEventTable() const

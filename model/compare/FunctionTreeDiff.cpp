@@ -11,16 +11,15 @@ namespace {
 
 TreeCostChange signedCost(const TreeCost& cost)
 {
-    return {static_cast<std::int64_t>(cost.eventCount), static_cast<std::int64_t>(cost.allocatedBytes),
-            static_cast<std::int64_t>(cost.freedBytes), static_cast<std::int64_t>(cost.heldBytes),
-            static_cast<std::int64_t>(cost.peakBytes)};
+    return {saturatedSigned(cost.eventCount), saturatedSigned(cost.allocatedBytes), saturatedSigned(cost.freedBytes),
+            saturatedSigned(cost.heldBytes), saturatedSigned(cost.peakBytes)};
 }
 
 TreeCostChange subtract(const TreeCostChange& a, const TreeCostChange& b)
 {
-    return {wrappingDifference(a.eventCount, b.eventCount), wrappingDifference(a.allocatedBytes, b.allocatedBytes),
-            wrappingDifference(a.freedBytes, b.freedBytes), wrappingDifference(a.heldBytes, b.heldBytes),
-            wrappingDifference(a.peakBytes, b.peakBytes)};
+    return {saturatingDifference(a.eventCount, b.eventCount), saturatingDifference(a.allocatedBytes, b.allocatedBytes),
+            saturatingDifference(a.freedBytes, b.freedBytes), saturatingDifference(a.heldBytes, b.heldBytes),
+            saturatingDifference(a.peakBytes, b.peakBytes)};
 }
 
 class TreeMerger {

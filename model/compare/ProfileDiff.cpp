@@ -3,7 +3,8 @@
 #include "model/profile/ProfileRanking.h"
 #include "model/report/CsvExport.h"
 #include "model/report/TextReport.h"
-#include "model/support/WrappingMath.h"
+#include "model/support/SaturatingMath.h"
+#include "model/support/VisibleText.h"
 
 #include <algorithm>
 #include <map>
@@ -19,9 +20,9 @@ ValuesByName rowValues(const Profile& profile, EventKind kind)
     ValuesByName byName;
     for (const auto& row : profile.rows(kind)) {
         auto& v = byName[profile.nameOf(row.location)];
-        v.eventCount = wrappingSum(v.eventCount, static_cast<std::int64_t>(row.eventCount));
-        v.allocatedBytes = wrappingSum(v.allocatedBytes, static_cast<std::int64_t>(row.allocatedBytes));
-        v.freedBytes = wrappingSum(v.freedBytes, static_cast<std::int64_t>(row.freedBytes));
+        v.eventCount = saturatedSigned(Int128(v.eventCount) + row.eventCount);
+        v.allocatedBytes = saturatedSigned(Int128(v.allocatedBytes) + row.allocatedBytes);
+        v.freedBytes = saturatedSigned(Int128(v.freedBytes) + row.freedBytes);
     }
     return byName;
 }
@@ -31,17 +32,17 @@ ValuesByName heldValues(const Profile& profile)
     ValuesByName byName;
     for (const auto& row : rankLiveByName(profile)) {
         auto& v = byName[row.name];
-        v.heldBytes = static_cast<std::int64_t>(row.heldBytes);
-        v.blockCount = static_cast<std::int64_t>(row.blockCount);
+        v.heldBytes = saturatedSigned(row.heldBytes);
+        v.blockCount = saturatedSigned(row.blockCount);
     }
     return byName;
 }
 
 DiffValues subtract(const DiffValues& a, const DiffValues& b)
 {
-    return {wrappingDifference(a.eventCount, b.eventCount), wrappingDifference(a.allocatedBytes, b.allocatedBytes),
-            wrappingDifference(a.freedBytes, b.freedBytes), wrappingDifference(a.heldBytes, b.heldBytes),
-            wrappingDifference(a.blockCount, b.blockCount)};
+    return {saturatingDifference(a.eventCount, b.eventCount), saturatingDifference(a.allocatedBytes, b.allocatedBytes),
+            saturatingDifference(a.freedBytes, b.freedBytes), saturatingDifference(a.heldBytes, b.heldBytes),
+            saturatingDifference(a.blockCount, b.blockCount)};
 }
 
 std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& current, bool byHeld)
@@ -79,7 +80,7 @@ std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& 
 
 std::string signedCount(std::int64_t value)
 {
-    return (value > 0 ? "+" : "") + std::to_string(value);
+    return (value > 0 ? "+" : "") + formatSum(value);
 }
 
 std::string signedBytes(std::int64_t value, bool human)
@@ -128,28 +129,25 @@ void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
     const auto& n = diff.newTotals;
     out << "DIFF (NEW - BASE)\n"
         << "events: " << b.eventCount << " -> " << n.eventCount << " ("
-        << signedCount(static_cast<std::int64_t>(n.eventCount - b.eventCount)) << ")\n"
-        << "allocated: " << formatBytes(static_cast<std::int64_t>(b.allocatedBytes), human) << " -> "
-        << formatBytes(static_cast<std::int64_t>(n.allocatedBytes), human) << " ("
-        << signedBytes(static_cast<std::int64_t>(n.allocatedBytes - b.allocatedBytes), human)
-        << ")\n"
-        << "held at the end: " << formatBytes(static_cast<std::int64_t>(b.liveBytes), human) << " -> "
-        << formatBytes(static_cast<std::int64_t>(n.liveBytes), human) << " ("
-        << signedBytes(static_cast<std::int64_t>(n.liveBytes - b.liveBytes), human)
+        << signedCount(saturatingNet(n.eventCount, b.eventCount)) << ")\n"
+        << "allocated: " << formatBytes(b.allocatedBytes, human) << " -> " << formatBytes(n.allocatedBytes, human)
+        << " (" << signedBytes(saturatingNet(n.allocatedBytes, b.allocatedBytes), human) << ")\n"
+        << "held at the end: " << formatBytes(b.liveBytes, human) << " -> " << formatBytes(n.liveBytes, human)
+        << " (" << signedBytes(saturatingNet(n.liveBytes, b.liveBytes), human)
         << ")\n\n";
     const std::pair<const char*, EventKind> sections[] = {
         {"ALLOCATIONS", EventKind::Alloc}, {"REALLOCATIONS", EventKind::Realloc}, {"DEALLOCATIONS", EventKind::Free}};
     for (const auto& [title, kind] : sections) {
         out << title << "\n";
         for (const auto& row : diff.rows(kind))
-            out << row.name << ": " << signedCount(row.delta.eventCount) << " events\tallocated "
+            out << visibleText(row.name) << ": " << signedCount(row.delta.eventCount) << " events\tallocated "
                 << signedBytes(row.delta.allocatedBytes, human) << "\tfreed " << signedBytes(row.delta.freedBytes, human)
                 << presenceNote(row.presence) << "\n";
         out << "\n";
     }
     out << "HELD AT THE END:\n";
     for (const auto& row : diff.held)
-        out << row.name << " holds " << signedBytes(row.delta.heldBytes, human) << ": "
+        out << visibleText(row.name) << " holds " << signedBytes(row.delta.heldBytes, human) << ": "
             << formatBytes(row.base.heldBytes, human) << " -> " << formatBytes(row.current.heldBytes, human)
             << presenceNote(row.presence) << "\n";
     out << "\n";
@@ -163,17 +161,17 @@ void writeDiffCsv(std::ostream& out, const ProfileDiff& diff, EventKind kind)
     for (const auto& row : diff.rows(kind))
         out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.base.eventCount),
                           std::to_string(row.current.eventCount), std::to_string(row.delta.eventCount),
-                          std::to_string(row.base.allocatedBytes), std::to_string(row.current.allocatedBytes),
-                          std::to_string(row.delta.allocatedBytes), std::to_string(row.base.freedBytes),
-                          std::to_string(row.current.freedBytes), std::to_string(row.delta.freedBytes)});
+                          formatSum(row.base.allocatedBytes), formatSum(row.current.allocatedBytes),
+                          formatSum(row.delta.allocatedBytes), formatSum(row.base.freedBytes),
+                          formatSum(row.current.freedBytes), formatSum(row.delta.freedBytes)});
 }
 
 void writeHeldDiffCsv(std::ostream& out, const ProfileDiff& diff)
 {
     out << csvRecord({"location", "presence", "base_held_bytes", "new_held_bytes", "delta_held_bytes"});
     for (const auto& row : diff.held)
-        out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.base.heldBytes),
-                          std::to_string(row.current.heldBytes), std::to_string(row.delta.heldBytes)});
+        out << csvRecord({row.name, presenceName(row.presence), formatSum(row.base.heldBytes),
+                          formatSum(row.current.heldBytes), formatSum(row.delta.heldBytes)});
 }
 
 } // namespace memprof

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "model/profile/Profile.h"
-#include "model/support/WrappingMath.h"
+#include "model/support/SaturatingMath.h"
 
 #include <cstdint>
 #include <string>
@@ -26,11 +26,11 @@ struct BasicTreeCost {
 
     void add(const BasicTreeCost& other)
     {
-        eventCount = wrappingSum(eventCount, other.eventCount);
-        allocatedBytes = wrappingSum(allocatedBytes, other.allocatedBytes);
-        freedBytes = wrappingSum(freedBytes, other.freedBytes);
-        heldBytes = wrappingSum(heldBytes, other.heldBytes);
-        peakBytes = wrappingSum(peakBytes, other.peakBytes);
+        eventCount = saturatingSum(eventCount, other.eventCount);
+        allocatedBytes = saturatingSum(allocatedBytes, other.allocatedBytes);
+        freedBytes = saturatingSum(freedBytes, other.freedBytes);
+        heldBytes = saturatingSum(heldBytes, other.heldBytes);
+        peakBytes = saturatingSum(peakBytes, other.peakBytes);
     }
 };
 

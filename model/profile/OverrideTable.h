@@ -12,6 +12,7 @@
 
 #include "model/profile/Profile.h"
 #include "model/support/FlatU64Map.h"
+#include "model/support/SaturatingMath.h"
 
 #include <cstdint>
 #include <vector>
@@ -27,8 +28,8 @@ public:
 
         void add(const Sums& other)
         {
-            allocatedBytes += other.allocatedBytes;
-            freedBytes += other.freedBytes;
+            allocatedBytes = saturatingSum(allocatedBytes, other.allocatedBytes);
+            freedBytes = saturatingSum(freedBytes, other.freedBytes);
             count += other.count;
         }
     };

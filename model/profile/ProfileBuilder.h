@@ -15,8 +15,8 @@
 #include "model/profile/SymbolTable.h"
 #include "model/support/BatchQueue.h"
 #include "model/support/FlatU64Map.h"
+#include "model/support/SaturatingMath.h"
 #include "model/support/StreamingStore.h"
-#include "model/support/WrappingMath.h"
 
 #include <absl/container/flat_hash_map.h>
 
@@ -119,7 +119,7 @@ private:
         std::uint64_t oaddr;
         std::uint64_t naddr;
         std::uint64_t nsize;
-        LocationId location;
+        LocationId location; // the owner (Located); its row is rowOf_[location]
         EventKind kind;
     };
     static_assert(sizeof(QueuedEvent) == 32 && std::is_trivially_default_constructible_v<QueuedEvent>);
@@ -130,6 +130,19 @@ private:
         std::unique_ptr<QueuedEvent[]> events;
         std::size_t size = 0;
         std::size_t locationCount = 0;
+        // The owner locations made while this batch filled (see Located):
+        // (owner, its reference row).
+        std::vector<std::pair<LocationId, LocationId>> ownersMade;
+    };
+    // An event's two locations. `row` is the reference's identity, named
+    // when first met: its rows, Overrides and heap difference. `owner` is
+    // the same identity named with the symbols in force now: the blocks it
+    // allocates are held by that name in the live figures. They differ
+    // only after a symbol renamed the identity (a prototype address or a
+    // trace number defined again).
+    struct Located {
+        LocationId row = 0;
+        LocationId owner = 0;
     };
     struct CountingThread;
 
@@ -144,8 +157,11 @@ private:
     void countAlloc(const QueuedEvent& e);
     void countRealloc(const QueuedEvent& e);
     void countFree(const QueuedEvent& e);
-    LocationId locate(const Location& loc);
-    LocationId locateNew(const LocationKey& key, SourceKind source, std::uint64_t line);
+    Located locate(const Location& loc);
+    Located locateNew(const LocationKey& key, SourceKind source, std::uint64_t line);
+    LocationInfo describeKey(const LocationKey& key, SourceKind source, std::uint64_t line);
+    LocationId addLocation(LocationInfo info);
+    void noteSymbolAdded();
     KindStats& stats(EventKind kind, LocationId id);
     void addOverride(EventKind kind, LocationId row, LocationId primary, std::uint64_t blockSize,
                      std::uint64_t allocatedBytes);
@@ -156,7 +172,7 @@ private:
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
-    void changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks);
+    void changeLive(LocationId id, Int128 bytes, std::int64_t blocks);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
     std::vector<LocationRow> collectRows(EventKind kind);
@@ -174,9 +190,17 @@ private:
     // events find theirs here without hashing the key for locationIds_.
     struct RecentLocation {
         LocationKey key{~0ull, ~0ull, ~0ull}; // no location has this key
-        LocationId id = 0;
+        Located ids;
     };
     std::array<RecentLocation, 1024> recentLocations_;
+    // Per reference row: its owner now, and the naming epoch
+    // (SymbolTable::namingEpoch) when that was checked. A symbol that may
+    // rename marks the recent locations stale.
+    std::vector<LocationId> ownerOf_;
+    std::vector<std::uint64_t> ownerCheckedAt_;
+    absl::flat_hash_map<std::pair<LocationId, std::string>, LocationId> ownerIds_; // (row, name) -> owner
+    std::uint64_t namingEpoch_ = 0;
+    bool recentStale_ = false;
     std::vector<KindStats> kindStats_[3];
     SizeHistogram sizeHistogram_;
     EventWindow window_;
@@ -199,18 +223,24 @@ private:
     absl::flat_hash_map<std::uint64_t, std::uint64_t> oversizeBlocks_;
     // Live at the peak in one pass: the per-location changes since the last
     // peak wait in `pending`; a new peak folds them into `peak`.
+    // 128 bits: blocks of 2^63 bytes and more sum exactly (SaturatingMath.h).
     struct LiveChange {
-        std::int64_t bytes = 0;
+        Int128 bytes = 0;
         std::int64_t blocks = 0;
     };
     std::vector<LiveChange> pendingLive_;
     std::vector<LiveChange> peakLive_;
     std::vector<LocationId> pendingLocations_;
     std::vector<std::uint8_t> isPending_;
+    // Each location's reference row: itself, or for an owner made by a
+    // rename the row it renames (from EventBatch::ownersMade).
+    std::vector<LocationId> rowOf_;
     // The event count, bytes allocated so far (the timeline's), live bytes
     // and peak; finish() adds the counts by kind and the freed bytes, which
     // the rows hold.
     ProfileTotals totals_;
+    // The live bytes exactly; totals_.liveBytes is this, saturated.
+    Int128 liveBytes_ = 0;
     HeapTimeline timeline_;
     HeldHistory heldHistory_;
     // A block allocated inside the window carries this bit in its location
@@ -232,7 +262,7 @@ private:
 // location is named with the symbols known when it is first met, and keeps
 // that name (docs/FORMAT.md#known-weaknesses).
 template <class BlockMap>
-inline LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
+inline typename BasicProfileBuilder<BlockMap>::Located BasicProfileBuilder<BlockMap>::locate(const Location& loc)
 {
     LocationKey key;
     switch (loc.source) {
@@ -242,11 +272,15 @@ inline LocationId BasicProfileBuilder<BlockMap>::locate(const Location& loc)
     case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
     }
     const std::uint64_t mixed = (key.addr ^ (key.line << 24) ^ (key.traceno << 40)) * 0x9e3779b97f4a7c15ull;
+    if (recentStale_) [[unlikely]] {
+        recentLocations_.fill({});
+        recentStale_ = false;
+    }
     RecentLocation& recent = recentLocations_[mixed >> 54];
     if (recent.key == key)
-        return recent.id;
+        return recent.ids;
     recent = {key, locateNew(key, loc.source, loc.line)};
-    return recent.id;
+    return recent.ids;
 }
 
 template <class BlockMap>
@@ -259,7 +293,8 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, LocationId primary,
                                                        std::uint64_t blockSize, std::uint64_t allocatedBytes)
 {
-    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(row, primary), allocatedBytes, blockSize);
+    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(rowOf_[row], rowOf_[primary]), allocatedBytes,
+                                                       blockSize);
 }
 
 template <class BlockMap>
@@ -281,14 +316,14 @@ inline LiveBlock BasicProfileBuilder<BlockMap>::packBlock(std::uint64_t addr, st
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, std::int64_t bytes, std::int64_t blocks)
+inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, Int128 bytes, std::int64_t blocks)
 {
     LiveChange& change = pendingLive_[id];
-    change.bytes = wrappingSum(change.bytes, bytes);
+    change.bytes += bytes;
     change.blocks += blocks;
-    heldHistory_.change(id, bytes);
+    heldHistory_.change(id, static_cast<std::int64_t>(bytes)); // its figure, modulo 2^64
     if (observer_)
-        observer_->onLiveChange(id, bytes);
+        observer_->onLiveChange(id, static_cast<std::int64_t>(bytes)); // the charts' figure, modulo 2^64
     if (!isPending_[id]) {
         isPending_[id] = 1;
         pendingLocations_.push_back(id);
@@ -304,12 +339,13 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
         const std::uint64_t oldSize = sizeOf(addr, *block);
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
-        totals_.liveBytes -= oldSize;
-        changeLive(ownerOf(*block), negated(oldSize), -1);
+        liveBytes_ -= oldSize;
+        changeLive(ownerOf(*block), -Int128(oldSize), -1);
     }
     *block = packBlock(addr, size, id | windowTag_);
-    totals_.liveBytes += size;
-    changeLive(id, static_cast<std::int64_t>(size), 1);
+    liveBytes_ += size;
+    totals_.liveBytes = saturatedUnsigned(liveBytes_);
+    changeLive(id, Int128(size), 1);
 }
 
 template <class BlockMap>
@@ -322,7 +358,7 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
         totals_.peakEventIndex = index;
         takePeak();
     }
-    totals_.allocatedBytes += allocatedBytes;
+    totals_.allocatedBytes = saturatingSum(totals_.allocatedBytes, allocatedBytes);
     timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
     heldHistory_.endEvent();
     if (observer_)
@@ -344,8 +380,9 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
             oversizeBlocks_.erase(addr);
         if (windowTag_ != 0) [[likely]]
             addOverride(kind, row, ownerOf(*block), size, allocatedBytes);
-        totals_.liveBytes -= size;
-        changeLive(ownerOf(*block), negated(size), -1);
+        liveBytes_ -= size;
+        totals_.liveBytes = saturatedUnsigned(liveBytes_);
+        changeLive(ownerOf(*block), -Int128(size), -1);
         blocks_.erase(addr, block);
     }
 }
@@ -388,8 +425,8 @@ inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, 
         return;
     KindStats& row = stats(kind, id);
     row.eventCount += 1;
-    row.freedBytes += freedBytes;
-    row.allocatedBytes += allocatedBytes;
+    row.freedBytes = saturatingSum(row.freedBytes, freedBytes);
+    row.allocatedBytes = saturatingSum(row.allocatedBytes, allocatedBytes);
     if (kind != EventKind::Free)
         sizeHistogram_.add(allocatedBytes);
 }
@@ -413,6 +450,8 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
 {
     growLocations(batch.locationCount);
+    for (const auto& [owner, row] : batch.ownersMade)
+        rowOf_[owner] = row;
     const std::size_t n = batch.size;
     for (std::size_t i = 0; i < n; ++i) {
         if (i + kLookAhead < n) {
@@ -440,25 +479,25 @@ inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::alloc(const AllocEvent& e)
 {
-    const LocationId id = locate(e.loc);
-    tally(EventKind::Alloc, id, 0, e.nsize);
-    enqueue({0, e.naddr, e.nsize, id, EventKind::Alloc});
+    const Located at = locate(e.loc);
+    tally(EventKind::Alloc, at.row, 0, e.nsize);
+    enqueue({0, e.naddr, e.nsize, at.owner, EventKind::Alloc});
 }
 
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::realloc(const ReallocEvent& e)
 {
-    const LocationId id = locate(e.loc);
-    tally(EventKind::Realloc, id, e.osize, e.nsize);
-    enqueue({e.oaddr, e.naddr, e.nsize, id, EventKind::Realloc});
+    const Located at = locate(e.loc);
+    tally(EventKind::Realloc, at.row, e.osize, e.nsize);
+    enqueue({e.oaddr, e.naddr, e.nsize, at.owner, EventKind::Realloc});
 }
 
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::free(const FreeEvent& e)
 {
-    const LocationId id = locate(e.loc);
-    tally(EventKind::Free, id, e.osize, 0);
-    enqueue({e.oaddr, 0, 0, id, EventKind::Free});
+    const Located at = locate(e.loc);
+    tally(EventKind::Free, at.row, e.osize, 0);
+    enqueue({e.oaddr, 0, 0, at.owner, EventKind::Free});
 }
 
 using ProfileBuilder = BasicProfileBuilder<LiveBlockMap>;

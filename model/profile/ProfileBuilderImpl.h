@@ -62,6 +62,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
     if (counting_ == Counting::Inline || (last && !countingThread_)) {
         countBatch(batch_);
         batch_.size = 0;
+        batch_.ownersMade.clear();
         return;
     }
     if (!countingThread_) {
@@ -76,6 +77,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
                     }
                 }
                 batch->size = 0;
+                batch->ownersMade.clear();
                 t->emptied.push(std::move(*batch));
             }
         });
@@ -109,9 +111,13 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 {
     if (count <= pendingLive_.size())
         return;
+    const std::size_t known = rowOf_.size();
     pendingLive_.resize(count);
     peakLive_.resize(count);
     isPending_.resize(count, 0);
+    rowOf_.resize(count);
+    for (std::size_t id = known; id < count; ++id)
+        rowOf_[id] = static_cast<LocationId>(id);
     heldHistory_.growLocations(count);
 }
 
@@ -124,7 +130,7 @@ std::vector<LiveRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOn
         if (windowBlocksOnly && !(block.location & kWindowBlock))
             return;
         LiveRow& row = live[ownerOf(block)];
-        row.heldBytes += sizeOf(addr, block);
+        row.heldBytes = saturatingSum(row.heldBytes, sizeOf(addr, block));
         row.blockCount += 1;
     });
     std::vector<LiveRow> rows;
@@ -150,6 +156,7 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::lfunc(const LfuncSymbol& s)
 {
     symbols_.addLfunc(s.addr, s.chunkname, s.linedefined);
+    noteSymbolAdded();
     (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
@@ -157,6 +164,7 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::cfunc(const CfuncSymbol& s)
 {
     symbols_.addCfunc(s.addr, s.name);
+    noteSymbolAdded();
     (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
@@ -164,6 +172,7 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::trace(const TraceSymbol& s)
 {
     symbols_.addTrace(s.traceno, s.addr, s.line);
+    noteSymbolAdded();
     (inEventStream_ ? symbolEventCount_ : initialSymbolCount_)++;
 }
 
@@ -173,31 +182,75 @@ void BasicProfileBuilder<BlockMap>::symtabEnd()
     inEventStream_ = true;
 }
 
+// A symbol that may rename a location met before: the recent look-ups
+// are checked again (locateNew compares the names).
 template <class BlockMap>
-LocationId BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, SourceKind source, std::uint64_t line)
+void BasicProfileBuilder<BlockMap>::noteSymbolAdded()
+{
+    if (symbols_.namingEpoch() != namingEpoch_) {
+        namingEpoch_ = symbols_.namingEpoch();
+        recentStale_ = true;
+    }
+}
+
+template <class BlockMap>
+LocationInfo BasicProfileBuilder<BlockMap>::describeKey(const LocationKey& key, SourceKind source, std::uint64_t line)
+{
+    LocationInfo info;
+    info.source = key.addr == 0 && key.traceno == 0 ? SourceKind::Internal : source;
+    info.addr = key.addr;
+    info.line = key.line;
+    info.traceno = key.traceno;
+    symbols_.describe(info);
+    if (info.source == SourceKind::Internal)
+        info.line = line;
+    return info;
+}
+
+template <class BlockMap>
+LocationId BasicProfileBuilder<BlockMap>::addLocation(LocationInfo info)
+{
+    const auto id = static_cast<LocationId>(locations_.size());
+    locations_.push_back(std::move(info));
+    for (auto& perKind : kindStats_)
+        perKind.emplace_back();
+    ownerOf_.push_back(id);
+    ownerCheckedAt_.push_back(namingEpoch_);
+    return id;
+}
+
+template <class BlockMap>
+typename BasicProfileBuilder<BlockMap>::Located
+BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, SourceKind source, std::uint64_t line)
 {
     auto [it, inserted] = locationIds_.try_emplace(key, static_cast<LocationId>(locations_.size()));
     if (inserted) {
-        LocationInfo info;
-        info.source = key.addr == 0 && key.traceno == 0 ? SourceKind::Internal : source;
-        info.addr = key.addr;
-        info.line = key.line;
-        info.traceno = key.traceno;
-        symbols_.describe(info);
-        if (info.source == SourceKind::Internal)
-            info.line = line;
-        locations_.push_back(std::move(info));
-        for (auto& perKind : kindStats_)
-            perKind.emplace_back();
+        addLocation(describeKey(key, source, line));
+        return {it->second, it->second};
     }
-    return it->second;
+    const LocationId row = it->second;
+    if (ownerCheckedAt_[row] != namingEpoch_) {
+        // The symbols changed since this row's owner was named: name the
+        // identity again, and give a new name its own owner location.
+        ownerCheckedAt_[row] = namingEpoch_;
+        LocationInfo now = describeKey(key, source, line);
+        if (now.name != locations_[ownerOf_[row]].name) {
+            auto [owner, made] = ownerIds_.try_emplace(std::pair(row, now.name), row);
+            if (made && now.name != locations_[row].name) {
+                owner->second = addLocation(std::move(now));
+                batch_.ownersMade.emplace_back(owner->second, row);
+            }
+            ownerOf_[row] = owner->second;
+        }
+    }
+    return {row, ownerOf_[row]};
 }
 
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takePeak()
 {
     for (LocationId id : pendingLocations_) {
-        peakLive_[id].bytes = wrappingSum(peakLive_[id].bytes, pendingLive_[id].bytes);
+        peakLive_[id].bytes += pendingLive_[id].bytes;
         peakLive_[id].blocks += pendingLive_[id].blocks;
         pendingLive_[id] = {};
         isPending_[id] = 0;
@@ -241,34 +294,44 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.allocations = collectRows(EventKind::Alloc);
     profile.reallocations = collectRows(EventKind::Realloc);
     profile.frees = collectRows(EventKind::Free);
-    // The counts by kind and the freed bytes are the rows' sums (modulo 2^64,
+    // The counts by kind and the freed bytes are the rows' sums (saturated,
     // as a running sum would be).
     auto sum = [](const std::vector<LocationRow>& rows, std::uint64_t LocationRow::*member) {
         std::uint64_t total = 0;
         for (const auto& row : rows)
-            total += row.*member;
+            total = saturatingSum(total, row.*member);
         return total;
     };
     totals_.allocCount = sum(profile.allocations, &LocationRow::eventCount);
     totals_.reallocCount = sum(profile.reallocations, &LocationRow::eventCount);
     totals_.freeCount = sum(profile.frees, &LocationRow::eventCount);
-    totals_.allocatedBytes =
-        sum(profile.allocations, &LocationRow::allocatedBytes) + sum(profile.reallocations, &LocationRow::allocatedBytes);
-    totals_.freedBytes = sum(profile.reallocations, &LocationRow::freedBytes) + sum(profile.frees, &LocationRow::freedBytes);
+    totals_.allocatedBytes = saturatingSum(sum(profile.allocations, &LocationRow::allocatedBytes),
+                                           sum(profile.reallocations, &LocationRow::allocatedBytes));
+    totals_.freedBytes =
+        saturatingSum(sum(profile.reallocations, &LocationRow::freedBytes), sum(profile.frees, &LocationRow::freedBytes));
 
     // The reference's heap difference, keyed by location name
-    // (docs/FORMAT.md#aggregation).
-    std::map<std::string, HeapDifferenceRow> byName;
-    auto entryFor = [&](LocationId id) -> HeapDifferenceRow& {
-        auto& row = byName[locations_[id].name];
-        row.name = locations_[id].name;
-        return row;
+    // (docs/FORMAT.md#aggregation), summed in 128 bits. A saturated input
+    // makes the row unknown: it is marked at the end it adds to
+    // (SaturatingMath.h).
+    struct Difference {
+        HeapDifferenceRow row;
+        Int128 heldBytes = 0;
+        bool saturatedHigh = false;
+        bool saturatedLow = false;
+    };
+    std::map<std::string, Difference> byName;
+    auto entryFor = [&](LocationId id) -> Difference& {
+        auto& entry = byName[locations_[id].name];
+        entry.row.name = locations_[id].name;
+        return entry;
     };
     for (const auto& row : profile.allocations) {
         if (row.allocatedBytes > 0) {
             auto& diff = entryFor(row.location);
-            diff.heldBytes = wrappingSum(diff.heldBytes, static_cast<std::int64_t>(row.allocatedBytes));
-            diff.allocCount += row.eventCount;
+            diff.heldBytes += row.allocatedBytes;
+            diff.saturatedHigh |= row.allocatedBytes == kSaturatedBytes;
+            diff.row.allocCount += row.eventCount;
         }
     }
     for (const auto* rows : {&profile.reallocations, &profile.frees}) {
@@ -276,19 +339,25 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             for (const auto& o : row.overrides) {
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
-                    diff.heldBytes = wrappingSum(diff.heldBytes, static_cast<std::int64_t>(o.allocatedBytes));
-                    diff.allocCount += o.count;
+                    diff.heldBytes += o.allocatedBytes;
+                    diff.saturatedHigh |= o.allocatedBytes == kSaturatedBytes;
+                    diff.row.allocCount += o.count;
                 }
                 if (o.freedBytes > 0) {
-                    diff.heldBytes = wrappingDifference(diff.heldBytes, static_cast<std::int64_t>(o.freedBytes));
-                    diff.freeCount += o.count;
+                    diff.heldBytes -= o.freedBytes;
+                    diff.saturatedLow |= o.freedBytes == kSaturatedBytes;
+                    diff.row.freeCount += o.count;
                 }
             }
         }
     }
     profile.heapDifference.reserve(byName.size());
-    for (auto& [name, row] : byName)
-        profile.heapDifference.push_back(std::move(row));
+    for (auto& [name, diff] : byName) {
+        diff.row.heldBytes = diff.saturatedHigh != diff.saturatedLow
+                                 ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
+                                 : saturatedSigned(diff.heldBytes);
+        profile.heapDifference.push_back(std::move(diff.row));
+    }
 
     // The accurate figure: what the block map still holds (of the window).
     profile.liveAtEnd = liveRows(true);
@@ -301,7 +370,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     }
     for (LocationId id = 0; id < peakLive_.size(); ++id)
         if (peakLive_[id].blocks > 0)
-            profile.liveAtPeak.push_back({id, static_cast<std::uint64_t>(peakLive_[id].bytes),
+            profile.liveAtPeak.push_back({id, saturatedUnsigned(peakLive_[id].bytes),
                                           static_cast<std::uint64_t>(peakLive_[id].blocks)});
     totals_.liveBlockCount = blocks_.size();
     profile.totals = totals_;

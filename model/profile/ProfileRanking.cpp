@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/profile/ProfileRanking.h"
+#include "model/support/SaturatingMath.h"
 
 #include <algorithm>
 #include <map>
@@ -45,7 +46,7 @@ std::vector<LiveByName> rankLiveByName(const Profile& profile, LiveScope scope)
         const std::string& name = profile.nameOf(row.location);
         auto& entry = byName[name];
         entry.name = name;
-        entry.heldBytes += row.heldBytes;
+        entry.heldBytes = saturatingSum(entry.heldBytes, row.heldBytes);
         entry.blockCount += row.blockCount;
     }
     std::vector<LiveByName> ranked;

@@ -25,7 +25,10 @@ void SymbolTable::addLfunc(std::uint64_t addr, std::string_view chunkname, std::
             aliases_.push_back({"function_alias_" + std::to_string(aliases_.size() + 1), function.chunkname});
         function.aliasIndex = it->second;
     }
-    lfuncAt_[addr] = static_cast<std::int32_t>(functions_.size());
+    auto [at, inserted] = lfuncAt_.try_emplace(addr, static_cast<std::int32_t>(functions_.size()));
+    if (!inserted || addrsNamedByFloor_.contains(addr))
+        ++namingEpoch_;
+    at->second = static_cast<std::int32_t>(functions_.size());
     functions_.push_back(std::move(function));
 }
 
@@ -39,12 +42,23 @@ void SymbolTable::addCfunc(std::uint64_t addr, std::string_view name)
         cfuncByAddr_.emplace_hint(cfuncByAddr_.end(), addr, it->second);
     } else if (cfuncNames_[it->second] != name) {
         cfuncNames_[it->second].assign(name);
+    } else {
+        return;
     }
+    if (!addrsNamedByFloor_.empty())
+        ++namingEpoch_;
 }
 
 void SymbolTable::addTrace(std::uint64_t traceno, std::uint64_t addr, std::uint64_t line)
 {
-    traces_[traceno] = {addr, line};
+    auto [it, inserted] = traces_.try_emplace(traceno, TraceStart{addr, line});
+    if (!inserted) {
+        if (it->second.addr != addr || it->second.line != line)
+            ++namingEpoch_;
+        it->second = {addr, line};
+    } else if (tracesWithoutStart_.contains(traceno)) {
+        ++namingEpoch_;
+    }
 }
 
 const std::pair<const std::uint64_t, std::uint32_t>* SymbolTable::floorCfunc(std::uint64_t addr) const
@@ -79,6 +93,7 @@ std::string SymbolTable::nameOfCode(std::uint64_t addr, std::uint64_t line, std:
         return namePrefix(functions_[static_cast<std::size_t>(function)].displayChunk(aliases_)) + ":" +
                std::to_string(line);
     }
+    addrsNamedByFloor_.insert(addr);
     char hex[32];
     if (const auto* symbol = floorCfunc(addr)) {
         std::snprintf(hex, sizeof hex, ":0x%llx", static_cast<unsigned long long>(symbol->first));
@@ -108,6 +123,8 @@ void SymbolTable::describe(LocationInfo& info)
         if (auto it = traces_.find(info.traceno); it != traces_.end()) {
             info.name += " started at " + nameOfCode(it->second.addr, it->second.line, info.function);
             info.sourceLine = it->second.line;
+        } else {
+            tracesWithoutStart_.insert(info.traceno);
         }
         break;
     }

@@ -6,6 +6,7 @@
 #include "model/profile/Profile.h"
 
 #include <absl/container/flat_hash_map.h>
+#include <absl/container/flat_hash_set.h>
 
 #include <map>
 #include <string>
@@ -27,6 +28,12 @@ public:
 
     // Fills name, function and sourceLine of `info` from its source and keys.
     void describe(LocationInfo& info);
+
+    // Changes whenever a symbol is added that may rename a location already
+    // described (a prototype address or trace number defined again, a
+    // prototype or C symbol where an address was named by a lower C symbol
+    // or its number): the builder then checks the names it cached.
+    std::uint64_t namingEpoch() const { return namingEpoch_; }
 
     std::size_t cfuncCount() const { return cfuncIndex_.size(); }
     std::vector<FunctionInfo> takeFunctions() { return std::move(functions_); }
@@ -52,6 +59,11 @@ private:
     // hostile input) must not re-sort all symbols each time (n^2 log n).
     std::map<std::uint64_t, std::uint32_t> cfuncByAddr_;
     absl::flat_hash_map<std::uint64_t, TraceStart> traces_;
+    std::uint64_t namingEpoch_ = 0;
+    // Described without their own symbol: code addresses named by the C
+    // symbol below them (or as CFUNC), trace numbers without a start.
+    absl::flat_hash_set<std::uint64_t> addrsNamedByFloor_;
+    absl::flat_hash_set<std::uint64_t> tracesWithoutStart_;
 };
 
 } // namespace memprof

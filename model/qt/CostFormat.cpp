@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/CostFormat.h"
-
+#include "model/qt/DisplayText.h"
 #include "model/report/TextReport.h"
+#include "model/support/SaturatingMath.h"
 
 #include <QLocale>
 
@@ -11,15 +12,22 @@ QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable)
 {
     switch (kind) {
     case CostKind::Text:
-        return raw.toString();
+        return displayText(raw.toString());
     case CostKind::Count:
+        if (raw.metaType().id() == QMetaType::ULongLong)
+            return humanReadable ? QLocale().toString(raw.toULongLong()) : QString::number(raw.toULongLong());
         return humanReadable ? QLocale().toString(raw.toLongLong()) : QString::number(raw.toLongLong());
     case CostKind::Bytes: {
+        // A size or sum comes as an unsigned number (qulonglong), a net or
+        // a change as a signed one; saturated ones are marked (formatBytes).
+        if (raw.metaType().id() == QMetaType::ULongLong)
+            return QString::fromStdString(formatBytes(std::uint64_t{raw.toULongLong()}, humanReadable));
         // formatBytes keeps the reference's units, which only scale sizes
         // above zero; a negative net or change scales the same way.
-        const qint64 bytes = raw.toLongLong();
-        const QString magnitude = QString::fromStdString(formatBytes(bytes < 0 ? -bytes : bytes, humanReadable));
-        return bytes < 0 ? u'-' + magnitude : magnitude;
+        const std::int64_t bytes = raw.toLongLong();
+        if (bytes >= 0 || bytes == kSaturatedLow)
+            return QString::fromStdString(formatBytes(bytes, humanReadable));
+        return u'-' + QString::fromStdString(formatBytes(static_cast<std::uint64_t>(-bytes), humanReadable));
     }
     case CostKind::Share:
         return QStringLiteral("%1 %").arg(raw.toDouble() * 100.0, 0, 'f', 1);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/CostTreeModel.h"
+#include "model/qt/DisplayText.h"
 
 namespace memprof::qt {
 
@@ -41,7 +42,7 @@ void CostTreeModel::emitDisplayChanged(const QModelIndex& parent)
 
 QString CostTreeModel::describeNode(TreeNodeKind kind, const std::string& name, std::int32_t function) const
 {
-    const QString label = QString::fromStdString(name);
+    const QString label = displayText(QString::fromStdString(name));
     switch (kind) {
     case TreeNodeKind::Line:
         return label;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/DiffTableModel.h"
+#include "model/qt/DisplayText.h"
 
 #include <QFont>
 
@@ -195,7 +196,7 @@ QVariant DiffTableModel::data(const QModelIndex& index, int role) const
 QString DiffTableModel::rowToolTip(int row) const
 {
     const LocationDiffRow& r = *rowAt(row);
-    const QString name = QString::fromStdString(r.name);
+    const QString name = displayText(QString::fromStdString(r.name));
     switch (r.presence) {
     case DiffPresence::Both:
         return name;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/FunctionTreeModel.h"
+#include "model/qt/DisplayText.h"
 
 #include "model/qt/ModelRoles.h"
 
@@ -70,7 +71,7 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return column == LocationColumn
-                   ? QString::fromStdString(node.label)
+                   ? displayText(QString::fromStdString(node.label))
                    : formatCost(static_cast<qint64>(costOf(node.cost, column)), this->column(column).kind, humanReadable());
     case SortRole:
         if (column == LocationColumn)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/LeakModel.h"
-
 #include "model/profile/ProfileRanking.h"
+#include "model/qt/DisplayText.h"
+#include "model/support/SaturatingMath.h"
 
 namespace memprof::qt {
 
@@ -107,7 +108,7 @@ void LeakModel::rebuild()
             for (const LiveByName& live : rankLiveByName(*profile_, end ? LiveScope::End : LiveScope::Peak)) {
                 Row row;
                 row.name = QString::fromStdString(live.name);
-                row.heldBytes = static_cast<qint64>(live.heldBytes);
+                row.heldBytes = saturatedSigned(live.heldBytes);
                 row.blockCount = static_cast<qint64>(live.blockCount);
                 row.location = heaviest.at(live.name).second;
                 rows_.push_back(std::move(row));
@@ -124,7 +125,7 @@ void LeakModel::rebuild()
             }
         }
         for (const Row& row : rows_)
-            totalHeldBytes_ += row.heldBytes;
+            totalHeldBytes_ = saturatingSum(totalHeldBytes_, row.heldBytes);
     }
     recomputeColumnMaxima();
 }
@@ -150,7 +151,7 @@ QVariant LeakModel::rawValue(int row, int column) const
 
 QString LeakModel::rowToolTip(int row) const
 {
-    return rows_[static_cast<std::size_t>(row)].name;
+    return displayText(rows_[static_cast<std::size_t>(row)].name);
 }
 
 std::optional<LocationId> LeakModel::rowLocation(int row) const

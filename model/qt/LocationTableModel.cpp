@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/LocationTableModel.h"
+#include "model/qt/DisplayText.h"
+#include "model/support/SaturatingMath.h"
 
 namespace memprof::qt {
 
@@ -65,11 +67,11 @@ QVariant LocationTableModel::rawValue(int row, int column) const
     case EventsColumn:
         return static_cast<qint64>(r.eventCount);
     case AllocatedColumn:
-        return static_cast<qint64>(r.allocatedBytes);
+        return static_cast<qulonglong>(r.allocatedBytes);
     case FreedColumn:
-        return static_cast<qint64>(r.freedBytes);
+        return static_cast<qulonglong>(r.freedBytes);
     case NetColumn:
-        return static_cast<qint64>(r.allocatedBytes) - static_cast<qint64>(r.freedBytes);
+        return static_cast<qint64>(saturatingNet(r.allocatedBytes, r.freedBytes));
     case OverridesColumn:
         return static_cast<qint64>(r.overrides.size());
     default:
@@ -79,7 +81,7 @@ QVariant LocationTableModel::rawValue(int row, int column) const
 
 QString LocationTableModel::rowToolTip(int row) const
 {
-    return QString::fromStdString(profile_->nameOf(rowAt(row)->location));
+    return displayText(QString::fromStdString(profile_->nameOf(rowAt(row)->location)));
 }
 
 std::optional<LocationId> LocationTableModel::rowLocation(int row) const

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/qt/OverridesModel.h"
+#include "model/qt/DisplayText.h"
 
 namespace memprof::qt {
 
@@ -51,9 +52,9 @@ QVariant OverridesModel::rawValue(int row, int column) const
     case BlocksColumn:
         return static_cast<qint64>(o.count);
     case FreedColumn:
-        return static_cast<qint64>(o.freedBytes);
+        return static_cast<qulonglong>(o.freedBytes);
     case AllocatedColumn:
-        return static_cast<qint64>(o.allocatedBytes);
+        return static_cast<qulonglong>(o.allocatedBytes);
     default:
         return {};
     }
@@ -62,7 +63,7 @@ QVariant OverridesModel::rawValue(int row, int column) const
 QString OverridesModel::rowToolTip(int row) const
 {
     return tr("%1\nClick to select this location")
-        .arg(QString::fromStdString(profile_->nameOf(overrides_[static_cast<std::size_t>(row)].location)));
+        .arg(displayText(QString::fromStdString(profile_->nameOf(overrides_[static_cast<std::size_t>(row)].location))));
 }
 
 std::optional<LocationId> OverridesModel::rowLocation(int row) const

@@ -2,6 +2,8 @@
 #include "model/report/CsvExport.h"
 #include "model/profile/LeakSuspects.h"
 #include "model/profile/ProfileRanking.h"
+#include "model/report/TextReport.h"
+#include "model/support/SaturatingMath.h"
 
 #include <cstdio>
 
@@ -39,6 +41,24 @@ std::string csvField(std::string_view text)
     return quoted + "\"";
 }
 
+std::string overridesField(const std::vector<std::string>& names)
+{
+    std::string field;
+    for (const auto& name : names) {
+        if (!field.empty())
+            field += '\n';
+        for (char c : name) {
+            if (c == '\\')
+                field += "\\\\";
+            else if (c == '\n')
+                field += "\\n";
+            else
+                field += c;
+        }
+    }
+    return field;
+}
+
 std::string csvRecord(const std::vector<std::string>& fields)
 {
     std::string line;
@@ -61,26 +81,23 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
                                                                   : EventKind::Free;
         out << csvRecord({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"});
         for (const LocationRow* row : rankRows(profile, kind)) {
-            std::string overrides;
-            for (const auto& name : overrideNames(profile, *row))
-                overrides += (overrides.empty() ? "" : "; ") + name;
-            const auto net = static_cast<std::int64_t>(row->allocatedBytes) - static_cast<std::int64_t>(row->freedBytes);
+            const std::string overrides = overridesField(overrideNames(profile, *row));
             out << csvRecord({profile.nameOf(row->location), std::to_string(row->eventCount),
-                              std::to_string(row->allocatedBytes), std::to_string(row->freedBytes),
-                              std::to_string(net), overrides});
+                              formatSum(row->allocatedBytes), formatSum(row->freedBytes),
+                              formatSum(saturatingNet(row->allocatedBytes, row->freedBytes)), overrides});
         }
         break;
     }
     case CsvTable::Leaks:
         out << csvRecord({"location", "held_bytes", "allocs", "frees"});
         for (const auto& row : rankHeapDifference(profile))
-            out << csvRecord({row.name, std::to_string(row.heldBytes), std::to_string(row.allocCount),
+            out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.allocCount),
                               std::to_string(row.freeCount)});
         break;
     case CsvTable::Live:
         out << csvRecord({"location", "held_bytes", "live_blocks"});
         for (const auto& row : rankLiveByName(profile))
-            out << csvRecord({row.name, std::to_string(row.heldBytes), std::to_string(row.blockCount)});
+            out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.blockCount)});
         break;
     case CsvTable::Suspects: {
         out << csvRecord({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio", "net_growth_bytes",

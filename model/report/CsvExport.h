@@ -18,6 +18,9 @@ std::optional<CsvTable> csvTableFromName(std::string_view name);
 
 // One field, quoted when it holds a comma, a quote, CR or LF.
 std::string csvField(std::string_view text);
+// The Overrides cell: one name per line (LF), unambiguous because a name's
+// own backslash is written "\\" and its LF "\n" (other bytes are exact).
+std::string overridesField(const std::vector<std::string>& names);
 // One record: fields joined by commas, ended by CRLF.
 std::string csvRecord(const std::vector<std::string>& fields);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/report/TextReport.h"
 #include "model/profile/ProfileRanking.h"
+#include "model/support/SaturatingMath.h"
+#include "model/support/VisibleText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +10,9 @@
 
 namespace memprof {
 
-std::string formatBytes(std::int64_t bytes, bool humanReadable)
+namespace {
+// The reference's size: `<n>B`, or scaled to KiB, MiB, GiB.
+std::string formatMagnitude(std::uint64_t bytes, bool humanReadable)
 {
     if (!humanReadable)
         return std::to_string(bytes) + "B";
@@ -21,16 +25,43 @@ std::string formatBytes(std::int64_t bytes, bool humanReadable)
     }
     char text[48];
     if (std::floor(value) == value) {
-        std::snprintf(text, sizeof text, "%lld%s", static_cast<long long>(value), units[unit]);
+        std::snprintf(text, sizeof text, "%.0f%s", value, units[unit]);
         return text;
     }
     // LuaJIT's "%.2f" rounds a tie away from zero (35.625 -> 35.63) where
     // glibc rounds it to even; the value is a binary fraction, so ties are real.
-    const bool negative = value < 0;
-    const auto hundredths = static_cast<long long>(std::floor(std::fabs(value) * 100 + 0.5));
-    std::snprintf(text, sizeof text, "%s%lld.%02lld%s", negative ? "-" : "", hundredths / 100, hundredths % 100,
-                  units[unit]);
+    const auto hundredths = static_cast<unsigned long long>(std::floor(value * 100 + 0.5));
+    std::snprintf(text, sizeof text, "%llu.%02llu%s", hundredths / 100, hundredths % 100, units[unit]);
     return text;
+}
+} // namespace
+
+std::string formatBytes(std::uint64_t bytes, bool humanReadable)
+{
+    const std::string text = formatMagnitude(bytes, humanReadable);
+    return bytes == kSaturatedBytes ? ">=" + text : text;
+}
+
+std::string formatBytes(std::int64_t bytes, bool humanReadable)
+{
+    if (bytes >= 0)
+        return bytes == kSaturatedHigh ? ">=" + formatMagnitude(static_cast<std::uint64_t>(bytes), humanReadable)
+                                       : formatMagnitude(static_cast<std::uint64_t>(bytes), humanReadable);
+    // The reference prints a negative size unscaled, as "-2048B".
+    const std::string text = std::to_string(bytes) + "B";
+    return bytes == kSaturatedLow ? "<=" + text : text;
+}
+
+std::string formatSum(std::uint64_t bytes)
+{
+    return bytes == kSaturatedBytes ? ">=" + std::to_string(bytes) : std::to_string(bytes);
+}
+
+std::string formatSum(std::int64_t bytes)
+{
+    return bytes == kSaturatedHigh ? ">=" + std::to_string(bytes)
+           : bytes == kSaturatedLow ? "<=" + std::to_string(bytes)
+                                    : std::to_string(bytes);
 }
 
 std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, EventWindow window,
@@ -61,13 +92,13 @@ namespace {
 void writeSection(std::ostream& out, const Profile& profile, EventKind kind, bool human)
 {
     for (const LocationRow* row : rankRows(profile, kind)) {
-        out << profile.nameOf(row->location) << ": " << row->eventCount << " events\t+"
-            << formatBytes(static_cast<std::int64_t>(row->allocatedBytes), human) << "\t-"
-            << formatBytes(static_cast<std::int64_t>(row->freedBytes), human) << "\n";
+        out << visibleText(profile.nameOf(row->location)) << ": " << row->eventCount << " events\t+"
+            << formatBytes(row->allocatedBytes, human) << "\t-"
+            << formatBytes(row->freedBytes, human) << "\n";
         if (!row->overrides.empty()) {
             out << "\tOverrides:\n";
             for (const auto& name : overrideNames(profile, *row))
-                out << "\t\t" << name << "\n";
+                out << "\t\t" << visibleText(name) << "\n";
             out << "\n";
         }
     }
@@ -77,18 +108,18 @@ void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOpt
 {
     if (options.peak) {
         out << "LIVE AT THE PEAK (event " << profile.totals.peakEventIndex << ", "
-            << formatBytes(static_cast<std::int64_t>(profile.totals.peakLiveBytes), options.humanReadable)
+            << formatBytes(profile.totals.peakLiveBytes, options.humanReadable)
             << "):\n";
     } else {
         out << "HEAP SUMMARY:\n";
     }
     if (options.live || options.peak) {
         for (const auto& row : rankLiveByName(profile, options.peak ? LiveScope::Peak : LiveScope::End))
-            out << row.name << " holds " << formatBytes(static_cast<std::int64_t>(row.heldBytes), options.humanReadable)
+            out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable)
                 << ": " << row.blockCount << " live blocks\n";
     } else {
         for (const auto& row : rankHeapDifference(profile))
-            out << row.name << " holds " << formatBytes(row.heldBytes, options.humanReadable) << ": "
+            out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable) << ": "
                 << row.allocCount << " allocs, " << row.freeCount << " frees\n";
     }
     out << "\n";
@@ -109,7 +140,8 @@ void writeAliases(std::ostream& out, const Profile& profile)
             if (end == std::string::npos)
                 end = alias.source.size();
             if (end > start)
-                out << number++ << "\t| " << alias.source.substr(start, end - start) << "\n";
+                out << number++ << "\t| "
+                    << visibleText(std::string_view(alias.source).substr(start, end - start), KeepTabs::Yes) << "\n";
             start = end + 1;
         }
         out << "\n\n";

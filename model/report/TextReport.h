@@ -6,9 +6,11 @@
 #include "model/profile/LeakSuspects.h"
 #include "model/profile/Profile.h"
 
+#include <concepts>
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <type_traits>
 
 namespace memprof {
 
@@ -21,7 +23,26 @@ struct ReportOptions {
 };
 
 // "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
+// A saturated sum (SaturatingMath.h) is marked: ">=18446744073709551615B".
+std::string formatBytes(std::uint64_t bytes, bool humanReadable);
+// A signed figure (a net, the heap difference): negative ones unscaled, as
+// the reference prints them; the saturated ends marked ">=" and "<=".
 std::string formatBytes(std::int64_t bytes, bool humanReadable);
+// Other integer types by their signedness (a literal is signed).
+template <std::integral N>
+    requires(!std::same_as<N, std::uint64_t> && !std::same_as<N, std::int64_t>)
+std::string formatBytes(N bytes, bool humanReadable)
+{
+    if constexpr (std::is_signed_v<N>)
+        return formatBytes(static_cast<std::int64_t>(bytes), humanReadable);
+    else
+        return formatBytes(static_cast<std::uint64_t>(bytes), humanReadable);
+}
+
+// A sum (bytes, counts) as a bare number (CSV): its digits, marked as
+// formatBytes marks it.
+std::string formatSum(std::uint64_t bytes);
+std::string formatSum(std::int64_t bytes);
 
 // Why a suspect ranks where it does, in a few words: "grew 3.6MiB over the
 // last 80% of the run, fell in 2% of it; trend 3.5MiB, kept 97% of its rises".

@@ -5,8 +5,11 @@
 #include "tests/support/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
 
+
 #include "model/qt/ChunkLineCosts.h"
+#include "model/qt/CostFormat.h"
 #include "model/qt/FilterExpression.h"
+#include "model/qt/FunctionTreeModel.h"
 #include "model/qt/LeakModel.h"
 #include "model/qt/LocationTableModel.h"
 #include "model/qt/OverridesModel.h"
@@ -21,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <map>
 
 using namespace memprof;
@@ -71,6 +75,8 @@ private slots:
     void chunkLineCostsAddUp();
     void loadJobDeliversProfile();
     void loadJobCancels();
+    void hugeSizesReadUnsignedAndSaturatedSumsMarked();
+    void namesShowControlAndBidiCharactersVisibly();
 };
 
 void TestGuiModels::locationTablesEqualAggregates_data()
@@ -402,6 +408,90 @@ void TestGuiModels::loadJobCancels()
     const auto profile = finished.at(0).at(0).value<ProfilePtr>();
     QCOMPARE(int(profile->status.end), int(DecodeEnd::Cancelled));
     QVERIFY(profile->status.bytesConsumed < std::uint64_t(QFileInfo(big).size()));
+}
+
+// 2^63 bytes and more: unsigned, never "-1B"; a sum past 2^64 marked, not
+// shown as 0 (tests/data/hostile/size-max.bin, overflow-sum.bin).
+void TestGuiModels::hugeSizesReadUnsignedAndSaturatedSumsMarked()
+{
+    QCOMPARE(formatCost(QVariant::fromValue(qulonglong(1) << 63), CostKind::Bytes, false),
+             QStringLiteral("9223372036854775808B"));
+    const auto sizeMax = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/size-max.bin")));
+    LocationTableModel allocations(EventKind::Alloc);
+    QAbstractItemModelTester tester(&allocations, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    allocations.setProfile(sizeMax);
+    QCOMPARE(allocations.rowCount(), 2);
+    QStringList shown;
+    for (int r = 0; r < allocations.rowCount(); ++r)
+        shown << allocations.index(r, 0).data().toString() + u' ' +
+                     allocations.index(r, LocationTableModel::AllocatedColumn).data().toString();
+    shown.sort();
+    QCOMPARE(shown, (QStringList{QStringLiteral("@a.lua:10 >=17179869184GiB"), QStringLiteral("@a.lua:11 1B")}));
+
+    const auto overflow = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/overflow-sum.bin")));
+    allocations.setProfile(overflow);
+    QCOMPARE(allocations.index(0, LocationTableModel::AllocatedColumn).data().toString(),
+             QStringLiteral(">=17179869184GiB")); // the models' units are human-readable at first
+    LeakModel leaks;
+    leaks.setProfile(overflow);
+    QCOMPARE(leaks.rowCount(), 1);
+    QCOMPARE(leaks.index(0, leaks.heldColumn()).data().toString(), QStringLiteral(">=8589934592GiB"));
+    QCOMPARE(leaks.index(0, leaks.heldColumn() + 1).data().toString(), QStringLiteral("2"));
+}
+
+// names.bin: no control or bidi-override character reaches a view; the raw
+// name stays in the SortRole.
+void TestGuiModels::namesShowControlAndBidiCharactersVisibly()
+{
+    const auto profile = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/names.bin")));
+    auto hidden = [](const QString& text) {
+        for (const uint c : text.toUcs4())
+            if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
+                return true;
+        return false;
+    };
+    LocationTableModel allocations(EventKind::Alloc);
+    allocations.setProfile(profile);
+    QVERIFY(allocations.rowCount() > 10);
+    QStringList shown;
+    bool rawKept = false;
+    for (int r = 0; r < allocations.rowCount(); ++r) {
+        const QString display = allocations.index(r, 0).data().toString();
+        QVERIFY2(!hidden(display), qPrintable(display));
+        QVERIFY2(!hidden(allocations.index(r, 0).data(Qt::ToolTipRole).toString()), qPrintable(display));
+        shown << display;
+        rawKept = rawKept || allocations.index(r, 0).data(SortRole).toString().contains(QChar(0x202e));
+    }
+    QVERIFY(rawKept);
+    QVERIFY2(shown.contains(QStringLiteral("@\\u202e.lua:26")), qPrintable(shown.join(u'|')));
+    QVERIFY(shown.contains(QStringLiteral("@esc\\x1b[31mRED\\x1b[0m.lua:16")));
+    QVERIFY(shown.contains(QStringLiteral("c,\"f\"\\nname\\x1b[7m:0x500000")));
+
+    LeakModel leaks;
+    leaks.setProfile(profile);
+    for (int r = 0; r < leaks.rowCount(); ++r)
+        QVERIFY(!hidden(leaks.index(r, 0).data().toString()));
+
+    OverridesModel overrides;
+    overrides.setProfile(profile);
+    for (const LocationRow& row : profile->reallocations) {
+        overrides.setRow(&row);
+        for (int r = 0; r < overrides.rowCount(); ++r) {
+            QVERIFY(!hidden(overrides.index(r, 0).data().toString()));
+            QVERIFY(!hidden(overrides.index(r, 0).data(Qt::ToolTipRole).toString().section(u'\n', 0, 0)));
+        }
+    }
+
+    FunctionTreeModel tree;
+    tree.setProfile(profile);
+    std::function<void(const QModelIndex&)> visit = [&](const QModelIndex& parent) {
+        for (int r = 0; r < tree.rowCount(parent); ++r) {
+            const QModelIndex index = tree.index(r, 0, parent);
+            QVERIFY2(!hidden(index.data().toString()), qPrintable(index.data().toString()));
+            visit(index);
+        }
+    };
+    visit({});
 }
 
 QTEST_GUILESS_MAIN(TestGuiModels)

@@ -7,6 +7,7 @@
 #include "TopHoldersChart.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "model/qt/DisplayText.h"
 #include "model/services/LocationHistoryJob.h"
 #include "views/ProfileViewState.h"
 
@@ -196,7 +197,7 @@ void ChartsPane::startHistory(LocationId location)
         emit locationHistoryFinished(location);
         return;
     }
-    status_->setText(tr("Reading the history of %1…").arg(QString::fromStdString(locationNames_[location])));
+    status_->setText(tr("Reading the history of %1…").arg(qt::displayText(QString::fromStdString(locationNames_[location]))));
     status_->setVisible(true);
     job_ = new qt::LocationHistoryJob(dumpPath_, location, this);
     connect(job_, &qt::LocationHistoryJob::finished, this, [this, job = job_](qt::LocationHistoryPtr history) {
@@ -215,7 +216,7 @@ void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
     const LocationId location = history->location;
     if (!hasSelection_ || location != selected_)
         return;
-    const QString name = QString::fromStdString(locationNames_[location]);
+    const QString name = qt::displayText(QString::fromStdString(locationNames_[location]));
     if (history->status.end == DecodeEnd::Failed) {
         status_->setText(tr("Could not read the history of %1: %2")
                              .arg(name, QString::fromStdString(describeStatus(history->status))));
@@ -236,7 +237,7 @@ void ChartsPane::showHistogram()
 {
     if (scopeBox_->currentIndex() == 1 && history_)
         sizeHistogramChart_->setHistogram(history_->sizeHistogram,
-                                          QString::fromStdString(locationNames_[history_->location]));
+                                          qt::displayText(QString::fromStdString(locationNames_[history_->location])));
     else
         sizeHistogramChart_->setHistogram(profileSizes_, tr("whole profile"));
     sizeHistogramChart_->replot();

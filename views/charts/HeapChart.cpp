@@ -143,7 +143,7 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
     if (hasPeak) {
         peakMarker_->position->setCoords(static_cast<double>(peakEventIndex_), static_cast<double>(peakLiveBytes_));
         peakText_->setText(tr("peak %1 at event %2")
-                               .arg(QString::fromStdString(formatBytes(static_cast<std::int64_t>(peakLiveBytes_), true)),
+                               .arg(QString::fromStdString(formatBytes(peakLiveBytes_, true)),
                                     QLocale().toString(static_cast<qulonglong>(peakEventIndex_))));
     }
     showEmptyText(eventCount_ == 0 ? tr("No allocation events in this profile") : QString());

@@ -13,7 +13,7 @@ namespace memprof::charts {
 namespace {
 QString bytesText(std::uint64_t bytes)
 {
-    return QString::fromStdString(formatBytes(static_cast<std::int64_t>(bytes), true));
+    return QString::fromStdString(formatBytes(bytes, true));
 }
 } // namespace
 

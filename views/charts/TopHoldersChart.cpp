@@ -4,6 +4,7 @@
 #include "ByteAxisTicker.h"
 
 #include "model/profile/ProfileRanking.h"
+#include "model/qt/DisplayText.h"
 #include "model/report/TextReport.h"
 
 #include <QFontMetrics>
@@ -106,14 +107,14 @@ void TopHoldersChart::rebuildBars()
         values.push_back(static_cast<double>(holder.heldBytes));
         // Long chunk names keep their end (file and line) visible.
         ticker->addTick(keyOf(rank),
-                        metrics.elidedText(QString::fromStdString(holder.name), Qt::ElideLeft, 320));
+                        metrics.elidedText(qt::displayText(QString::fromStdString(holder.name)), Qt::ElideLeft, 320));
         auto* label = new QCPItemText(this);
         label->position->setAxes(xAxis, yAxis);
         label->position->setCoords(static_cast<double>(holder.heldBytes), keyOf(rank));
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(4, 0, 0, 0));
         label->setClipToAxisRect(false);
-        label->setText(QString::fromStdString(formatBytes(static_cast<std::int64_t>(holder.heldBytes), true)));
+        label->setText(QString::fromStdString(formatBytes(holder.heldBytes, true)));
         label->setColor(colors().text);
         valueLabels_.push_back(label);
     }
@@ -163,8 +164,8 @@ void TopHoldersChart::mouseMoveEvent(QMouseEvent* event)
     setCursor(Qt::PointingHandCursor);
     QToolTip::showText(event->globalPosition().toPoint(),
                        tr("%1\n%2 held in %3 blocks\nClick to select")
-                           .arg(QString::fromStdString(holder.name),
-                                QString::fromStdString(formatBytes(static_cast<std::int64_t>(holder.heldBytes), true)),
+                           .arg(qt::displayText(QString::fromStdString(holder.name)),
+                                QString::fromStdString(formatBytes(holder.heldBytes, true)),
                                 QLocale().toString(static_cast<qulonglong>(holder.blockCount))),
                        this);
 }
