@@ -5,6 +5,8 @@
 #include "LuaHighlighter.h"
 #include "ProfileViewState.h"
 
+#include "model/qt/DisplayText.h"
+
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -22,7 +24,9 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     , highlighter_(new LuaHighlighter(code_->document()))
     , message_(new QLabel(this))
     , addFolder_(new QPushButton(tr("Add Source Folder…"), this))
+    , confirm_(new QPushButton(tr("Show This File"), this))
 {
+    confirm_->setObjectName(QStringLiteral("confirmSourceButton"));
     title_->setTextFormat(Qt::PlainText);
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont bold = title_->font();
@@ -41,8 +45,10 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     message_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     messageLayout->addWidget(message_);
     messageLayout->addWidget(addFolder_, 0, Qt::AlignLeft);
+    messageLayout->addWidget(confirm_, 0, Qt::AlignLeft);
     messageLayout->addStretch(1);
     connect(addFolder_, &QPushButton::clicked, this, &SourcePane::addSourceFolderRequested);
+    connect(confirm_, &QPushButton::clicked, this, &SourcePane::confirmFile);
 
     stack_->addWidget(code_);
     stack_->addWidget(messagePage);
@@ -64,6 +70,7 @@ void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QStrin
     profile_ = std::move(profile);
     lineCosts_ = profile_ ? qt::ChunkLineCosts(*profile_) : qt::ChunkLineCosts();
     dumpFolder_ = dumpFolder;
+    confirmedFiles_.clear();
     location_.reset();
     function_ = kNoFunction;
     view_ = {};
@@ -102,12 +109,21 @@ QString SourcePane::message() const
     return message_->text();
 }
 
-void SourcePane::showMessage(const QString& text, bool offerFolder)
+void SourcePane::showMessage(const QString& text, bool offerFolder, bool offerConfirm)
 {
     message_->setText(text);
     addFolder_->setVisible(offerFolder);
+    confirm_->setVisible(offerConfirm);
     legend_->setVisible(false);
     stack_->setCurrentIndex(1);
+}
+
+void SourcePane::confirmFile()
+{
+    if (view_.kind != qt::SourceView::Kind::NeedsConfirmation)
+        return;
+    confirmedFiles_ << view_.filePath;
+    refresh();
 }
 
 void SourcePane::refresh()
@@ -117,30 +133,43 @@ void SourcePane::refresh()
     const QString previousText = view_.text;
     const QString previousChunk = view_.chunkname;
     const auto previousKind = view_.kind;
-    view_ = location_ ? qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_)
-                      : qt::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_);
+    view_ = location_ ? qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
+                      : qt::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_,
+                                                 confirmedFiles_);
     switch (view_.kind) {
     case qt::SourceView::Kind::None:
         title_->setText(tr("Source"));
         showMessage(tr("Select a location to see its source."), false);
         return;
     case qt::SourceView::Kind::Explanation:
-        title_->setText(view_.title);
-        showMessage(view_.text, false);
+        title_->setText(qt::displayText(view_.title));
+        showMessage(qt::displayText(view_.text), false);
         return;
     case qt::SourceView::Kind::NotFound:
-        title_->setText(view_.title);
+        title_->setText(qt::displayText(view_.title));
         showMessage(tr("The file %1 was not found in the dump's folder or in the source folders:\n%2\n\nAdd the "
                        "folder that holds the profiled program's sources.")
-                        .arg(view_.wantedPath,
+                        .arg(qt::displayText(view_.wantedPath),
                              view_.searched.isEmpty() ? tr("(none)") : QStringLiteral("  ") + view_.searched.join(QStringLiteral("\n  "))),
                     true);
+        return;
+    case qt::SourceView::Kind::Refused:
+        title_->setText(qt::displayText(view_.title));
+        showMessage(tr("Refused to open %1: %2.").arg(qt::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text), false);
+        return;
+    case qt::SourceView::Kind::NeedsConfirmation:
+        title_->setText(qt::displayText(view_.title));
+        showMessage(tr("%1 is not shown yet: %2. A dump can name any file; show it only if you expected this "
+                       "one.")
+                        .arg(qt::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text),
+                    false, true);
         return;
     case qt::SourceView::Kind::File:
     case qt::SourceView::Kind::StoredText:
         break;
     }
-    const QString where = view_.kind == qt::SourceView::Kind::File ? QDir::toNativeSeparators(view_.filePath) : view_.title;
+    const QString where = qt::displayText(
+        view_.kind == qt::SourceView::Kind::File ? QDir::toNativeSeparators(view_.filePath) : view_.title);
     title_->setText(view_.line > 0 ? tr("%1, line %2").arg(where).arg(view_.line) : where);
     title_->setToolTip(where);
     if (previousKind != view_.kind || previousText != view_.text || previousChunk != view_.chunkname) {

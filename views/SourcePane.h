@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Lua source of the selected location, its line marked and centred, the
 // per-line costs in the gutter; or a short explanation when there is no
-// file, with "Add source folder…" when a file was not found. It follows the
-// page's selected location and size units.
+// file, with "Add source folder…" when a file was not found, the reason a
+// file was refused, or "Show This File" for one that needs the user's yes
+// (SourceLocator.h: which files are trusted). It follows the page's
+// selected location and size units.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -40,18 +42,22 @@ public:
     const qt::SourceView& currentView() const { return view_; }
     CodeView* codeView() const { return code_; }
     QString message() const;
+    // Shown with a message that a file needs the user's confirmation.
+    QPushButton* confirmButton() const { return confirm_; }
 
 signals:
     void addSourceFolderRequested();
 
 private:
     void refresh();
-    void showMessage(const QString& text, bool offerFolder);
+    void showMessage(const QString& text, bool offerFolder, bool offerConfirm = false);
+    void confirmFile();
 
     std::shared_ptr<const Profile> profile_;
     qt::ChunkLineCosts lineCosts_;
     QString dumpFolder_;
     QStringList sourceFolders_;
+    QStringList confirmedFiles_; // the user said yes to these (resolved paths), for this dump
     std::optional<LocationId> location_;
     std::int32_t function_ = kNoFunction; // shown when there is no location_
     int functionLine_ = 0;
@@ -64,6 +70,7 @@ private:
     LuaHighlighter* highlighter_;
     QLabel* message_;
     QPushButton* addFolder_;
+    QPushButton* confirm_;
 };
 
 } // namespace memprof::views

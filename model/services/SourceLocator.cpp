@@ -6,6 +6,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <optional>
+
 namespace memprof::qt {
 
 namespace {
@@ -17,12 +20,61 @@ QString tr(const char* text)
 // A file is read only if it is small enough to be source code.
 constexpr qint64 kMaxSourceBytes = 64 * 1024 * 1024;
 
+// What may be done with a file a chunk name points to.
+struct Verdict {
+    enum class Access { Missing, Open, Refuse, Ask };
+    Access access = Access::Missing;
+    QString resolved; // the path with symbolic links resolved
+    QString reason;   // Refuse, Ask: why, for the user
+};
+
+bool isInside(const QString& path, const QString& folder)
+{
+    return !folder.isEmpty() && (path == folder || path.startsWith(folder.endsWith(u'/') ? folder : folder + u'/'));
+}
+
+Verdict judge(const QString& candidate, const QStringList& trustedFolders, const QStringList& confirmedFiles)
+{
+    const QFileInfo info(candidate);
+    Verdict verdict;
+    verdict.resolved = info.canonicalFilePath();
+    if (!info.exists() || verdict.resolved.isEmpty())
+        return verdict;
+    for (const QString& system : {QStringLiteral("/proc"), QStringLiteral("/sys"), QStringLiteral("/dev")}) {
+        if (isInside(verdict.resolved, system)) {
+            verdict.access = Verdict::Access::Refuse;
+            verdict.reason = tr("it is in %1, the system's live data (processes, devices), not a source file").arg(system);
+            return verdict;
+        }
+    }
+    const QFileInfo resolved(verdict.resolved);
+    if (!resolved.isFile()) {
+        verdict.access = Verdict::Access::Refuse;
+        verdict.reason = resolved.isDir() ? tr("it is a folder") : tr("it is not a regular file");
+        return verdict;
+    }
+    if (resolved.size() > kMaxSourceBytes) {
+        verdict.access = Verdict::Access::Refuse;
+        verdict.reason = tr("it is larger than 64 MiB, too large for a source file");
+        return verdict;
+    }
+    const bool trusted = std::any_of(trustedFolders.begin(), trustedFolders.end(),
+                                     [&](const QString& folder) { return isInside(verdict.resolved, folder); });
+    if (trusted || verdict.resolved.endsWith(QLatin1String(".lua")) || confirmedFiles.contains(verdict.resolved)) {
+        verdict.access = Verdict::Access::Open;
+        return verdict;
+    }
+    verdict.access = Verdict::Access::Ask;
+    verdict.reason = tr("it is outside the dump's folder and the source folders, and it is not a Lua source (.lua)");
+    return verdict;
+}
+
 bool readText(const QString& path, QString& text)
 {
     QFile file(path);
-    if (!QFileInfo(path).isFile() || file.size() > kMaxSourceBytes || !file.open(QIODevice::ReadOnly))
+    if (!file.open(QIODevice::ReadOnly))
         return false;
-    text = QString::fromUtf8(file.readAll());
+    text = QString::fromUtf8(file.read(kMaxSourceBytes));
     return true;
 }
 
@@ -36,7 +88,7 @@ SourceView explanation(const QString& title, const QString& text)
 }
 
 SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, const QString& dumpFolder,
-                     const QStringList& sourceFolders)
+                     const QStringList& sourceFolders, const QStringList& confirmedFiles)
 {
     SourceView view;
     view.chunkname = QString::fromStdString(fn.chunkname);
@@ -79,12 +131,28 @@ SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, c
                 candidates << QDir(folder).filePath(fileName);
         }
     }
+    QStringList trustedFolders;
+    for (const QString& folder : QStringList(dumpFolder) + sourceFolders)
+        if (const QString canonical = QFileInfo(folder).canonicalFilePath(); !canonical.isEmpty())
+            trustedFolders << canonical;
+    std::optional<Verdict> held; // the first file found that is not opened
     for (const QString& candidate : candidates) {
-        if (readText(candidate, view.text)) {
+        const Verdict verdict = judge(candidate, trustedFolders, confirmedFiles);
+        if (verdict.access == Verdict::Access::Open && readText(verdict.resolved, view.text)) {
             view.kind = SourceView::Kind::File;
-            view.filePath = QFileInfo(candidate).absoluteFilePath();
+            view.filePath = verdict.resolved;
             return view;
         }
+        if (!held && (verdict.access == Verdict::Access::Refuse || verdict.access == Verdict::Access::Ask))
+            held = verdict;
+    }
+    if (held) {
+        view.kind = held->access == Verdict::Access::Refuse ? SourceView::Kind::Refused
+                                                            : SourceView::Kind::NeedsConfirmation;
+        view.filePath = held->resolved;
+        view.wantedPath = path;
+        view.text = held->reason;
+        return view;
     }
     view.kind = SourceView::Kind::NotFound;
     view.wantedPath = path;
@@ -94,7 +162,7 @@ SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, c
 } // namespace
 
 SourceView locateSource(const Profile& profile, LocationId location, const QString& dumpFolder,
-                        const QStringList& sourceFolders)
+                        const QStringList& sourceFolders, const QStringList& confirmedFiles)
 {
     if (location >= profile.locations.size())
         return {};
@@ -102,7 +170,7 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
     const QString name = QString::fromStdString(loc.name);
     if (loc.function != kNoFunction && loc.function < static_cast<std::int32_t>(profile.functions.size()))
         return fromChunk(profile, profile.functions[static_cast<std::size_t>(loc.function)],
-                         static_cast<int>(loc.sourceLine), dumpFolder, sourceFolders);
+                         static_cast<int>(loc.sourceLine), dumpFolder, sourceFolders, confirmedFiles);
     if (loc.name == "INTERNAL")
         return explanation(name, tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
                                     "(the garbage collector, string interning, table and stack resizing, the "
@@ -127,11 +195,12 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
 }
 
 SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
-                                const QStringList& sourceFolders)
+                                const QStringList& sourceFolders, const QStringList& confirmedFiles)
 {
     if (function < 0 || function >= static_cast<std::int32_t>(profile.functions.size()))
         return {};
-    return fromChunk(profile, profile.functions[static_cast<std::size_t>(function)], line, dumpFolder, sourceFolders);
+    return fromChunk(profile, profile.functions[static_cast<std::size_t>(function)], line, dumpFolder, sourceFolders,
+                     confirmedFiles);
 }
 
 } // namespace memprof::qt

@@ -4,6 +4,14 @@
 // in the user's source folders; absolute paths are taken as they are; code
 // loaded from strings shows the text stored in the dump; INTERNAL, C
 // functions and special chunks get a short explanation.
+//
+// A dump can name any path, so a chunk name is not trusted: only regular
+// files are read, never one under /proc, /sys or /dev (symbolic links
+// resolved first: a hostile dump would show environment variables or a
+// device's bytes on screen). A file outside the dump's folder and the
+// source folders that is not a Lua source (`.lua`) is shown only once the
+// user has confirmed it (`confirmedFiles`). Lua sources anywhere, such as a
+// script's absolute `@/opt/app/init.lua`, open without a question.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -20,6 +28,8 @@ struct SourceView {
         StoredText,  // code loaded from a string: `text` comes from the dump
         NotFound,    // `wantedPath` (a chunk `@path`) is in none of the folders
         Explanation, // `text` says why there is no source
+        Refused,     // `filePath` (resolved) is not read: `text` says why
+        NeedsConfirmation, // `filePath` is read once confirmed: `text` says why it asks
     };
     Kind kind = Kind::None;
     QString title;      // what the pane's header shows: the chunk or the location
@@ -32,11 +42,11 @@ struct SourceView {
 };
 
 SourceView locateSource(const Profile& profile, LocationId location, const QString& dumpFolder,
-                        const QStringList& sourceFolders);
+                        const QStringList& sourceFolders, const QStringList& confirmedFiles = {});
 
 // The chunk of a function (a node of the by-function tree): its file or
 // stored text, marked at `line` (the line it is defined; 0 for none).
 SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
-                                const QStringList& sourceFolders);
+                                const QStringList& sourceFolders, const QStringList& confirmedFiles = {});
 
 } // namespace memprof::qt

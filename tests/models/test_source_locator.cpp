@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where the source pane finds a location's source: the dump's folder, the
 // user's source folders, code stored in the dump, explanations otherwise.
-#include "tests/support/GuiTestData.h"
-
+#include "model/profile/ProfileLoader.h"
 #include "model/services/SourceLocator.h"
+#include "tests/support/DumpWriter.h"
+#include "tests/support/GuiTestData.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -25,6 +26,23 @@ QString lineOf(const QString& text, int line)
 {
     return text.split(u'\n').value(line - 1);
 }
+
+// A profile with one location, line 1 of the chunk `chunkname`.
+std::shared_ptr<const Profile> profileOfChunk(const std::string& chunkname)
+{
+    synth::DumpWriter dump;
+    dump.symtabPrologue().lfunc(0x100, chunkname, 1).symtabEnd()
+        .eventsPrologue()
+        .alloc(synth::luaAt(0x100, 1), 0x1000, 16)
+        .epilogue();
+    return std::make_shared<const Profile>(loadProfile(std::span<const std::uint8_t>(dump.bytes())));
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
 } // namespace
 
 class TestSourceLocator : public QObject {
@@ -36,6 +54,9 @@ private slots:
     void aliasShowsStoredText();
     void oneLineAndNamedChunks();
     void internalAndCExplained();
+    void systemFilesAreRefused();
+    void fileOutsideTheFoldersNeedsConfirmation();
+    void luaSourcesAndFilesInTheFoldersOpen();
 };
 
 void TestSourceLocator::luaLineInTheDumpFolder()
@@ -118,6 +139,77 @@ void TestSourceLocator::internalAndCExplained()
                                           test::fixture(QStringLiteral("v3")), {});
     QCOMPARE(int(cfunc.kind), int(SourceView::Kind::Explanation));
     QVERIFY(cfunc.text.contains(QStringLiteral("C function")) || cfunc.text.contains(QStringLiteral("C symbol")));
+}
+
+// /proc, /sys and /dev are never read, also through a symbolic link.
+void TestSourceLocator::systemFilesAreRefused()
+{
+    QTemporaryDir dumpFolder;
+    const auto environ = profileOfChunk("@/proc/self/environ");
+    SourceView view = locateSource(*environ, 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::Refused));
+    QVERIFY2(view.text.contains(QStringLiteral("/proc")), qPrintable(view.text));
+    QVERIFY(!view.text.contains(QStringLiteral("PATH=")));
+
+    QVERIFY(QFile::link(QStringLiteral("/proc/self/environ"), QDir(dumpFolder.path()).filePath("link.lua")));
+    view = locateSource(*profileOfChunk("@link.lua"), 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::Refused));
+    QVERIFY(!view.text.contains(QStringLiteral("PATH=")));
+    // Confirming does not open it either.
+    view = locateSource(*profileOfChunk("@link.lua"), 0, dumpFolder.path(), {}, {view.filePath});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::Refused));
+
+    view = locateSource(*profileOfChunk("@/dev/zero"), 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::Refused));
+    QVERIFY(view.text.contains(QStringLiteral("/dev")));
+}
+
+// A file that is neither in the dump's folder or a source folder nor a Lua
+// source is read only once confirmed.
+void TestSourceLocator::fileOutsideTheFoldersNeedsConfirmation()
+{
+    QTemporaryDir dumpFolder;
+    QTemporaryDir elsewhere;
+    const QString secret = QDir(elsewhere.path()).filePath("secret.txt");
+    QVERIFY(writeFile(secret, "password=hunter2\n"));
+    const auto profile = profileOfChunk("@" + secret.toStdString());
+    SourceView view = locateSource(*profile, 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::NeedsConfirmation));
+    QCOMPARE(view.filePath, QFileInfo(secret).canonicalFilePath());
+    QVERIFY(!view.text.contains(QStringLiteral("hunter2")));
+    QVERIFY2(view.text.contains(QStringLiteral("not a Lua source")), qPrintable(view.text));
+
+    // A relative name climbing out of the dump's folder.
+    const auto climbing = profileOfChunk("@../../../../../../../../../../etc/passwd");
+    view = locateSource(*climbing, 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::NeedsConfirmation));
+    QCOMPARE(view.filePath, QStringLiteral("/etc/passwd"));
+    QVERIFY(!view.text.contains(QStringLiteral("root:")));
+
+    view = locateSource(*profile, 0, dumpFolder.path(), {}, {QFileInfo(secret).canonicalFilePath()});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::File));
+    QCOMPARE(view.text, QStringLiteral("password=hunter2\n"));
+}
+
+void TestSourceLocator::luaSourcesAndFilesInTheFoldersOpen()
+{
+    QTemporaryDir dumpFolder;
+    QTemporaryDir app;
+    const QString init = QDir(app.path()).filePath("init.lua");
+    QVERIFY(writeFile(init, "local x = 1\n"));
+    SourceView view = locateSource(*profileOfChunk("@" + init.toStdString()), 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::File));
+    QCOMPARE(view.text, QStringLiteral("local x = 1\n"));
+
+    QVERIFY(writeFile(QDir(dumpFolder.path()).filePath("notes.txt"), "in the dump's folder\n"));
+    view = locateSource(*profileOfChunk("@notes.txt"), 0, dumpFolder.path(), {});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::File));
+
+    QTemporaryDir sources;
+    const QString script = QDir(sources.path()).filePath("run.script");
+    QVERIFY(writeFile(script, "in a source folder\n"));
+    view = locateSource(*profileOfChunk("@" + script.toStdString()), 0, dumpFolder.path(), {sources.path()});
+    QCOMPARE(int(view.kind), int(SourceView::Kind::File));
 }
 
 QTEST_GUILESS_MAIN(TestSourceLocator)
