@@ -6,6 +6,7 @@
 #include "model/services/SourceLocator.h"
 #include "tests/support/DumpWriter.h"
 #include "views/CodeView.h"
+#include "views/ProfileViewState.h"
 #include "views/SourcePane.h"
 
 #include <QDir>
@@ -50,7 +51,8 @@ void TestSourcePane::paneSaysRefusedAndAsksWithAButton()
     const QString secret = QDir(elsewhere.path()).filePath("secret.txt");
     QVERIFY(writeFile(secret, "password=hunter2\n"));
 
-    views::SourcePane pane;
+    views::ProfileViewState state;
+    views::SourcePane pane(&state);
     pane.setProfile(profileOfChunk("@/proc/self/environ"), dumpFolder.path());
     pane.showLocation(0);
     QVERIFY2(pane.message().startsWith(QStringLiteral("Refused to open /proc/")), qPrintable(pane.message()));
