@@ -69,14 +69,14 @@ void DiffWindow::compare(const QString& basePath, const QString& newPath)
     compareWith(nullptr, basePath, newPath);
 }
 
-void DiffWindow::compareWith(qt::ProfilePtr base, const QString& basePath, const QString& newPath)
+void DiffWindow::compareWith(services::ProfilePtr base, const QString& basePath, const QString& newPath)
 {
     basePath_ = QFileInfo(basePath).absoluteFilePath();
     newPath_ = QFileInfo(newPath).absoluteFilePath();
     for (const QString& path : {basePath_, newPath_}) {
         if (path == basePath_ && base)
             continue;
-        if (const QString problem = qt::checkDumpFile(path); !problem.isEmpty()) {
+        if (const QString problem = services::checkDumpFile(path); !problem.isEmpty()) {
             fail(path, problem);
             return;
         }
@@ -85,10 +85,10 @@ void DiffWindow::compareWith(qt::ProfilePtr base, const QString& basePath, const
     setWindowTitle(tr("%1 against %2 — Memprof Viewer").arg(newName, baseName));
     loadingPage_->start(newPath, base ? newName : tr("%1 and %2").arg(baseName, newName));
     pages_->setCurrentWidget(loadingPage_);
-    job_ = std::make_unique<qt::ProfilePairLoadJob>(std::move(base), basePath_, newPath_);
-    connect(job_.get(), &qt::ProfilePairLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
-    connect(job_.get(), &qt::ProfilePairLoadJob::loaded, this, &DiffWindow::onLoaded);
-    connect(job_.get(), &qt::ProfilePairLoadJob::stopped, this, &DiffWindow::onStopped);
+    job_ = std::make_unique<services::ProfilePairLoadJob>(std::move(base), basePath_, newPath_);
+    connect(job_.get(), &services::ProfilePairLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
+    connect(job_.get(), &services::ProfilePairLoadJob::loaded, this, &DiffWindow::onLoaded);
+    connect(job_.get(), &services::ProfilePairLoadJob::stopped, this, &DiffWindow::onStopped);
     job_->start();
 }
 
@@ -99,7 +99,7 @@ void DiffWindow::cancelLoad()
     loadingPage_->cancelButton()->setEnabled(false);
 }
 
-void DiffWindow::onLoaded(qt::ProfilePtr base, qt::ProfilePtr current)
+void DiffWindow::onLoaded(services::ProfilePtr base, services::ProfilePtr current)
 {
     job_.release()->deleteLater(); // it is emitting this signal
     page_->setProfiles(std::move(base), basePath_, std::move(current), newPath_);
@@ -107,11 +107,11 @@ void DiffWindow::onLoaded(qt::ProfilePtr base, qt::ProfilePtr current)
     emit loadFinished(true);
 }
 
-void DiffWindow::onStopped(const QString& path, qt::ProfilePtr profile)
+void DiffWindow::onStopped(const QString& path, services::ProfilePtr profile)
 {
     job_.release()->deleteLater();
     if (profile->status.end == DecodeEnd::Failed) {
-        fail(path, qt::describeFailure(profile->status));
+        fail(path, services::describeFailure(profile->status));
         return;
     }
     emit loadFinished(false);

@@ -33,7 +33,7 @@ public:
     // Loads both dumps, then shows NEW - BASE.
     void compare(const QString& basePath, const QString& newPath);
     // BASE is loaded already (the window this comparison was started from).
-    void compareWith(qt::ProfilePtr base, const QString& basePath, const QString& newPath);
+    void compareWith(services::ProfilePtr base, const QString& basePath, const QString& newPath);
     void cancelLoad();
 
     bool isLoading() const;
@@ -60,15 +60,15 @@ protected:
 
 private:
     void createMenus();
-    void onLoaded(qt::ProfilePtr base, qt::ProfilePtr current);
-    void onStopped(const QString& path, qt::ProfilePtr profile);
+    void onLoaded(services::ProfilePtr base, services::ProfilePtr current);
+    void onStopped(const QString& path, services::ProfilePtr profile);
     void fail(const QString& path, const QString& message);
     void chooseAndExport();
 
     QPointer<QWidget> opener_;
     QString basePath_;
     QString newPath_;
-    std::unique_ptr<qt::ProfilePairLoadJob> job_;
+    std::unique_ptr<services::ProfilePairLoadJob> job_;
     QStackedWidget* pages_ = nullptr;
     views::LoadingPage* loadingPage_ = nullptr;
     views::ComparisonPage* page_ = nullptr;

@@ -144,7 +144,7 @@ void MainWindow::openDump(const QString& path)
 
 void MainWindow::loadDump(const QString& path)
 {
-    const QString problem = qt::checkDumpFile(path);
+    const QString problem = services::checkDumpFile(path);
     if (!problem.isEmpty()) {
         if (!QFileInfo::exists(path))
             recentMenu_->remove(path);
@@ -153,10 +153,10 @@ void MainWindow::loadDump(const QString& path)
         return;
     }
     job_.reset(); // cancels and waits for a load still running
-    job_ = std::make_unique<qt::ProfileLoadJob>(QFileInfo(path).absoluteFilePath());
-    connect(job_.get(), &qt::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
+    job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath());
+    connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     // A replaced job's result may already be queued: only the current job counts.
-    connect(job_.get(), &qt::ProfileLoadJob::finished, this, [this, job = job_.get()](qt::ProfilePtr profile) {
+    connect(job_.get(), &services::ProfileLoadJob::finished, this, [this, job = job_.get()](services::ProfilePtr profile) {
         if (job_.get() == job)
             onLoadFinished(std::move(profile));
     });
@@ -187,7 +187,7 @@ void MainWindow::showPreviousPage()
     reloadAction_->setEnabled(hasProfile());
 }
 
-void MainWindow::onLoadFinished(qt::ProfilePtr profile)
+void MainWindow::onLoadFinished(services::ProfilePtr profile)
 {
     const QString path = job_ ? job_->path() : QString();
     job_.reset();
@@ -202,7 +202,7 @@ void MainWindow::onLoadFinished(qt::ProfilePtr profile)
         emit loadFinished(false);
         return;
     case DecodeEnd::Failed:
-        showFailure(path, qt::describeFailure(profile->status));
+        showFailure(path, services::describeFailure(profile->status));
         emit loadFinished(false);
         return;
     case DecodeEnd::Complete:
@@ -227,7 +227,7 @@ void MainWindow::showFailure(const QString& path, const QString& message)
     showLoadError(parent, tr("Cannot Open the Dump"), path, message);
 }
 
-void MainWindow::showProfile(qt::ProfilePtr profile, const QString& path)
+void MainWindow::showProfile(services::ProfilePtr profile, const QString& path)
 {
     // A reload keeps the user's sort orders; a new dump starts from the
     // costliest rows.

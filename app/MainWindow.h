@@ -78,8 +78,8 @@ protected:
 
 private:
     void createMenus();
-    void onLoadFinished(qt::ProfilePtr profile);
-    void showProfile(qt::ProfilePtr profile, const QString& path);
+    void onLoadFinished(services::ProfilePtr profile);
+    void showProfile(services::ProfilePtr profile, const QString& path);
     void showFailure(const QString& path, const QString& message);
     void showPreviousPage();
     void updateTitle();
@@ -88,9 +88,9 @@ private:
     void chooseAndExport();
     void chooseSourceFolder();
 
-    qt::ProfilePtr profile_;
+    services::ProfilePtr profile_;
     QString dumpPath_;
-    std::unique_ptr<qt::ProfileLoadJob> job_;
+    std::unique_ptr<services::ProfileLoadJob> job_;
     // A window opened for a second dump closes again if that dump fails.
     bool closeOnFailure_ = false;
     bool layoutRestored_ = false;

@@ -2,7 +2,7 @@
 #include "PageActions.h"
 
 #include "ViewerSettings.h"
-#include "model/qt/TableCsv.h"
+#include "model/itemmodels/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/FunctionTreeView.h"
 #include "views/ProfileViewState.h"
@@ -55,7 +55,7 @@ bool exportActiveTable(const views::ResultsPage* page, const QString& path, QStr
             *error = PageActions::tr("There is no table to export.");
         return false;
     }
-    return qt::writeCsvFile(path, table->toCsv(), error);
+    return itemmodels::writeCsvFile(path, table->toCsv(), error);
 }
 
 void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* page, const QString& titleFormat,

@@ -264,7 +264,7 @@ std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
         const std::optional<memprof::CsvTable>& csv = chosen.csv;
         if (!csv)
             memprof::writeDiffReport(text, changes, chosen.report.humanReadable);
-        else if (*csv == memprof::CsvTable::Live || *csv == memprof::CsvTable::Leaks)
+        else if (*csv == memprof::CsvTable::Held || *csv == memprof::CsvTable::HeapSummary)
             memprof::writeHeldDiffCsv(text, changes);
         else
             memprof::writeDiffCsv(text, changes,

@@ -6,7 +6,7 @@
 // checks).
 #include "DiffWindow.h"
 #include "MainWindow.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/ModelRoles.h"
 #include "views/CostTableView.h"
 
 #include <QApplication>
@@ -103,7 +103,7 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
         auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("diffTableHeld"));
         const auto* held = heldTable->proxyModel();
         for (int row = 0; row < held->rowCount(); ++row) {
-            const QVariant id = held->index(row, 0).data(memprof::qt::LocationIdRole);
+            const QVariant id = held->index(row, 0).data(memprof::itemmodels::LocationIdRole);
             if (id.isValid() && window->currentProfile()->locations[id.toUInt()].function != memprof::kNoFunction) {
                 heldTable->setCurrentIndex(held->index(row, 0));
                 break;
@@ -132,11 +132,11 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         }
         // Show what the viewer is for: the largest holder with a Lua line,
         // and its source.
-        auto* leakTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("leakTable"));
-        const QAbstractItemModel* leak = leakTable->proxyModel();
+        auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("heldTable"));
+        const QAbstractItemModel* leak = heldTable->proxyModel();
         QModelIndex holder = leak->index(0, 0);
         for (int row = 0; row < leak->rowCount(); ++row) {
-            const auto id = leak->index(row, 0).data(memprof::qt::LocationIdRole).toUInt();
+            const auto id = leak->index(row, 0).data(memprof::itemmodels::LocationIdRole).toUInt();
             if (window->profile()->locations[id].function != memprof::kNoFunction) {
                 holder = leak->index(row, 0);
                 break;
@@ -145,7 +145,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         // The holder first: selecting it brings forward a table that has its
         // row, and the asked-for tab must win.
         if (holder.isValid())
-            leakTable->setCurrentIndex(holder);
+            heldTable->setCurrentIndex(holder);
         showTab(window, tab);
         grabLater(window, outPath, exitCode);
     });

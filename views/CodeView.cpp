@@ -48,7 +48,7 @@ CodeView::CodeView(QWidget* parent)
     updateGutterWidth();
 }
 
-void CodeView::setLineCosts(qt::ChunkLineCosts::Lines costs)
+void CodeView::setLineCosts(itemmodels::ChunkLineCosts::Lines costs)
 {
     costs_ = std::move(costs);
     maxAllocatedBytes_ = 0;

@@ -4,7 +4,7 @@
 // glance). One line can be marked: highlighted and centred.
 #pragma once
 
-#include "model/qt/ChunkLineCosts.h"
+#include "model/itemmodels/ChunkLineCosts.h"
 
 #include <QPlainTextEdit>
 
@@ -15,7 +15,7 @@ class CodeView : public QPlainTextEdit {
 public:
     explicit CodeView(QWidget* parent = nullptr);
 
-    void setLineCosts(qt::ChunkLineCosts::Lines costs);
+    void setLineCosts(itemmodels::ChunkLineCosts::Lines costs);
     void setHumanReadable(bool humanReadable);
     // Highlights `line` (1-based) and centres it; 0 clears the mark.
     void markLine(int line);
@@ -34,7 +34,7 @@ private:
     void updateGutterWidth();
 
     QWidget* gutter_;
-    qt::ChunkLineCosts::Lines costs_;
+    itemmodels::ChunkLineCosts::Lines costs_;
     std::uint64_t maxAllocatedBytes_ = 0;
     bool humanReadable_ = true;
     int markedLine_ = 0;

@@ -8,8 +8,8 @@
 #include "MessageBar.h"
 #include "ProfileViewState.h"
 #include "SourcePane.h"
-#include "model/qt/DisplayText.h"
-#include "model/qt/FunctionTreeDiffModel.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/FunctionTreeDiffModel.h"
 #include "model/services/LoadMessages.h"
 
 #include <QFileInfo>
@@ -50,7 +50,7 @@ DiffTableText textOf(Table table)
 
 ComparisonPage::ComparisonPage(QWidget* parent)
     : ResultsPage(parent)
-    , treeModel_(new qt::FunctionTreeDiffModel(this))
+    , treeModel_(new itemmodels::FunctionTreeDiffModel(this))
     , summary_(new DiffSummaryHeader(this))
 {
     setObjectName(QStringLiteral("comparisonPage"));
@@ -81,7 +81,7 @@ void ComparisonPage::createTables()
 {
     for (Table which : kTables) {
         const DiffTableText text = textOf(which);
-        auto* model = new qt::DiffTableModel(which, this);
+        auto* model = new itemmodels::DiffTableModel(which, this);
         auto* view = createTable(model, QString::fromLatin1(text.objectName), tr(text.title),
                                  QString::fromLatin1(text.fileName), tr("Neither dump has any row here."));
         models_[static_cast<std::size_t>(which)] = model;
@@ -128,7 +128,7 @@ QWidget* ComparisonPage::createHeldPane()
     return pane;
 }
 
-void ComparisonPage::setProfiles(qt::ProfilePtr base, const QString& basePath, qt::ProfilePtr current,
+void ComparisonPage::setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current,
                                  const QString& newPath)
 {
     diff_ = std::make_shared<const ProfileDiff>(diffProfiles(*base, *current));
@@ -151,7 +151,7 @@ void ComparisonPage::showWarnings(const Profile& base, const Profile& current)
     for (const Profile* side : {&base, &current})
         if (side->status.end == DecodeEnd::Truncated)
             warnings << tr("%1: %2").arg(side == &base ? tr("BASE") : tr("NEW"),
-                                          qt::describeTruncation(side->status, side->totals.eventCount));
+                                          services::describeTruncation(side->status, side->totals.eventCount));
     if (warnings.isEmpty())
         messageBar()->hide();
     else
@@ -164,16 +164,16 @@ void ComparisonPage::showSelection(LocationId location)
     for (auto* view : tables_)
         view->selectLocation(location, name);
     tree_->showLocation(location);
-    emit statusMessage(qt::displayText(name));
+    emit statusMessage(itemmodels::displayText(name));
 }
 
 void ComparisonPage::showRowStatus(const CostTableView* view)
 {
-    const auto* model = static_cast<const qt::DiffTableModel*>(view->sourceModel());
+    const auto* model = static_cast<const itemmodels::DiffTableModel*>(view->sourceModel());
     const LocationDiffRow* row = model->rowAt(view->currentSourceRow());
     if (row && !view->currentLocation())
         emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
-                               .arg(qt::displayText(QString::fromStdString(row->name))));
+                               .arg(itemmodels::displayText(QString::fromStdString(row->name))));
 }
 
 void ComparisonPage::showTreeNodeStatus()
@@ -181,7 +181,7 @@ void ComparisonPage::showTreeNodeStatus()
     const auto* node = treeModel_->nodeAt(tree_->proxyModel()->mapToSource(tree_->currentIndex()));
     if (node && node->presence == DiffPresence::BaseOnly)
         emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
-                               .arg(qt::displayText(QString::fromStdString(node->label))));
+                               .arg(itemmodels::displayText(QString::fromStdString(node->label))));
 }
 
 } // namespace memprof::views

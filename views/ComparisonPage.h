@@ -9,13 +9,13 @@
 
 #include "ResultsPage.h"
 #include "model/compare/ProfileDiff.h"
-#include "model/qt/DiffTableModel.h"
+#include "model/itemmodels/DiffTableModel.h"
 #include "model/services/ProfileLoadJob.h"
 
 #include <array>
 #include <memory>
 
-namespace memprof::qt {
+namespace memprof::itemmodels {
 class FunctionTreeDiffModel;
 }
 
@@ -27,13 +27,13 @@ class FunctionTreeView;
 class ComparisonPage : public ResultsPage {
     Q_OBJECT
 public:
-    using Table = qt::DiffTableModel::Table;
+    using Table = itemmodels::DiffTableModel::Table;
 
     explicit ComparisonPage(QWidget* parent = nullptr);
     ~ComparisonPage() override;
 
     // Shows NEW (`current`) - BASE.
-    void setProfiles(qt::ProfilePtr base, const QString& basePath, qt::ProfilePtr current, const QString& newPath);
+    void setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current, const QString& newPath);
     const ProfileDiff* diff() const { return diff_.get(); }
     const Profile* currentProfile() const { return current_.get(); }
 
@@ -48,10 +48,10 @@ private:
     CostTableView* table(Table table) const { return tables_[static_cast<std::size_t>(table)]; }
 
     std::shared_ptr<const ProfileDiff> diff_;
-    qt::ProfilePtr current_;
-    std::array<qt::DiffTableModel*, 4> models_{};
+    services::ProfilePtr current_;
+    std::array<itemmodels::DiffTableModel*, 4> models_{};
     std::array<CostTableView*, 4> tables_{};
-    qt::FunctionTreeDiffModel* treeModel_;
+    itemmodels::FunctionTreeDiffModel* treeModel_;
     FunctionTreeView* tree_ = nullptr;
     DiffSummaryHeader* summary_;
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CostBarDelegate.h"
 
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/ModelRoles.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -13,7 +13,7 @@ namespace memprof::views {
 
 void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    const QVariant fractionValue = index.data(qt::CostFractionRole);
+    const QVariant fractionValue = index.data(itemmodels::CostFractionRole);
     if (!fractionValue.isValid()) {
         QStyledItemDelegate::paint(painter, option, index);
         return;

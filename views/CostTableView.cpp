@@ -2,8 +2,8 @@
 #include "CostTableView.h"
 
 #include "CostBarDelegate.h"
-#include "model/qt/ModelRoles.h"
-#include "model/qt/TableCsv.h"
+#include "model/itemmodels/ModelRoles.h"
+#include "model/itemmodels/TableCsv.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,7 +21,7 @@ CostTableView::CostTableView(QWidget* parent)
     : QTreeView(parent)
     , proxy_(new QSortFilterProxyModel(this))
 {
-    proxy_->setSortRole(qt::SortRole);
+    proxy_->setSortRole(itemmodels::SortRole);
     proxy_->setFilterKeyColumn(0);
     proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
@@ -156,13 +156,13 @@ bool CostTableView::selectLocation(LocationId location, const QString& name)
     QModelIndex found;
     for (int row = 0; row < proxy_->rowCount() && !found.isValid(); ++row) {
         const QModelIndex index = proxy_->index(row, 0);
-        const QVariant id = index.data(qt::LocationIdRole);
+        const QVariant id = index.data(itemmodels::LocationIdRole);
         if (id.isValid() && id.toUInt() == location)
             found = index;
     }
     for (int row = 0; row < proxy_->rowCount() && !found.isValid() && !name.isEmpty(); ++row) {
         const QModelIndex index = proxy_->index(row, 0);
-        if (index.data(qt::SortRole).toString() == name)
+        if (index.data(itemmodels::SortRole).toString() == name)
             found = index;
     }
     if (found.isValid()) {
@@ -181,7 +181,7 @@ bool CostTableView::selectLocation(LocationId location, const QString& name)
 
 std::optional<LocationId> CostTableView::currentLocation() const
 {
-    const QVariant id = currentIndex().data(qt::LocationIdRole);
+    const QVariant id = currentIndex().data(itemmodels::LocationIdRole);
     if (!id.isValid())
         return std::nullopt;
     return static_cast<LocationId>(id.toUInt());
@@ -216,7 +216,7 @@ QList<int> CostTableView::visibleColumns() const
 
 std::string CostTableView::toCsv() const
 {
-    return qt::tableToCsv(*proxy_, visibleColumns());
+    return itemmodels::tableToCsv(*proxy_, visibleColumns());
 }
 
 void CostTableView::copySelection() const
@@ -236,7 +236,7 @@ void CostTableView::copySelection() const
               [&path](const QModelIndex& a, const QModelIndex& b) { return path(a) < path(b); });
     if (rows.isEmpty())
         return;
-    QApplication::clipboard()->setText(qt::rowsToTabSeparated(rows, visibleColumns()));
+    QApplication::clipboard()->setText(itemmodels::rowsToTabSeparated(rows, visibleColumns()));
 }
 
 void CostTableView::showHeaderMenu(const QPoint& pos)

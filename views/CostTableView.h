@@ -23,7 +23,7 @@ class CostTableView : public QTreeView {
 public:
     explicit CostTableView(QWidget* parent = nullptr);
 
-    // The source model must answer the roles of model/qt/ModelRoles.h.
+    // The source model must answer the roles of model/itemmodels/ModelRoles.h.
     void setSourceModel(QAbstractItemModel* model);
     QAbstractItemModel* sourceModel() const;
     QSortFilterProxyModel* proxyModel() const { return proxy_; }

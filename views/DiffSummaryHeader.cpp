@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DiffSummaryHeader.h"
 
-#include "model/qt/CostFormat.h"
+#include "model/itemmodels/CostFormat.h"
 #include "model/services/LoadMessages.h"
 
 #include <QDir>
@@ -57,7 +57,7 @@ QString DiffSummaryHeader::text() const
 
 void DiffSummaryHeader::render()
 {
-    using qt::CostKind;
+    using itemmodels::CostKind;
     struct Figure {
         QString title;
         CostKind kind;
@@ -79,11 +79,11 @@ void DiffSummaryHeader::render()
         QString state;
         if (s.status.end == DecodeEnd::Truncated)
             state = QStringLiteral(" <span style='color:#b35c00'>%1</span>")
-                        .arg(QStringLiteral("(%1)").arg(qt::describeTruncationPoint(s.status)).toHtmlEscaped());
+                        .arg(QStringLiteral("(%1)").arg(services::describeTruncationPoint(s.status)).toHtmlEscaped());
         QString row = QStringLiteral("<tr><td><span style='color:%1'>%2</span>&nbsp;<b>%3</b>%4</td>")
                           .arg(dim, role.toHtmlEscaped(), name.toHtmlEscaped(), state);
         for (const Figure& f : figures)
-            row += cell(qt::formatCost(qint64(s.totals.*f.field), f.kind, humanReadable_));
+            row += cell(itemmodels::formatCost(qint64(s.totals.*f.field), f.kind, humanReadable_));
         return row + QStringLiteral("</tr>");
     };
 
@@ -96,7 +96,7 @@ void DiffSummaryHeader::render()
     html += QStringLiteral("<tr><td><b>%1</b></td>").arg(tr("NEW − BASE").toHtmlEscaped());
     for (const Figure& f : figures) {
         const qint64 change = qint64(new_.totals.*f.field) - qint64(base_.totals.*f.field);
-        html += cell(qt::formatCostChange(change, f.kind, humanReadable_), QStringLiteral("font-weight:bold"));
+        html += cell(itemmodels::formatCostChange(change, f.kind, humanReadable_), QStringLiteral("font-weight:bold"));
     }
     html += QStringLiteral("</tr></table>");
     label_->setText(html);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FilterField.h"
 
-#include "model/qt/FilterExpression.h"
+#include "model/itemmodels/FilterExpression.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -59,8 +59,8 @@ void FilterField::setDelay(int milliseconds)
 
 QRegularExpression FilterField::expression() const
 {
-    return qt::filterExpression(edit_->text(), regex_->isChecked() ? qt::FilterSyntax::RegularExpression
-                                                                    : qt::FilterSyntax::Substring);
+    return itemmodels::filterExpression(edit_->text(), regex_->isChecked() ? itemmodels::FilterSyntax::RegularExpression
+                                                                    : itemmodels::FilterSyntax::Substring);
 }
 
 void FilterField::apply()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FunctionTreeView.h"
 
-#include "model/qt/CostTreeModel.h"
+#include "model/itemmodels/CostTreeModel.h"
 
 #include <QSortFilterProxyModel>
 #include <QTimer>
@@ -33,7 +33,7 @@ FunctionTreeView::FunctionTreeView(QWidget* parent)
     connect(proxyModel(), &QSortFilterProxyModel::modelReset, expansion_, qOverload<>(&QTimer::start));
 }
 
-void FunctionTreeView::setTreeModel(qt::CostTreeModel* model)
+void FunctionTreeView::setTreeModel(itemmodels::CostTreeModel* model)
 {
     model_ = model;
     setSourceModel(model);
@@ -78,7 +78,7 @@ void FunctionTreeView::currentChanged(const QModelIndex& current, const QModelIn
     if (showingLocation_ || !current.isValid() || !model_)
         return;
     const auto target = model_->targetOf(proxyModel()->mapToSource(current));
-    using Kind = qt::CostTreeModel::NodeTarget::Kind;
+    using Kind = itemmodels::CostTreeModel::NodeTarget::Kind;
     if (target.kind == Kind::Chunk)
         emit chunkActivated(target.function, target.line);
     else if (target.kind == Kind::Explanation)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The profile by file and by function: a CostTableView (sorting, filter,
-// cost bars, column menu, copy) showing a qt::CostTreeModel as a tree (one
+// cost bars, column menu, copy) showing a itemmodels::CostTreeModel as a tree (one
 // profile's, or two compared).
 // The filter keeps a match's ancestors and opens them. Selecting a line node
 // reports its location like any table; a function or file node asks for its
@@ -14,7 +14,7 @@
 
 class QTimer;
 
-namespace memprof::qt {
+namespace memprof::itemmodels {
 class CostTreeModel;
 }
 
@@ -25,8 +25,8 @@ class FunctionTreeView : public CostTableView {
 public:
     explicit FunctionTreeView(QWidget* parent = nullptr);
 
-    void setTreeModel(qt::CostTreeModel* model);
-    qt::CostTreeModel* treeModel() const { return model_; }
+    void setTreeModel(itemmodels::CostTreeModel* model);
+    itemmodels::CostTreeModel* treeModel() const { return model_; }
 
     // Selects and shows the line node of `location`, opening its ancestors,
     // without reporting it back; false (and nothing selected) if none.
@@ -44,7 +44,7 @@ protected:
 private:
     void showDefaultExpansion();
 
-    qt::CostTreeModel* model_ = nullptr;
+    itemmodels::CostTreeModel* model_ = nullptr;
     QTimer* expansion_;
     bool showingLocation_ = false;
 };

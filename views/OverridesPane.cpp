@@ -3,8 +3,8 @@
 
 #include "CostTableView.h"
 #include "ProfileViewState.h"
-#include "model/qt/DisplayText.h"
-#include "model/qt/OverridesModel.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/OverridesModel.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -12,7 +12,7 @@
 
 namespace memprof::views {
 
-OverridesPane::OverridesPane(qt::OverridesModel* model, ProfileViewState* state, QWidget* parent)
+OverridesPane::OverridesPane(itemmodels::OverridesModel* model, ProfileViewState* state, QWidget* parent)
     : QWidget(parent)
     , model_(model)
     , title_(new QLabel(this))
@@ -32,7 +32,7 @@ OverridesPane::OverridesPane(qt::OverridesModel* model, ProfileViewState* state,
     layout->addWidget(table_, 1);
 
     model_->setHumanReadable(state->humanReadable());
-    connect(state, &ProfileViewState::humanReadableChanged, model_, &qt::OverridesModel::setHumanReadable);
+    connect(state, &ProfileViewState::humanReadableChanged, model_, &itemmodels::OverridesModel::setHumanReadable);
     showNoTable();
 }
 
@@ -69,7 +69,7 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
         const QString locations = row->overrides.size() == 1
                                       ? tr("1 location")
                                       : tr("%1 locations").arg(locale.toString(qulonglong(row->overrides.size())));
-        const QString name = qt::displayText(QString::fromStdString(profile_->nameOf(row->location)));
+        const QString name = itemmodels::displayText(QString::fromStdString(profile_->nameOf(row->location)));
         title_->setText(tr("<b>Overrides</b> of %1: %2 it freed or moved had been allocated at %3 "
                            "(click one to select it)")
                             .arg(name.toHtmlEscaped(), blocks, locations));

@@ -13,7 +13,7 @@
 
 class QLabel;
 
-namespace memprof::qt {
+namespace memprof::itemmodels {
 class OverridesModel;
 }
 
@@ -25,7 +25,7 @@ class ProfileViewState;
 class OverridesPane : public QWidget {
     Q_OBJECT
 public:
-    OverridesPane(qt::OverridesModel* model, ProfileViewState* state, QWidget* parent = nullptr);
+    OverridesPane(itemmodels::OverridesModel* model, ProfileViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
     // The Overrides of `row`, a row of the `kind` table (nullptr: none is current).
@@ -36,7 +36,7 @@ public:
     CostTableView* table() const { return table_; }
 
 private:
-    qt::OverridesModel* model_;
+    itemmodels::OverridesModel* model_;
     std::shared_ptr<const Profile> profile_;
     QLabel* title_;
     CostTableView* table_;

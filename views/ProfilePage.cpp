@@ -4,19 +4,19 @@
 #include "CostTableView.h"
 #include "FilterField.h"
 #include "FunctionTreeView.h"
-#include "LeakPane.h"
+#include "HeldPane.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
 #include "ProfileViewState.h"
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "charts/ChartsPane.h"
-#include "model/qt/DisplayText.h"
-#include "model/qt/FunctionTreeModel.h"
-#include "model/qt/LeakModel.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/HeldModel.h"
 #include "model/services/LoadMessages.h"
-#include "model/qt/LocationTableModel.h"
-#include "model/qt/OverridesModel.h"
+#include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/OverridesModel.h"
 
 #include <QFileInfo>
 #include <QSplitter>
@@ -60,9 +60,9 @@ EventTableText textOf(EventKind kind)
 
 ProfilePage::ProfilePage(QWidget* parent)
     : ResultsPage(parent)
-    , leakModel_(new qt::LeakModel(this))
-    , treeModel_(new qt::FunctionTreeModel(this))
-    , overridesModel_(new qt::OverridesModel(this))
+    , heldModel_(new itemmodels::HeldModel(this))
+    , treeModel_(new itemmodels::FunctionTreeModel(this))
+    , overridesModel_(new itemmodels::OverridesModel(this))
     , summary_(new SummaryHeader(this))
 {
     setObjectName(QStringLiteral("profilePage"));
@@ -90,7 +90,7 @@ void ProfilePage::createTables()
 {
     for (EventKind kind : kEventKinds) {
         const EventTableText text = textOf(kind);
-        auto* model = new qt::LocationTableModel(kind, this);
+        auto* model = new itemmodels::LocationTableModel(kind, this);
         auto* table = createTable(model, QString::fromLatin1(text.objectName), tr(text.title),
                                   QString::fromLatin1(text.fileName), tr(text.placeholder));
         tabs()->addTab(table, tr(text.title));
@@ -122,9 +122,9 @@ QWidget* ProfilePage::createPanes()
 {
     overridesPane_ = new OverridesPane(overridesModel_, viewState(), this);
     connect(overridesPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
-    leakPane_ = new LeakPane(leakModel_, viewState(), this);
-    connect(leakPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
-    addExportableTable(leakPane_->table(), tr("Held"), QStringLiteral("held"));
+    heldPane_ = new HeldPane(heldModel_, viewState(), this);
+    connect(heldPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
+    addExportableTable(heldPane_->table(), tr("Held"), QStringLiteral("held"));
 
     auto* left = new QSplitter(Qt::Vertical, this);
     left->setObjectName(QStringLiteral("tablesSplitter"));
@@ -133,7 +133,7 @@ QWidget* ProfilePage::createPanes()
     left->setSizes({640, 180});
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("leakSourceSplitter"));
-    right->addWidget(leakPane_);
+    right->addWidget(heldPane_);
     right->addWidget(sourcePane());
     right->setSizes({340, 480});
     auto* main = new QSplitter(Qt::Horizontal, this);
@@ -145,13 +145,13 @@ QWidget* ProfilePage::createPanes()
     return main;
 }
 
-void ProfilePage::setProfile(qt::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
+void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
 {
     profile_ = std::move(profile);
     setSelectableProfile(profile_);
     for (auto* model : eventModels_)
         model->setProfile(profile_);
-    leakPane_->setProfile(profile_);
+    heldPane_->setProfile(profile_);
     treeModel_->setProfile(profile_);
     overridesPane_->setProfile(profile_);
     sourcePane()->setProfile(profile_, QFileInfo(dumpPath).absolutePath());
@@ -160,11 +160,11 @@ void ProfilePage::setProfile(qt::ProfilePtr profile, const QString& dumpPath, bo
     if (!keepSortOrders) {
         for (std::size_t i = 0; i < eventTables_.size(); ++i)
             eventTables_[i]->sortByCostColumn(eventModels_[i]->initialSortColumn());
-        leakPane_->table()->sortByCostColumn(leakModel_->initialSortColumn());
+        heldPane_->table()->sortByCostColumn(heldModel_->initialSortColumn());
         tree_->sortByCostColumn(treeModel_->initialSortColumn());
     }
     if (profile_->status.end == DecodeEnd::Truncated)
-        messageBar()->showWarning(qt::describeTruncation(profile_->status, profile_->totals.eventCount));
+        messageBar()->showWarning(services::describeTruncation(profile_->status, profile_->totals.eventCount));
     else
         messageBar()->hide();
     updateOverrides();
@@ -192,7 +192,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
-    emit statusMessage(qt::displayText(QString::fromStdString(profile_->nameOf(location))));
+    emit statusMessage(itemmodels::displayText(QString::fromStdString(profile_->nameOf(location))));
 }
 
 CostTableView* ProfilePage::currentEventTable() const
@@ -211,7 +211,7 @@ void ProfilePage::updateOverrides()
         overridesPane_->showNoTable();
         return;
     }
-    const auto* model = static_cast<const qt::LocationTableModel*>(table->sourceModel());
+    const auto* model = static_cast<const itemmodels::LocationTableModel*>(table->sourceModel());
     overridesPane_->showRow(model->rowAt(table->currentSourceRow()), model->kind());
 }
 

@@ -12,9 +12,9 @@
 
 #include <array>
 
-namespace memprof::qt {
+namespace memprof::itemmodels {
 class FunctionTreeModel;
-class LeakModel;
+class HeldModel;
 class LocationTableModel;
 class OverridesModel;
 }
@@ -26,7 +26,7 @@ class ChartsPane;
 namespace memprof::views {
 
 class FunctionTreeView;
-class LeakPane;
+class HeldPane;
 class OverridesPane;
 class SummaryHeader;
 
@@ -38,7 +38,7 @@ public:
 
     // Shows `profile`, read from `dumpPath`. A reload keeps the user's sort
     // orders; another dump starts from each model's initial sort.
-    void setProfile(qt::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
+    void setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
     const Profile* profile() const { return profile_.get(); }
 
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
@@ -52,18 +52,18 @@ private:
     void updateOverrides();
     CostTableView* currentEventTable() const;
 
-    qt::ProfilePtr profile_;
-    std::array<qt::LocationTableModel*, 3> eventModels_{};
-    qt::LeakModel* leakModel_;
-    qt::FunctionTreeModel* treeModel_;
-    qt::OverridesModel* overridesModel_;
+    services::ProfilePtr profile_;
+    std::array<itemmodels::LocationTableModel*, 3> eventModels_{};
+    itemmodels::HeldModel* heldModel_;
+    itemmodels::FunctionTreeModel* treeModel_;
+    itemmodels::OverridesModel* overridesModel_;
 
     SummaryHeader* summary_;
     std::array<CostTableView*, 3> eventTables_{};
     FunctionTreeView* tree_ = nullptr;
     charts::ChartsPane* charts_ = nullptr;
     OverridesPane* overridesPane_ = nullptr;
-    LeakPane* leakPane_ = nullptr;
+    HeldPane* heldPane_ = nullptr;
 };
 
 } // namespace memprof::views

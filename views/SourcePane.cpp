@@ -5,7 +5,7 @@
 #include "LuaHighlighter.h"
 #include "ProfileViewState.h"
 
-#include "model/qt/DisplayText.h"
+#include "model/itemmodels/DisplayText.h"
 
 #include <QDir>
 #include <QLabel>
@@ -68,7 +68,7 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
 void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder)
 {
     profile_ = std::move(profile);
-    lineCosts_ = profile_ ? qt::ChunkLineCosts(*profile_) : qt::ChunkLineCosts();
+    lineCosts_ = profile_ ? itemmodels::ChunkLineCosts(*profile_) : itemmodels::ChunkLineCosts();
     dumpFolder_ = dumpFolder;
     confirmedFiles_.clear();
     location_.reset();
@@ -120,7 +120,7 @@ void SourcePane::showMessage(const QString& text, bool offerFolder, bool offerCo
 
 void SourcePane::confirmFile()
 {
-    if (view_.kind != qt::SourceView::Kind::NeedsConfirmation)
+    if (view_.kind != services::SourceView::Kind::NeedsConfirmation)
         return;
     confirmedFiles_ << view_.filePath;
     refresh();
@@ -133,43 +133,43 @@ void SourcePane::refresh()
     const QString previousText = view_.text;
     const QString previousChunk = view_.chunkname;
     const auto previousKind = view_.kind;
-    view_ = location_ ? qt::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
-                      : qt::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_,
+    view_ = location_ ? services::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
+                      : services::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_,
                                                  confirmedFiles_);
     switch (view_.kind) {
-    case qt::SourceView::Kind::None:
+    case services::SourceView::Kind::None:
         title_->setText(tr("Source"));
         showMessage(tr("Select a location to see its source."), false);
         return;
-    case qt::SourceView::Kind::Explanation:
-        title_->setText(qt::displayText(view_.title));
-        showMessage(qt::displayText(view_.text), false);
+    case services::SourceView::Kind::Explanation:
+        title_->setText(itemmodels::displayText(view_.title));
+        showMessage(itemmodels::displayText(view_.text), false);
         return;
-    case qt::SourceView::Kind::NotFound:
-        title_->setText(qt::displayText(view_.title));
+    case services::SourceView::Kind::NotFound:
+        title_->setText(itemmodels::displayText(view_.title));
         showMessage(tr("The file %1 was not found in the dump's folder or in the source folders:\n%2\n\nAdd the "
                        "folder that holds the profiled program's sources.")
-                        .arg(qt::displayText(view_.wantedPath),
+                        .arg(itemmodels::displayText(view_.wantedPath),
                              view_.searched.isEmpty() ? tr("(none)") : QStringLiteral("  ") + view_.searched.join(QStringLiteral("\n  "))),
                     true);
         return;
-    case qt::SourceView::Kind::Refused:
-        title_->setText(qt::displayText(view_.title));
-        showMessage(tr("Refused to open %1: %2.").arg(qt::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text), false);
+    case services::SourceView::Kind::Refused:
+        title_->setText(itemmodels::displayText(view_.title));
+        showMessage(tr("Refused to open %1: %2.").arg(itemmodels::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text), false);
         return;
-    case qt::SourceView::Kind::NeedsConfirmation:
-        title_->setText(qt::displayText(view_.title));
+    case services::SourceView::Kind::NeedsConfirmation:
+        title_->setText(itemmodels::displayText(view_.title));
         showMessage(tr("%1 is not shown yet: %2. A dump can name any file; show it only if you expected this "
                        "one.")
-                        .arg(qt::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text),
+                        .arg(itemmodels::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text),
                     false, true);
         return;
-    case qt::SourceView::Kind::File:
-    case qt::SourceView::Kind::StoredText:
+    case services::SourceView::Kind::File:
+    case services::SourceView::Kind::StoredText:
         break;
     }
-    const QString where = qt::displayText(
-        view_.kind == qt::SourceView::Kind::File ? QDir::toNativeSeparators(view_.filePath) : view_.title);
+    const QString where = itemmodels::displayText(
+        view_.kind == services::SourceView::Kind::File ? QDir::toNativeSeparators(view_.filePath) : view_.title);
     title_->setText(view_.line > 0 ? tr("%1, line %2").arg(where).arg(view_.line) : where);
     title_->setToolTip(where);
     if (previousKind != view_.kind || previousText != view_.text || previousChunk != view_.chunkname) {

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "model/profile/Profile.h"
-#include "model/qt/ChunkLineCosts.h"
+#include "model/itemmodels/ChunkLineCosts.h"
 #include "model/services/SourceLocator.h"
 
 #include <QWidget>
@@ -39,7 +39,7 @@ public:
     // chunk with line 0: the by-function tree's function and file nodes.
     void showFunction(std::int32_t function, int line);
 
-    const qt::SourceView& currentView() const { return view_; }
+    const services::SourceView& currentView() const { return view_; }
     CodeView* codeView() const { return code_; }
     QString message() const;
     // Shown with a message that a file needs the user's confirmation.
@@ -54,14 +54,14 @@ private:
     void confirmFile();
 
     std::shared_ptr<const Profile> profile_;
-    qt::ChunkLineCosts lineCosts_;
+    itemmodels::ChunkLineCosts lineCosts_;
     QString dumpFolder_;
     QStringList sourceFolders_;
     QStringList confirmedFiles_; // the user said yes to these (resolved paths), for this dump
     std::optional<LocationId> location_;
     std::int32_t function_ = kNoFunction; // shown when there is no location_
     int functionLine_ = 0;
-    qt::SourceView view_;
+    services::SourceView view_;
 
     QLabel* title_;
     QLabel* legend_;

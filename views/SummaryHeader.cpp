@@ -65,7 +65,7 @@ void SummaryHeader::render()
         state = tr("complete");
         break;
     case DecodeEnd::Truncated:
-        state = QStringLiteral("<span style='color:#b35c00'>%1</span>").arg(qt::describeTruncationPoint(status_).toHtmlEscaped());
+        state = QStringLiteral("<span style='color:#b35c00'>%1</span>").arg(services::describeTruncationPoint(status_).toHtmlEscaped());
         break;
     case DecodeEnd::Cancelled:
         state = tr("cancelled");

@@ -30,7 +30,7 @@ ValuesByName rowValues(const Profile& profile, EventKind kind)
 ValuesByName heldValues(const Profile& profile)
 {
     ValuesByName byName;
-    for (const auto& row : rankLiveByName(profile)) {
+    for (const auto& row : rankHeldByName(profile)) {
         auto& v = byName[row.name];
         v.heldBytes = saturatedSigned(row.heldBytes);
         v.blockCount = saturatedSigned(row.blockCount);

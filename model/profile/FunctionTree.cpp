@@ -53,7 +53,7 @@ private:
             }
         for (const auto& row : profile_.held(held_))
             costs[row.location].heldBytes += row.heldBytes;
-        for (const auto& row : profile_.liveAtPeak)
+        for (const auto& row : profile_.heldAtPeak)
             costs[row.location].peakBytes += row.heldBytes;
         return costs;
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Each location's held bytes over the run, sampled while the events are
 // counted: the bytes of the live blocks it last allocated (the owner rule of
-// Profile::liveAtEnd), at kPointCount points. The number of events is not
+// Profile::heldAtEnd), at kPointCount points. The number of events is not
 // known in advance: points start one event wide; when they are all used,
 // neighbouring pairs merge and the width doubles (as HeapTimeline's buckets
 // do). A point keeps the largest held bytes from its start (what the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One location's own history, for the charts' overlay: its live bytes over
-// the run (by the location that last allocated each block, as liveAtEnd
+// the run (by the location that last allocated each block, as heldAtEnd
 // counts them) and the sizes it allocated. Computed on demand by a second
 // decoding pass rather than kept for every location during the first: the
 // pass costs one decode of the file (in a worker thread), while per-location

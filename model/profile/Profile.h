@@ -71,7 +71,7 @@ struct LocationRow {
 enum class EventKind : std::uint8_t { Alloc, Realloc, Free };
 
 // The reference's heap difference ("HEAP SUMMARY") for one location name.
-struct HeapDifferenceRow {
+struct HeapSummaryRow {
     std::string name;
     std::int64_t heldBytes = 0; // may be negative: the report lists only > 0
     std::uint64_t allocCount = 0;
@@ -80,7 +80,7 @@ struct HeapDifferenceRow {
 
 // The accurate figure: blocks allocated during profiling and still live at
 // the end, by the location that last allocated or reallocated them.
-struct LiveRow {
+struct HeldRow {
     LocationId location = 0;
     std::uint64_t heldBytes = 0;
     std::uint64_t blockCount = 0;
@@ -122,17 +122,17 @@ struct Profile {
     std::vector<LocationRow> allocations;
     std::vector<LocationRow> reallocations;
     std::vector<LocationRow> frees;
-    std::vector<HeapDifferenceRow> heapDifference; // every name met, unsorted
+    std::vector<HeapSummaryRow> heapSummary; // every name met, unsorted
     // The blocks allocated in the window and still live at the end of the
     // dump (without a window: every block live at the end).
-    std::vector<LiveRow> liveAtEnd;
+    std::vector<HeldRow> heldAtEnd;
     // At the window's last event: the blocks allocated in the window, and
-    // every live block (equal to liveAtEnd and to all blocks live at the end
+    // every live block (equal to heldAtEnd and to all blocks live at the end
     // when the window reaches the end).
-    std::vector<LiveRow> windowBlocksAtWindowEnd;
-    std::vector<LiveRow> liveAtWindowEnd;    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
+    std::vector<HeldRow> windowBlocksAtWindowEnd;
+    std::vector<HeldRow> heldAtWindowEnd;    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
     // the location that last allocated them; their bytes add up to the peak.
-    std::vector<LiveRow> liveAtPeak;
+    std::vector<HeldRow> heldAtPeak;
     ProfileTotals totals;
     // The charts: live and allocated bytes over the run, down-sampled, and
     // the sizes of all allocations.
@@ -141,11 +141,11 @@ struct Profile {
     // Each location's held bytes over the whole run (the leak suspects').
     HeldHistory heldHistory;
 
-    const std::vector<LiveRow>& held(HeldRule rule) const
+    const std::vector<HeldRow>& held(HeldRule rule) const
     {
-        return rule == HeldRule::SurvivorsAtEnd            ? liveAtEnd
+        return rule == HeldRule::SurvivorsAtEnd            ? heldAtEnd
                : rule == HeldRule::WindowBlocksAtWindowEnd ? windowBlocksAtWindowEnd
-                                                           : liveAtWindowEnd;
+                                                           : heldAtWindowEnd;
     }
     const std::vector<LocationRow>& rows(EventKind kind) const
     {

@@ -167,7 +167,7 @@ private:
                      std::uint64_t allocatedBytes);
     std::uint64_t sizeOf(std::uint64_t addr, const LiveBlock& block) const;
     static LocationId ownerOf(const LiveBlock& block) { return block.location & ~kWindowBlock; }
-    std::vector<LiveRow> liveRows(bool windowBlocksOnly) const;
+    std::vector<HeldRow> liveRows(bool windowBlocksOnly) const;
     void takeWindowEnd();
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
@@ -249,8 +249,8 @@ private:
     // of the window.
     static constexpr LocationId kWindowBlock = 0x80000000u;
     LocationId windowTag_ = kWindowBlock;
-    std::vector<LiveRow> windowBlocksAtWindowEnd_;
-    std::vector<LiveRow> liveAtWindowEnd_;
+    std::vector<HeldRow> windowBlocksAtWindowEnd_;
+    std::vector<HeldRow> heldAtWindowEnd_;
     bool windowEndTaken_ = false;
     EventObserver* observer_ = nullptr;
 };

@@ -123,17 +123,17 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 
 // The blocks live now by owner: all, or those allocated in the window.
 template <class BlockMap>
-std::vector<LiveRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly) const
+std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly) const
 {
-    std::vector<LiveRow> live(locations_.size());
+    std::vector<HeldRow> live(locations_.size());
     blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
         if (windowBlocksOnly && !(block.location & kWindowBlock))
             return;
-        LiveRow& row = live[ownerOf(block)];
+        HeldRow& row = live[ownerOf(block)];
         row.heldBytes = saturatingSum(row.heldBytes, sizeOf(addr, block));
         row.blockCount += 1;
     });
-    std::vector<LiveRow> rows;
+    std::vector<HeldRow> rows;
     for (LocationId id = 0; id < live.size(); ++id) {
         if (live[id].blockCount > 0) {
             live[id].location = id;
@@ -148,7 +148,7 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takeWindowEnd()
 {
     windowBlocksAtWindowEnd_ = liveRows(true);
-    liveAtWindowEnd_ = liveRows(false);
+    heldAtWindowEnd_ = liveRows(false);
     windowEndTaken_ = true;
 }
 
@@ -315,7 +315,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     // makes the row unknown: it is marked at the end it adds to
     // (SaturatingMath.h).
     struct Difference {
-        HeapDifferenceRow row;
+        HeapSummaryRow row;
         Int128 heldBytes = 0;
         bool saturatedHigh = false;
         bool saturatedLow = false;
@@ -351,26 +351,26 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             }
         }
     }
-    profile.heapDifference.reserve(byName.size());
+    profile.heapSummary.reserve(byName.size());
     for (auto& [name, diff] : byName) {
         diff.row.heldBytes = diff.saturatedHigh != diff.saturatedLow
                                  ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
                                  : saturatedSigned(diff.heldBytes);
-        profile.heapDifference.push_back(std::move(diff.row));
+        profile.heapSummary.push_back(std::move(diff.row));
     }
 
     // The accurate figure: what the block map still holds (of the window).
-    profile.liveAtEnd = liveRows(true);
+    profile.heldAtEnd = liveRows(true);
     if (windowEndTaken_) {
         profile.windowBlocksAtWindowEnd = std::move(windowBlocksAtWindowEnd_);
-        profile.liveAtWindowEnd = std::move(liveAtWindowEnd_);
+        profile.heldAtWindowEnd = std::move(heldAtWindowEnd_);
     } else { // the window reaches the end
-        profile.windowBlocksAtWindowEnd = profile.liveAtEnd;
-        profile.liveAtWindowEnd = window_.first <= 1 ? profile.liveAtEnd : liveRows(false);
+        profile.windowBlocksAtWindowEnd = profile.heldAtEnd;
+        profile.heldAtWindowEnd = window_.first <= 1 ? profile.heldAtEnd : liveRows(false);
     }
     for (LocationId id = 0; id < peakLive_.size(); ++id)
         if (peakLive_[id].blocks > 0)
-            profile.liveAtPeak.push_back({id, saturatedUnsigned(peakLive_[id].bytes),
+            profile.heldAtPeak.push_back({id, saturatedUnsigned(peakLive_[id].bytes),
                                           static_cast<std::uint64_t>(peakLive_[id].blocks)});
     totals_.liveBlockCount = blocks_.size();
     profile.totals = totals_;

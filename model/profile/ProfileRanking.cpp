@@ -27,33 +27,33 @@ std::vector<const LocationRow*> rankRows(const Profile& profile, EventKind kind)
     return ranked;
 }
 
-std::vector<HeapDifferenceRow> rankHeapDifference(const Profile& profile)
+std::vector<HeapSummaryRow> rankHeapSummary(const Profile& profile)
 {
-    std::vector<HeapDifferenceRow> ranked;
-    for (const auto& row : profile.heapDifference)
+    std::vector<HeapSummaryRow> ranked;
+    for (const auto& row : profile.heapSummary)
         if (row.heldBytes > 0)
             ranked.push_back(row);
-    std::sort(ranked.begin(), ranked.end(), [](const HeapDifferenceRow& a, const HeapDifferenceRow& b) {
+    std::sort(ranked.begin(), ranked.end(), [](const HeapSummaryRow& a, const HeapSummaryRow& b) {
         return a.heldBytes != b.heldBytes ? a.heldBytes > b.heldBytes : a.name < b.name;
     });
     return ranked;
 }
 
-std::vector<LiveByName> rankLiveByName(const Profile& profile, LiveScope scope)
+std::vector<HeldByName> rankHeldByName(const Profile& profile, HeldScope scope)
 {
-    std::map<std::string, LiveByName> byName;
-    for (const auto& row : scope == LiveScope::End ? profile.liveAtEnd : profile.liveAtPeak) {
+    std::map<std::string, HeldByName> byName;
+    for (const auto& row : scope == HeldScope::End ? profile.heldAtEnd : profile.heldAtPeak) {
         const std::string& name = profile.nameOf(row.location);
         auto& entry = byName[name];
         entry.name = name;
         entry.heldBytes = saturatingSum(entry.heldBytes, row.heldBytes);
         entry.blockCount += row.blockCount;
     }
-    std::vector<LiveByName> ranked;
+    std::vector<HeldByName> ranked;
     for (auto& [name, entry] : byName)
         ranked.push_back(std::move(entry));
     std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const LiveByName& a, const LiveByName& b) { return a.heldBytes > b.heldBytes; });
+                     [](const HeldByName& a, const HeldByName& b) { return a.heldBytes > b.heldBytes; });
     return ranked;
 }
 

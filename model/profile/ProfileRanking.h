@@ -14,17 +14,17 @@ namespace memprof {
 std::vector<const LocationRow*> rankRows(const Profile& profile, EventKind kind);
 
 // The reference's HEAP SUMMARY: names holding more than 0 bytes, largest first.
-std::vector<HeapDifferenceRow> rankHeapDifference(const Profile& profile);
+std::vector<HeapSummaryRow> rankHeapSummary(const Profile& profile);
 
 // The accurate figure by location name (identities with one name merged),
 // largest first, ties by name: the blocks live at the end, or at the peak.
-enum class LiveScope : std::uint8_t { End, Peak };
-struct LiveByName {
+enum class HeldScope : std::uint8_t { End, Peak };
+struct HeldByName {
     std::string name;
     std::uint64_t heldBytes = 0;
     std::uint64_t blockCount = 0;
 };
-std::vector<LiveByName> rankLiveByName(const Profile& profile, LiveScope scope = LiveScope::End);
+std::vector<HeldByName> rankHeldByName(const Profile& profile, HeldScope scope = HeldScope::End);
 
 // The Overrides names of a row, sorted as the reference sorts them.
 std::vector<std::string> overrideNames(const Profile& profile, const LocationRow& row);

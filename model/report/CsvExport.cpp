@@ -18,9 +18,9 @@ std::optional<CsvTable> csvTableFromName(std::string_view name)
     if (name == "frees")
         return CsvTable::Frees;
     if (name == "leaks")
-        return CsvTable::Leaks;
+        return CsvTable::HeapSummary;
     if (name == "live")
-        return CsvTable::Live;
+        return CsvTable::Held;
     if (name == "suspects")
         return CsvTable::Suspects;
     if (name == "history")
@@ -88,15 +88,15 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         }
         break;
     }
-    case CsvTable::Leaks:
+    case CsvTable::HeapSummary:
         out << csvRecord({"location", "held_bytes", "allocs", "frees"});
-        for (const auto& row : rankHeapDifference(profile))
+        for (const auto& row : rankHeapSummary(profile))
             out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.allocCount),
                               std::to_string(row.freeCount)});
         break;
-    case CsvTable::Live:
+    case CsvTable::Held:
         out << csvRecord({"location", "held_bytes", "live_blocks"});
-        for (const auto& row : rankLiveByName(profile))
+        for (const auto& row : rankHeldByName(profile))
             out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.blockCount)});
         break;
     case CsvTable::Suspects: {

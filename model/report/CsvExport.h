@@ -12,7 +12,7 @@
 
 namespace memprof {
 
-enum class CsvTable { Allocations, Reallocations, Frees, Leaks, Live, Suspects, History };
+enum class CsvTable { Allocations, Reallocations, Frees, HeapSummary, Held, Suspects, History };
 
 std::optional<CsvTable> csvTableFromName(std::string_view name);
 

@@ -114,11 +114,11 @@ void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOpt
         out << "HEAP SUMMARY:\n";
     }
     if (options.live || options.peak) {
-        for (const auto& row : rankLiveByName(profile, options.peak ? LiveScope::Peak : LiveScope::End))
+        for (const auto& row : rankHeldByName(profile, options.peak ? HeldScope::Peak : HeldScope::End))
             out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable)
                 << ": " << row.blockCount << " live blocks\n";
     } else {
-        for (const auto& row : rankHeapDifference(profile))
+        for (const auto& row : rankHeapSummary(profile))
             out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable) << ": "
                 << row.allocCount << " allocs, " << row.freeCount << " frees\n";
     }

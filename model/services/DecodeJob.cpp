@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/DecodeJob.h"
 
-namespace memprof::qt {
+namespace memprof::services {
 
 DecodeJob::DecodeJob(QObject* parent)
     : QObject(parent)
@@ -40,4 +40,4 @@ bool DecodeJob::isRunning() const
     return thread_ && thread_->isRunning();
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -13,7 +13,7 @@
 #include <atomic>
 #include <functional>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 class DecodeJob : public QObject {
     Q_OBJECT
@@ -34,4 +34,4 @@ private:
     QThread* thread_ = nullptr;
 };
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -7,12 +7,12 @@
 #include <QFileInfo>
 #include <QLocale>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 namespace {
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("memprof::qt::LoadMessages", text);
+    return QCoreApplication::translate("memprof::services::LoadMessages", text);
 }
 } // namespace
 
@@ -90,4 +90,4 @@ QString describeTruncationPoint(const DecodeStatus& status)
     return tr("truncated at byte %1").arg(QLocale().toString(static_cast<qulonglong>(status.truncatedAt)));
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -7,7 +7,7 @@
 
 #include <QString>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 // Before loading: a missing, unreadable or empty file, or a folder; empty
 // when the file can be given to the decoder.
@@ -24,4 +24,4 @@ QString describeTruncation(const DecodeStatus& status, quint64 eventCount);
 // incomplete event, which is where the kept data ends.
 QString describeTruncationPoint(const DecodeStatus& status);
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -3,7 +3,7 @@
 
 #include <QFile>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, QObject* parent)
     : DecodeJob(parent)
@@ -27,4 +27,4 @@ void LocationHistoryJob::start()
                 });
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -12,7 +12,7 @@
 
 #include <memory>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 using LocationHistoryPtr = std::shared_ptr<const LocationHistory>;
 
@@ -28,13 +28,13 @@ public:
 
 signals:
     // Every pass ends here (see history->status), delivered queued.
-    void finished(memprof::qt::LocationHistoryPtr history);
+    void finished(memprof::services::LocationHistoryPtr history);
 
 private:
     QString path_;
     LocationId location_;
 };
 
-} // namespace memprof::qt
+} // namespace memprof::services
 
-Q_DECLARE_METATYPE(memprof::qt::LocationHistoryPtr)
+Q_DECLARE_METATYPE(memprof::services::LocationHistoryPtr)

@@ -5,7 +5,7 @@
 
 #include <QFile>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 ProfileLoadJob::ProfileLoadJob(QString path, QObject* parent)
     : DecodeJob(parent)
@@ -30,4 +30,4 @@ void ProfileLoadJob::start()
     });
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

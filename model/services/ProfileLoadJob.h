@@ -11,7 +11,7 @@
 
 #include <memory>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 using ProfilePtr = std::shared_ptr<const Profile>;
 
@@ -30,12 +30,12 @@ signals:
     void progress(quint64 bytesRead, quint64 totalBytes);
     // Every load ends here: complete, truncated, cancelled or failed (see
     // profile->status). Delivered queued to receivers on the GUI thread.
-    void finished(memprof::qt::ProfilePtr profile);
+    void finished(memprof::services::ProfilePtr profile);
 
 private:
     QString path_;
 };
 
-} // namespace memprof::qt
+} // namespace memprof::services
 
-Q_DECLARE_METATYPE(memprof::qt::ProfilePtr)
+Q_DECLARE_METATYPE(memprof::services::ProfilePtr)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/ProfilePairLoadJob.h"
 
-namespace memprof::qt {
+namespace memprof::services {
 
 ProfilePairLoadJob::ProfilePairLoadJob(ProfilePtr base, QString basePath, QString newPath, QObject* parent)
     : QObject(parent)
@@ -68,4 +68,4 @@ bool ProfilePairLoadJob::isRunning() const
     return (jobs_[Base] && jobs_[Base]->isRunning()) || (jobs_[New] && jobs_[New]->isRunning());
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

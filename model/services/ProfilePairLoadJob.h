@@ -13,7 +13,7 @@
 #include <array>
 #include <memory>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 class ProfilePairLoadJob : public QObject {
     Q_OBJECT
@@ -32,9 +32,9 @@ public:
 signals:
     void progress(quint64 bytesRead, quint64 totalBytes);
     // Both dumps read (complete or truncated).
-    void loaded(memprof::qt::ProfilePtr base, memprof::qt::ProfilePtr current);
+    void loaded(memprof::services::ProfilePtr base, memprof::services::ProfilePtr current);
     // The dump at `path` failed or was cancelled (see profile->status).
-    void stopped(const QString& path, memprof::qt::ProfilePtr profile);
+    void stopped(const QString& path, memprof::services::ProfilePtr profile);
 
 private:
     void startSide(Side side);
@@ -49,4 +49,4 @@ private:
     bool baseGiven_ = false;
 };
 
-} // namespace memprof::qt
+} // namespace memprof::services

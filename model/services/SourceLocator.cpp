@@ -9,12 +9,12 @@
 #include <algorithm>
 #include <optional>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 namespace {
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("memprof::qt::SourceLocator", text);
+    return QCoreApplication::translate("memprof::services::SourceLocator", text);
 }
 
 // A file is read only if it is small enough to be source code.
@@ -203,4 +203,4 @@ SourceView locateFunctionSource(const Profile& profile, std::int32_t function, i
                      confirmedFiles);
 }
 
-} // namespace memprof::qt
+} // namespace memprof::services

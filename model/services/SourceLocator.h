@@ -19,7 +19,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace memprof::qt {
+namespace memprof::services {
 
 struct SourceView {
     enum class Kind {
@@ -49,4 +49,4 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
 SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
                                 const QStringList& sourceFolders, const QStringList& confirmedFiles = {});
 
-} // namespace memprof::qt
+} // namespace memprof::services

@@ -171,12 +171,12 @@ private slots:
         QFETCH(QString, dump);
         const std::string path = MEMPROF_TEST_DATA "/" + dump.toStdString();
         const Profile profile = loadProfile(path);
-        QVERIFY(!profile.liveAtEnd.empty());
+        QVERIFY(!profile.heldAtEnd.empty());
         // The largest holder, and a location that reallocates (blocks move
         // between locations), when there is one.
         std::vector<LocationId> followed;
-        followed.push_back(std::max_element(profile.liveAtEnd.begin(), profile.liveAtEnd.end(),
-                                            [](const LiveRow& a, const LiveRow& b) { return a.heldBytes < b.heldBytes; })
+        followed.push_back(std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
+                                            [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; })
                                ->location);
         if (!profile.reallocations.empty())
             followed.push_back(profile.reallocations.front().location);
@@ -191,7 +191,7 @@ private slots:
             compareTimeline(history.timeline, r.followedLiveAfter, nullptr);
             compareHistogram(history.sizeHistogram, r.followedSizes);
             std::uint64_t held = 0;
-            for (const LiveRow& row : profile.liveAtEnd)
+            for (const HeldRow& row : profile.heldAtEnd)
                 if (row.location == location)
                     held = row.heldBytes;
             QCOMPARE(history.timeline.finalLiveBytes(), held);

@@ -39,7 +39,7 @@ private slots:
         QVERIFY(tabs);
         QCOMPARE(tabs->tabText(tabs->indexOf(pane)), QStringLiteral("Charts"));
         QCOMPARE((pane->heapChart()->liveMaxGraph()->data()->constEnd() - 1)->value, double(profile.totals.liveBytes));
-        QCOMPARE(pane->topHoldersChart()->holders().front().name, rankLiveByName(profile).front().name);
+        QCOMPARE(pane->topHoldersChart()->holders().front().name, rankHeldByName(profile).front().name);
 
         // The window selects: the chart overlays that location (when shown).
         tabs->setCurrentWidget(pane);

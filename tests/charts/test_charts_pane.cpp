@@ -115,7 +115,7 @@ private slots:
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         TopHoldersChart* chart = pane.topHoldersChart();
-        const auto ranked = rankLiveByName(profile);
+        const auto ranked = rankHeldByName(profile);
         QCOMPARE(chart->holders().size(), std::min<std::size_t>(TopHoldersChart::kBarCount, ranked.size()));
         for (std::size_t i = 0; i < chart->holders().size(); ++i) {
             QCOMPARE(chart->holders()[i].name, ranked[i].name);
@@ -150,8 +150,8 @@ private slots:
         pane.setProfile(profile, path);
         pane.show();
         HeapChart* chart = pane.heapChart();
-        const LiveRow holder = *std::max_element(profile.liveAtEnd.begin(), profile.liveAtEnd.end(),
-                                                 [](const LiveRow& a, const LiveRow& b) { return a.heldBytes < b.heldBytes; });
+        const HeldRow holder = *std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
+                                                 [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; });
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(holder.location);
         QVERIFY(finished.wait(10000));
@@ -191,12 +191,12 @@ private slots:
         pane.setProfile(profile, path);
         pane.show();
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
-        pane.setSelectedLocation(profile.liveAtEnd.front().location);
-        pane.setSelectedLocation(profile.liveAtEnd.back().location);
+        pane.setSelectedLocation(profile.heldAtEnd.front().location);
+        pane.setSelectedLocation(profile.heldAtEnd.back().location);
         QVERIFY(finished.wait(10000));
         QTest::qWait(200); // a late result of the first would arrive by now
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.liveAtEnd.back().location);
+        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.heldAtEnd.back().location);
     }
 
     void hiddenPaneReadsWhenShown()
@@ -206,12 +206,12 @@ private slots:
         ChartsPane pane;
         pane.setProfile(profile, path);
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
-        pane.setSelectedLocation(profile.liveAtEnd.front().location);
+        pane.setSelectedLocation(profile.heldAtEnd.front().location);
         QTest::qWait(300);
         QCOMPARE(finished.count(), 0);
         pane.show();
         QVERIFY(finished.wait(10000));
-        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.liveAtEnd.front().location);
+        QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.heldAtEnd.front().location);
     }
 
     void exportsPngAndPdf_data()

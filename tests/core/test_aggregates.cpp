@@ -29,9 +29,9 @@ const LocationRow* rowNamed(const Profile& p, EventKind kind, const std::string&
     return nullptr;
 }
 
-const HeapDifferenceRow* heapRowNamed(const Profile& p, const std::string& name)
+const HeapSummaryRow* heapRowNamed(const Profile& p, const std::string& name)
 {
-    for (const auto& row : p.heapDifference)
+    for (const auto& row : p.heapSummary)
         if (row.name == name)
             return &row;
     return nullptr;
@@ -71,11 +71,11 @@ private slots:
         const auto* r = heapRowNamed(p, "@a.lua:2");
         QVERIFY(r);
         QCOMPARE(r->heldBytes, std::int64_t(-200));
-        const auto ranked = rankHeapDifference(p);
+        const auto ranked = rankHeapSummary(p);
         QCOMPARE(int(ranked.size()), 1);
 
         // The accurate answer: only the 50-byte block at A is live.
-        const auto live = rankLiveByName(p);
+        const auto live = rankHeldByName(p);
         QCOMPARE(int(live.size()), 1);
         QCOMPARE(live[0].name, std::string("@a.lua:1"));
         QCOMPARE(live[0].heldBytes, std::uint64_t(50));

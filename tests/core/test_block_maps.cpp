@@ -251,7 +251,7 @@ private slots:
         QCOMPARE(profile.totals.liveBlockCount, std::uint64_t{2});
         QCOMPARE(profile.totals.peakLiveBytes, kSixGiB + kHuge + 0xffffffffu);
         std::map<std::string, std::uint64_t> held;
-        for (const LiveRow& row : profile.liveAtEnd)
+        for (const HeldRow& row : profile.heldAtEnd)
             held[profile.nameOf(row.location)] = row.heldBytes;
         QCOMPARE(held, (std::map<std::string, std::uint64_t>{{"@big.lua:5", kSixGiB}, {"@big.lua:6", kHuge}}));
         // The realloc at line 5 released A (allocated at line 2, 5 GiB).

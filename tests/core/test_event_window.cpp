@@ -57,7 +57,7 @@ struct WindowReplay {
     std::uint64_t peakBytes = 0; // in the window
     std::uint64_t peakIndex = 0;
     HeldByKey windowBlocksAtWindowEnd;
-    HeldByKey liveAtWindowEnd;
+    HeldByKey heldAtWindowEnd;
     // Held bytes per key after every event (history check), when asked.
     bool keepHeld = false;
     std::map<Key, std::uint64_t> held;
@@ -91,7 +91,7 @@ struct WindowReplay {
         }
         if (eventIndex == window.last) {
             for (const auto& [addr, b] : blocks) {
-                auto& all = liveAtWindowEnd[b.key];
+                auto& all = heldAtWindowEnd[b.key];
                 all.first += b.size;
                 all.second += 1;
                 if (window.contains(b.allocEvent)) {
@@ -165,9 +165,9 @@ bool sameRows(const std::vector<LocationRow>& a, const std::vector<LocationRow>&
     return true;
 }
 
-bool sameLive(const std::vector<LiveRow>& a, const std::vector<LiveRow>& b)
+bool sameLive(const std::vector<HeldRow>& a, const std::vector<HeldRow>& b)
 {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const LiveRow& x, const LiveRow& y) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const HeldRow& x, const HeldRow& y) {
         return x.location == y.location && x.heldBytes == y.heldBytes && x.blockCount == y.blockCount;
     });
 }
@@ -300,18 +300,18 @@ private slots:
         const Profile windowed = loadProfile(path, {}, nullptr, EventWindow{1, n});
         for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
             QVERIFY(sameRows(whole.rows(kind), windowed.rows(kind)));
-        QCOMPARE(whole.heapDifference.size(), windowed.heapDifference.size());
-        for (std::size_t i = 0; i < whole.heapDifference.size(); ++i) {
-            QCOMPARE(whole.heapDifference[i].name, windowed.heapDifference[i].name);
-            QCOMPARE(whole.heapDifference[i].heldBytes, windowed.heapDifference[i].heldBytes);
-            QCOMPARE(whole.heapDifference[i].allocCount, windowed.heapDifference[i].allocCount);
-            QCOMPARE(whole.heapDifference[i].freeCount, windowed.heapDifference[i].freeCount);
+        QCOMPARE(whole.heapSummary.size(), windowed.heapSummary.size());
+        for (std::size_t i = 0; i < whole.heapSummary.size(); ++i) {
+            QCOMPARE(whole.heapSummary[i].name, windowed.heapSummary[i].name);
+            QCOMPARE(whole.heapSummary[i].heldBytes, windowed.heapSummary[i].heldBytes);
+            QCOMPARE(whole.heapSummary[i].allocCount, windowed.heapSummary[i].allocCount);
+            QCOMPARE(whole.heapSummary[i].freeCount, windowed.heapSummary[i].freeCount);
         }
-        QVERIFY(sameLive(whole.liveAtEnd, windowed.liveAtEnd));
-        QVERIFY(sameLive(whole.liveAtPeak, windowed.liveAtPeak));
-        QVERIFY(sameLive(whole.liveAtEnd, windowed.liveAtWindowEnd));
-        QVERIFY(sameLive(whole.liveAtEnd, windowed.windowBlocksAtWindowEnd));
-        QVERIFY(sameLive(whole.liveAtEnd, whole.liveAtWindowEnd));
+        QVERIFY(sameLive(whole.heldAtEnd, windowed.heldAtEnd));
+        QVERIFY(sameLive(whole.heldAtPeak, windowed.heldAtPeak));
+        QVERIFY(sameLive(whole.heldAtEnd, windowed.heldAtWindowEnd));
+        QVERIFY(sameLive(whole.heldAtEnd, windowed.windowBlocksAtWindowEnd));
+        QVERIFY(sameLive(whole.heldAtEnd, whole.heldAtWindowEnd));
         QVERIFY(whole.sizeHistogram.allocCount == windowed.sizeHistogram.allocCount);
         QVERIFY(whole.sizeHistogram.allocatedBytes == windowed.sizeHistogram.allocatedBytes);
         const ProfileTotals& a = whole.totals;
@@ -436,16 +436,16 @@ private slots:
         const Profile profile = loadProfile(path, {}, nullptr, window);
         const WindowReplay expected = replay(path, window);
         QVERIFY(!expected.blocks.empty() || window.first > 1);
-        QVERIFY(grouped(profile, profile.liveAtEnd) == expected.survivors());
+        QVERIFY(grouped(profile, profile.heldAtEnd) == expected.survivors());
         QVERIFY(grouped(profile, profile.windowBlocksAtWindowEnd) == expected.windowBlocksAtWindowEnd);
-        QVERIFY(grouped(profile, profile.liveAtWindowEnd) == expected.liveAtWindowEnd);
+        QVERIFY(grouped(profile, profile.heldAtWindowEnd) == expected.heldAtWindowEnd);
         // The tree's held bytes follow the rule asked for.
         for (HeldRule rule : {HeldRule::SurvivorsAtEnd, HeldRule::WindowBlocksAtWindowEnd, HeldRule::LiveAtWindowEnd}) {
             const FunctionTree tree = buildFunctionTree(profile, rule);
             std::uint64_t treeHeld = 0, rowsHeld = 0;
             for (std::int32_t root : tree.roots)
                 treeHeld += tree.nodes[static_cast<std::size_t>(root)].cost.heldBytes;
-            for (const LiveRow& row : profile.held(rule))
+            for (const HeldRow& row : profile.held(rule))
                 if (row.location < profile.locations.size())
                     rowsHeld += row.heldBytes;
             QCOMPARE(treeHeld, rowsHeld);
@@ -453,7 +453,7 @@ private slots:
         QCOMPARE(profile.totals.peakLiveBytes, expected.peakBytes);
         QCOMPARE(profile.totals.peakEventIndex, expected.peakIndex);
         if (window.last >= n) {
-            QVERIFY(sameLive(profile.liveAtEnd, profile.windowBlocksAtWindowEnd));
+            QVERIFY(sameLive(profile.heldAtEnd, profile.windowBlocksAtWindowEnd));
         }
     }
 

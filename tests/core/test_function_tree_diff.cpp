@@ -30,9 +30,9 @@ std::map<std::string, TreeCostChange> flatCostByName(const Profile& profile)
             cost.allocatedBytes += std::int64_t(row.allocatedBytes);
             cost.freedBytes += std::int64_t(row.freedBytes);
         }
-    for (const auto& row : profile.liveAtEnd)
+    for (const auto& row : profile.heldAtEnd)
         byName[profile.nameOf(row.location)].heldBytes += std::int64_t(row.heldBytes);
-    for (const auto& row : profile.liveAtPeak)
+    for (const auto& row : profile.heldAtPeak)
         byName[profile.nameOf(row.location)].peakBytes += std::int64_t(row.heldBytes);
     return byName;
 }

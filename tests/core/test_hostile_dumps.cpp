@@ -163,7 +163,7 @@ private slots:
         QVERIFY2(allocations.find("\r\n@a.lua:10,2,>=18446744073709551615,0,>=9223372036854775807,\r\n") !=
                      std::string::npos,
                  allocations.c_str());
-        const std::string liveCsv = csv(p, CsvTable::Live);
+        const std::string liveCsv = csv(p, CsvTable::Held);
         QVERIFY2(liveCsv.find("\r\n@a.lua:10,>=18446744073709551615,2\r\n") != std::string::npos, liveCsv.c_str());
     }
 
@@ -267,7 +267,7 @@ private slots:
         const std::string peak = report(p, ReportOptions{true, false, false, true});
         QCOMPARE(peak, std::string("LIVE AT THE PEAK (event 3, 700B):\n@b.lua:10 holds 600B: 2 live blocks\n"
                                    "@a.lua:10 holds 100B: 1 live blocks\n\n"));
-        const auto liveCsv = parseCsv(csv(p, CsvTable::Live));
+        const auto liveCsv = parseCsv(csv(p, CsvTable::Held));
         QCOMPARE(liveCsv.size(), std::size_t(3));
         QCOMPARE(liveCsv[1][0], std::string("@b.lua:10"));
     }

@@ -47,10 +47,10 @@ private slots:
         QCOMPARE(profile.totals.peakEventIndex, replay.peakIndex);
         QCOMPARE(profile.totals.liveBytes, replay.liveBytes);
         QCOMPARE(profile.totals.liveBlockCount, std::uint64_t(replay.blocks.size()));
-        QVERIFY(grouped(profile, profile.liveAtPeak) == replay.atPeak);
+        QVERIFY(grouped(profile, profile.heldAtPeak) == replay.atPeak);
 
         std::uint64_t peakSum = 0;
-        for (const auto& row : profile.liveAtPeak)
+        for (const auto& row : profile.heldAtPeak)
             peakSum += row.heldBytes;
         QCOMPARE(peakSum, profile.totals.peakLiveBytes);
 
@@ -59,7 +59,7 @@ private slots:
             atEnd[block.key].first += block.size;
             atEnd[block.key].second += 1;
         }
-        QVERIFY(grouped(profile, profile.liveAtEnd) == atEnd);
+        QVERIFY(grouped(profile, profile.heldAtEnd) == atEnd);
     }
 };
 

@@ -6,7 +6,7 @@
 #include "tests/support/GuiTestData.h"
 
 #include "app/MainWindow.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/ModelRoles.h"
 #include "views/CostTableView.h"
 #include "views/LoadingPage.h"
 

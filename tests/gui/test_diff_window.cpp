@@ -13,9 +13,9 @@
 
 #include "app/DiffWindow.h"
 #include "app/MainWindow.h"
-#include "model/qt/CostFormat.h"
-#include "model/qt/FunctionTreeDiffModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FunctionTreeDiffModel.h"
+#include "model/itemmodels/ModelRoles.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
@@ -46,10 +46,10 @@
 using namespace memprof;
 using memprof::app::DiffWindow;
 using memprof::app::MainWindow;
-using Table = memprof::qt::DiffTableModel::Table;
+using Table = memprof::itemmodels::DiffTableModel::Table;
 using memprof::test::errorBox;
-using M = memprof::qt::DiffTableModel;
-using T = memprof::qt::FunctionTreeDiffModel;
+using M = memprof::itemmodels::DiffTableModel;
+using T = memprof::itemmodels::FunctionTreeDiffModel;
 
 namespace {
 constexpr Table kTables[] = {Table::Allocations, Table::Reallocations, Table::Frees, Table::Held};
@@ -64,7 +64,7 @@ bool compare(DiffWindow* window, const QString& base, const QString& current)
 int rowNamed(const QAbstractItemModel* model, const QString& name)
 {
     for (int r = 0; r < model->rowCount(); ++r)
-        if (model->index(r, 0).data(qt::SortRole).toString() == name)
+        if (model->index(r, 0).data(itemmodels::SortRole).toString() == name)
             return r;
     return -1;
 }
@@ -74,7 +74,7 @@ QModelIndex nodeLabelled(const QAbstractItemModel* model, const QString& label, 
 {
     for (int r = 0; r < model->rowCount(parent); ++r) {
         const QModelIndex index = model->index(r, 0, parent);
-        if (index.data(qt::SortRole).toString() == label)
+        if (index.data(itemmodels::SortRole).toString() == label)
             return index;
         if (const QModelIndex below = nodeLabelled(model, label, index); below.isValid())
             return below;
@@ -151,12 +151,12 @@ void TestDiffWindow::comparesTwoDumps()
     // Sorted by the change, growth first: frees by freed bytes.
     const QAbstractItemModel* frees = test::diffTable(w, Table::Frees)->model();
     for (int r = 1; r < frees->rowCount(); ++r)
-        QVERIFY(frees->index(r - 1, M::FreedChangeColumn).data(qt::SortRole).toLongLong() >=
-                frees->index(r, M::FreedChangeColumn).data(qt::SortRole).toLongLong());
+        QVERIFY(frees->index(r - 1, M::FreedChangeColumn).data(itemmodels::SortRole).toLongLong() >=
+                frees->index(r, M::FreedChangeColumn).data(itemmodels::SortRole).toLongLong());
     // By hand from the reports: INTERNAL freed 157486 B in leak.bin and
     // 309683 B in freed.bin.
     const int internal = rowNamed(frees, QStringLiteral("INTERNAL"));
-    QCOMPARE(frees->index(internal, M::FreedChangeColumn).data(qt::SortRole).toLongLong(), 152197);
+    QCOMPARE(frees->index(internal, M::FreedChangeColumn).data(itemmodels::SortRole).toLongLong(), 152197);
     // Columns zero by definition start hidden.
     QVERIFY(test::diffTable(w, Table::Frees)->header()->isSectionHidden(M::AllocatedChangeColumn));
     QVERIFY(test::diffTable(w, Table::Allocations)->header()->isSectionHidden(M::FreedChangeColumn));
@@ -169,9 +169,9 @@ void TestDiffWindow::comparesTwoDumps()
     QVERIFY(header.contains(QStringLiteral("leak.bin")) && header.contains(QStringLiteral("freed.bin")));
     const qint64 heldChange = qint64(current.totals.liveBytes) - qint64(base.totals.liveBytes);
     QVERIFY(heldChange < 0);
-    QVERIFY2(header.contains(qt::formatCostChange(heldChange, qt::CostKind::Bytes, true)), qPrintable(header));
-    QVERIFY(header.contains(qt::formatCostChange(qint64(current.totals.eventCount) - qint64(base.totals.eventCount),
-                                                 qt::CostKind::Count, true)));
+    QVERIFY2(header.contains(itemmodels::formatCostChange(heldChange, itemmodels::CostKind::Bytes, true)), qPrintable(header));
+    QVERIFY(header.contains(itemmodels::formatCostChange(qint64(current.totals.eventCount) - qint64(base.totals.eventCount),
+                                                 itemmodels::CostKind::Count, true)));
     QVERIFY(w->windowTitle().contains(QStringLiteral("freed.bin against leak.bin")));
 
     // Export writes the table used last as shown, raw numbers.
@@ -208,8 +208,8 @@ void TestDiffWindow::rowShowsItsSourceInNew()
     QCOMPARE(allocations->model()->index(row, M::OnlyInColumn).data().toString(), QStringLiteral("NEW"));
     QTest::mouseClick(allocations->viewport(), Qt::LeftButton, {},
                       allocations->visualRect(allocations->model()->index(row, 0)).center());
-    const qt::SourceView& view = test::sourcePane(w)->currentView();
-    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    const services::SourceView& view = test::sourcePane(w)->currentView();
+    QCOMPARE(int(view.kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("freed.lua"));
     QCOMPARE(view.line, 8);
     QCOMPARE(test::sourcePane(w)->codeView()->markedLine(), 8);
@@ -243,10 +243,10 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
         const QAbstractItemModel* model = test::diffTable(w, table)->model();
         QVERIFY(table == Table::Reallocations || model->rowCount() > 0);
         for (int r = 0; r < model->rowCount(); ++r) {
-            QCOMPARE(model->index(r, M::OnlyInColumn).data(qt::SortRole).toString(), QStringLiteral("both"));
+            QCOMPARE(model->index(r, M::OnlyInColumn).data(itemmodels::SortRole).toString(), QStringLiteral("both"));
             for (int c = 0; c < model->columnCount(); ++c)
-                if (model->headerData(c, Qt::Horizontal, qt::CsvHeaderRole).toString().startsWith(QLatin1String("delta_")))
-                    QCOMPARE(model->index(r, c).data(qt::SortRole).toLongLong(), 0);
+                if (model->headerData(c, Qt::Horizontal, itemmodels::CsvHeaderRole).toString().startsWith(QLatin1String("delta_")))
+                    QCOMPARE(model->index(r, c).data(itemmodels::SortRole).toLongLong(), 0);
         }
     }
     // The tree too: every node in both, no change.
@@ -255,9 +255,9 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     std::function<void(const QModelIndex&)> checkZero = [&](const QModelIndex& parent) {
         for (int r = 0; r < tree->rowCount(parent); ++r) {
             const QModelIndex node = tree->index(r, 0, parent);
-            QCOMPARE(node.siblingAtColumn(T::OnlyInColumn).data(qt::SortRole).toString(), QStringLiteral("both"));
+            QCOMPARE(node.siblingAtColumn(T::OnlyInColumn).data(itemmodels::SortRole).toString(), QStringLiteral("both"));
             for (int c = T::EventsChangeColumn; c <= T::PeakChangeColumn; ++c)
-                QCOMPARE(node.siblingAtColumn(c).data(qt::SortRole).toLongLong(), 0);
+                QCOMPARE(node.siblingAtColumn(c).data(itemmodels::SortRole).toLongLong(), 0);
             checkZero(node);
         }
     };
@@ -343,11 +343,11 @@ void TestDiffWindow::functionTreeTab()
     const Profile current = test::loadFixture(QStringLiteral("v3/freed.bin"));
     qint64 allocated = 0, held = 0;
     for (int r = 0; r < shown->rowCount(); ++r) {
-        allocated += shown->index(r, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong();
-        held += shown->index(r, T::HeldChangeColumn).data(qt::SortRole).toLongLong();
+        allocated += shown->index(r, T::AllocatedChangeColumn).data(itemmodels::SortRole).toLongLong();
+        held += shown->index(r, T::HeldChangeColumn).data(itemmodels::SortRole).toLongLong();
         if (r > 0)
-            QVERIFY(shown->index(r - 1, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong() >=
-                    shown->index(r, T::AllocatedChangeColumn).data(qt::SortRole).toLongLong());
+            QVERIFY(shown->index(r - 1, T::AllocatedChangeColumn).data(itemmodels::SortRole).toLongLong() >=
+                    shown->index(r, T::AllocatedChangeColumn).data(itemmodels::SortRole).toLongLong());
     }
     QCOMPARE(allocated, qint64(current.totals.allocatedBytes) - qint64(base.totals.allocatedBytes));
     QCOMPARE(held, qint64(current.totals.liveBytes) - qint64(base.totals.liveBytes));
@@ -365,14 +365,14 @@ void TestDiffWindow::functionTreeTab()
     tree->expand(line.parent());
     clickRow(tree, line);
     QCOMPARE(tree->currentIndex(), line);
-    const qt::SourceView& view = test::sourcePane(w)->currentView();
-    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    const services::SourceView& view = test::sourcePane(w)->currentView();
+    QCOMPARE(int(view.kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("freed.lua"));
     QCOMPARE(view.line, 8);
     QCOMPARE(test::sourcePane(w)->codeView()->markedLine(), 8);
     // ... and selects it in the tables.
     const QModelIndex inAllocations = test::diffTable(w, Table::Allocations)->currentIndex();
-    QCOMPARE(inAllocations.siblingAtColumn(0).data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
+    QCOMPARE(inAllocations.siblingAtColumn(0).data(itemmodels::SortRole).toString(), QStringLiteral("@freed.lua:8"));
 
     // A line only in BASE has no source in NEW, and the status bar says so.
     const QModelIndex gone = nodeLabelled(shown, QStringLiteral("@leak.lua:9"));
@@ -388,8 +388,8 @@ void TestDiffWindow::functionTreeTab()
     // A row selected in a table selects the line node in the tree.
     views::CostTableView* allocations = test::diffTable(w, Table::Allocations);
     const int row = rowNamed(allocations->model(), QStringLiteral("@freed.lua:8"));
-    w->selectLocation(allocations->model()->index(row, 0).data(qt::LocationIdRole).toUInt());
-    QCOMPARE(tree->currentIndex().data(qt::SortRole).toString(), QStringLiteral("@freed.lua:8"));
+    w->selectLocation(allocations->model()->index(row, 0).data(itemmodels::LocationIdRole).toUInt());
+    QCOMPARE(tree->currentIndex().data(itemmodels::SortRole).toString(), QStringLiteral("@freed.lua:8"));
 
     // Export CSV writes the tree as shown, depth first, raw signed numbers.
     tree->setFocus();
@@ -398,9 +398,9 @@ void TestDiffWindow::functionTreeTab()
     QVERIFY(!lines.isEmpty());
     QCOMPARE(lines.first(), QStringLiteral("depth,location,presence,delta_events,delta_allocated_bytes,delta_held_bytes"));
     QVERIFY2(lines.contains(QStringLiteral("0,@leak.lua,base,%1,%2,%3")
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseEventsColumn).data(qt::SortRole).toLongLong())
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseAllocatedColumn).data(qt::SortRole).toLongLong())
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseHeldColumn).data(qt::SortRole).toLongLong())),
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseEventsColumn).data(itemmodels::SortRole).toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseAllocatedColumn).data(itemmodels::SortRole).toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseHeldColumn).data(itemmodels::SortRole).toLongLong())),
              qPrintable(lines.join(u'|')));
 
     // The filter narrows the tree to the matches and their ancestors.

@@ -10,9 +10,9 @@
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/MainWindow.h"
-#include "model/qt/FunctionTreeModel.h"
-#include "model/qt/LeakModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/HeldModel.h"
+#include "model/itemmodels/ModelRoles.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -40,7 +40,7 @@ using namespace memprof;
 using memprof::app::MainWindow;
 using memprof::test::load;
 using memprof::test::Window;
-using memprof::qt::FunctionTreeModel;
+using memprof::itemmodels::FunctionTreeModel;
 
 namespace {
 // The tree's node labelled `label` (column 0, in the view's proxy).
@@ -107,10 +107,10 @@ void TestFunctionTreeInWindow::byFunctionTabAddsUpToTheTotals()
     qint64 allocated = 0, events = 0, held = 0, peak = 0;
     QAbstractItemModel* shown = tree->model();
     for (int r = 0; r < shown->rowCount(); ++r) {
-        events += shown->index(r, FunctionTreeModel::EventsColumn).data(qt::SortRole).toLongLong();
-        allocated += shown->index(r, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong();
-        held += shown->index(r, FunctionTreeModel::HeldColumn).data(qt::SortRole).toLongLong();
-        peak += shown->index(r, FunctionTreeModel::PeakColumn).data(qt::SortRole).toLongLong();
+        events += shown->index(r, FunctionTreeModel::EventsColumn).data(itemmodels::SortRole).toLongLong();
+        allocated += shown->index(r, FunctionTreeModel::AllocatedColumn).data(itemmodels::SortRole).toLongLong();
+        held += shown->index(r, FunctionTreeModel::HeldColumn).data(itemmodels::SortRole).toLongLong();
+        peak += shown->index(r, FunctionTreeModel::PeakColumn).data(itemmodels::SortRole).toLongLong();
     }
     QCOMPARE(events, qint64(profile.totals.eventCount));
     QCOMPARE(allocated, qint64(profile.totals.allocatedBytes));
@@ -118,8 +118,8 @@ void TestFunctionTreeInWindow::byFunctionTabAddsUpToTheTotals()
     QCOMPARE(peak, qint64(profile.totals.peakLiveBytes));
     // Sorted by allocated bytes, largest first; files show their functions.
     for (int r = 1; r < shown->rowCount(); ++r)
-        QVERIFY(shown->index(r - 1, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong() >=
-                shown->index(r, FunctionTreeModel::AllocatedColumn).data(qt::SortRole).toLongLong());
+        QVERIFY(shown->index(r - 1, FunctionTreeModel::AllocatedColumn).data(itemmodels::SortRole).toLongLong() >=
+                shown->index(r, FunctionTreeModel::AllocatedColumn).data(itemmodels::SortRole).toLongLong());
     QVERIFY(tree->isExpanded(shown->index(0, 0)));
 }
 
@@ -135,11 +135,11 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
     click(tree, line);
     QCOMPARE(selected.count(), 1);
-    const LocationId id = line.data(qt::LocationIdRole).toUInt();
+    const LocationId id = line.data(itemmodels::LocationIdRole).toUInt();
     QCOMPARE(w->profile()->nameOf(id), std::string("@leak.lua:9"));
 
-    const qt::SourceView& view = test::sourcePane(w.window)->currentView();
-    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    const services::SourceView& view = test::sourcePane(w.window)->currentView();
+    QCOMPARE(int(view.kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(view.line, 9);
     QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 9);
@@ -147,7 +147,7 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     // the tree stays in front.
     QCOMPARE(test::mainTabs(w.window)->currentWidget(), static_cast<QWidget*>(tree));
     QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), id);
-    QCOMPARE(test::leakTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(test::heldTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0), line);
 }
 
@@ -161,7 +161,7 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 
     // A function: its chunk, marked where it is defined (scratch, line 12).
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:12")));
-    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(test::sourcePane(w.window)->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 12);
     QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 12);
@@ -169,14 +169,14 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 
     // A file: the chunk, no line marked.
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua")));
-    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::File));
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 0);
     QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 0);
 
     // A group explains what it holds.
     click(tree, test::functionTree(w.window)->model()->index(1, 0));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("INTERNAL"));
-    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::Explanation));
+    QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::Explanation));
     QVERIFY(test::sourcePane(w.window)->message().contains(QStringLiteral("INTERNAL")));
     // None of them is a location: nothing else was selected.
     QCOMPARE(selected.count(), 0);
@@ -187,13 +187,13 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
-    QAbstractItemModel* leak = test::leakTable(w.window)->model();
+    QAbstractItemModel* leak = test::heldTable(w.window)->model();
     int row = 0;
     while (row < leak->rowCount() && leak->index(row, 0).data().toString() != QStringLiteral("@leak.lua:14"))
         ++row;
     QVERIFY(row < leak->rowCount());
-    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
-                      test::leakTable(w.window)->visualRect(leak->index(row, 0)).center());
+    QTest::mouseClick(test::heldTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::heldTable(w.window)->visualRect(leak->index(row, 0)).center());
     const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
     QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
@@ -273,13 +273,13 @@ void TestFunctionTreeInWindow::peakScopeAddsUpToThePeak()
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     QComboBox* scope = w->findChild<QComboBox*>();
     QVERIFY(scope);
-    const int peakItem = scope->findData(int(qt::LeakModel::Scope::LiveAtPeak));
+    const int peakItem = scope->findData(int(itemmodels::HeldModel::Scope::HeldAtPeak));
     QVERIFY(peakItem >= 0);
     scope->setCurrentIndex(peakItem);
-    QAbstractItemModel* leak = test::leakTable(w.window)->model();
+    QAbstractItemModel* leak = test::heldTable(w.window)->model();
     qint64 held = 0;
     for (int r = 0; r < leak->rowCount(); ++r)
-        held += leak->index(r, 1).data(qt::SortRole).toLongLong();
+        held += leak->index(r, 1).data(itemmodels::SortRole).toLongLong();
     QCOMPARE(held, qint64(w->profile()->totals.peakLiveBytes));
     QVERIFY(held > qint64(w->profile()->totals.liveBytes));
 }

@@ -8,8 +8,8 @@
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/MainWindow.h"
-#include "model/qt/LocationTableModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/ModelRoles.h"
 #include "model/report/CsvExport.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
@@ -122,13 +122,13 @@ void TestMainWindow::loadsAndRanksTheLargestHolderFirst()
     const Profile& profile = *w->profile();
 
     std::map<std::string, std::uint64_t> heldByName;
-    for (const LiveRow& live : profile.liveAtEnd)
+    for (const HeldRow& live : profile.heldAtEnd)
         heldByName[profile.nameOf(live.location)] += live.heldBytes;
     auto largest = std::max_element(heldByName.begin(), heldByName.end(),
                                     [](const auto& a, const auto& b) { return a.second < b.second; });
-    QAbstractItemModel* leak = test::leakTable(w.window)->model();
+    QAbstractItemModel* leak = test::heldTable(w.window)->model();
     QCOMPARE(leak->index(0, 0).data().toString().toStdString(), largest->first);
-    QCOMPARE(leak->index(0, 1).data(qt::SortRole).toULongLong(), largest->second);
+    QCOMPARE(leak->index(0, 1).data(itemmodels::SortRole).toULongLong(), largest->second);
     QCOMPARE(leak->rowCount(), int(heldByName.size()));
     QVERIFY(!test::messageBar(w.window)->isVisible());
     QVERIFY(w->windowTitle().contains(QStringLiteral("medium.bin")));
@@ -140,20 +140,20 @@ void TestMainWindow::selectingAHolderShowsItsSourceLine()
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     const Profile& profile = *w->profile();
     // The largest holder with a Lua line (INTERNAL has none).
-    QAbstractItemModel* leak = test::leakTable(w.window)->model();
+    QAbstractItemModel* leak = test::heldTable(w.window)->model();
     int row = 0;
     while (row < leak->rowCount() && leak->index(row, 0).data().toString() == QStringLiteral("INTERNAL"))
         ++row;
     QVERIFY(row < leak->rowCount());
-    test::leakTable(w.window)->setFocus();
-    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
-                      test::leakTable(w.window)->visualRect(leak->index(row, 0)).center());
-    const LocationId id = leak->index(row, 0).data(qt::LocationIdRole).toUInt();
+    test::heldTable(w.window)->setFocus();
+    QTest::mouseClick(test::heldTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::heldTable(w.window)->visualRect(leak->index(row, 0)).center());
+    const LocationId id = leak->index(row, 0).data(itemmodels::LocationIdRole).toUInt();
     const int expectedLine = int(profile.locations[id].sourceLine);
     QVERIFY(expectedLine > 0);
 
-    const qt::SourceView& view = test::sourcePane(w.window)->currentView();
-    QCOMPARE(int(view.kind), int(qt::SourceView::Kind::File));
+    const services::SourceView& view = test::sourcePane(w.window)->currentView();
+    QCOMPARE(int(view.kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(view.filePath).fileName(), QStringLiteral("medium.lua"));
     QCOMPARE(view.line, expectedLine);
     views::CodeView* code = test::sourcePane(w.window)->codeView();
@@ -164,10 +164,10 @@ void TestMainWindow::selectingAHolderShowsItsSourceLine()
              qPrintable(QStringLiteral("centred %1, scroll %2").arg(code->centredLine()).arg(code->verticalScrollBar()->value())));
 
     // INTERNAL explains itself instead of showing a file.
-    QTest::mouseClick(test::leakTable(w.window)->viewport(), Qt::LeftButton, {},
-                      test::leakTable(w.window)->visualRect(leak->index(0, 0)).center());
+    QTest::mouseClick(test::heldTable(w.window)->viewport(), Qt::LeftButton, {},
+                      test::heldTable(w.window)->visualRect(leak->index(0, 0)).center());
     if (leak->index(0, 0).data().toString() == QStringLiteral("INTERNAL")) {
-        QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(qt::SourceView::Kind::Explanation));
+        QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::Explanation));
         QVERIFY(test::sourcePane(w.window)->message().contains(QStringLiteral("INTERNAL")));
     }
 }
@@ -204,7 +204,7 @@ void TestMainWindow::overridesSelectTheirLocation()
 
     // Clicking an Overrides entry selects that location everywhere.
     const QModelIndex first = overrides->index(0, 0);
-    const LocationId target = first.data(qt::LocationIdRole).toUInt();
+    const LocationId target = first.data(itemmodels::LocationIdRole).toUInt();
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
     QTest::mouseClick(test::overridesTable(w.window)->viewport(), Qt::LeftButton, {},
                       test::overridesTable(w.window)->visualRect(first).center());
@@ -220,22 +220,22 @@ void TestMainWindow::headerClickSorts()
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     views::CostTableView* table = test::eventTable(w.window, EventKind::Alloc);
-    const int events = qt::LocationTableModel::EventsColumn;
+    const int events = itemmodels::LocationTableModel::EventsColumn;
     clickHeader(table, events);
     QCOMPARE(table->header()->sortIndicatorSection(), events);
     QCOMPARE(table->header()->sortIndicatorOrder(), Qt::DescendingOrder); // costs: largest first
     std::uint64_t maxEvents = 0;
     for (const LocationRow& row : w->profile()->allocations)
         maxEvents = std::max(maxEvents, row.eventCount);
-    QCOMPARE(table->model()->index(0, events).data(qt::SortRole).toULongLong(), maxEvents);
+    QCOMPARE(table->model()->index(0, events).data(itemmodels::SortRole).toULongLong(), maxEvents);
     for (int r = 1; r < table->model()->rowCount(); ++r)
-        QVERIFY(table->model()->index(r - 1, events).data(qt::SortRole).toULongLong() >=
-                table->model()->index(r, events).data(qt::SortRole).toULongLong());
+        QVERIFY(table->model()->index(r - 1, events).data(itemmodels::SortRole).toULongLong() >=
+                table->model()->index(r, events).data(itemmodels::SortRole).toULongLong());
 
     clickHeader(table, events);
     QCOMPARE(table->header()->sortIndicatorOrder(), Qt::AscendingOrder);
-    QVERIFY(table->model()->index(0, events).data(qt::SortRole).toULongLong() <=
-            table->model()->index(1, events).data(qt::SortRole).toULongLong());
+    QVERIFY(table->model()->index(0, events).data(itemmodels::SortRole).toULongLong() <=
+            table->model()->index(1, events).data(itemmodels::SortRole).toULongLong());
 
     clickHeader(table, 0); // names: A to Z first
     QCOMPARE(table->header()->sortIndicatorOrder(), Qt::AscendingOrder);
@@ -249,14 +249,14 @@ void TestMainWindow::filterNarrowsEveryTable()
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     const int before = allocations->model()->rowCount();
-    const int leakBefore = test::leakTable(w.window)->model()->rowCount();
+    const int leakBefore = test::heldTable(w.window)->model()->rowCount();
     test::filterField(w.window)->setDelay(0);
     test::filterField(w.window)->lineEdit()->setText(QStringLiteral("medium.lua:2"));
     QTRY_VERIFY(allocations->model()->rowCount() < before);
     QVERIFY(allocations->model()->rowCount() > 0);
     for (int r = 0; r < allocations->model()->rowCount(); ++r)
         QVERIFY(allocations->model()->index(r, 0).data().toString().contains(QStringLiteral("medium.lua:2")));
-    QVERIFY(test::leakTable(w.window)->model()->rowCount() < leakBefore);
+    QVERIFY(test::heldTable(w.window)->model()->rowCount() < leakBefore);
 
     test::filterField(w.window)->regexBox()->setChecked(true);
     test::filterField(w.window)->lineEdit()->setText(QStringLiteral("^trace \\[(8|9)\\] "));
@@ -275,8 +275,8 @@ void TestMainWindow::exportWritesTheTableAsShown()
     test::filterField(w.window)->setDelay(0);
     test::filterField(w.window)->lineEdit()->setText(QStringLiteral("TRACE"));
     QTRY_VERIFY(table->model()->rowCount() < int(w->profile()->allocations.size()));
-    table->sortByCostColumn(qt::LocationTableModel::EventsColumn);
-    table->header()->setSectionHidden(qt::LocationTableModel::OverridesColumn, true);
+    table->sortByCostColumn(itemmodels::LocationTableModel::EventsColumn);
+    table->header()->setSectionHidden(itemmodels::LocationTableModel::OverridesColumn, true);
 
     // Expected: the TRACE rows by events, largest first, raw numbers.
     const Profile& profile = *w->profile();
@@ -309,7 +309,7 @@ void TestMainWindow::copyPutsSelectedRowsOnTheClipboard()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    views::CostTableView* table = test::leakTable(w.window);
+    views::CostTableView* table = test::heldTable(w.window);
     table->setFocus();
     table->selectionModel()->select(table->model()->index(0, 0),
                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -544,27 +544,27 @@ void TestMainWindow::reloadKeepsTheSortOrder()
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
-    allocations->sortByColumn(qt::LocationTableModel::EventsColumn, Qt::AscendingOrder);
+    allocations->sortByColumn(itemmodels::LocationTableModel::EventsColumn, Qt::AscendingOrder);
     const auto firstEvents = [&] {
-        return allocations->model()->index(0, qt::LocationTableModel::EventsColumn).data(qt::SortRole).toULongLong();
+        return allocations->model()->index(0, itemmodels::LocationTableModel::EventsColumn).data(itemmodels::SortRole).toULongLong();
     };
     const qulonglong fewest = firstEvents();
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
     w->reload();
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.at(0).at(0).toBool(), true);
-    QCOMPARE(allocations->header()->sortIndicatorSection(), int(qt::LocationTableModel::EventsColumn));
+    QCOMPARE(allocations->header()->sortIndicatorSection(), int(itemmodels::LocationTableModel::EventsColumn));
     QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::AscendingOrder);
     QCOMPARE(firstEvents(), fewest);
     // Another dump starts again from the costliest rows.
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
-    QCOMPARE(allocations->header()->sortIndicatorSection(), int(qt::LocationTableModel::AllocatedColumn));
+    QCOMPARE(allocations->header()->sortIndicatorSection(), int(itemmodels::LocationTableModel::AllocatedColumn));
     QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::DescendingOrder);
 }
 
 void TestMainWindow::hiddenColumnsStayHidden()
 {
-    const int overrides = qt::LocationTableModel::OverridesColumn;
+    const int overrides = itemmodels::LocationTableModel::OverridesColumn;
     {
         Window w;
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
@@ -576,7 +576,7 @@ void TestMainWindow::hiddenColumnsStayHidden()
         // Another dump resets the model; the column stays hidden.
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
         QVERIFY(allocations->header()->isSectionHidden(overrides));
-        QVERIFY(!allocations->header()->isSectionHidden(qt::LocationTableModel::EventsColumn));
+        QVERIFY(!allocations->header()->isSectionHidden(itemmodels::LocationTableModel::EventsColumn));
         QVERIFY(!allocations->visibleColumns().contains(overrides));
         w->close();
     }
@@ -592,9 +592,9 @@ void TestMainWindow::hiddenColumnsStayHidden()
     QVERIFY(test::eventTable(w.window, EventKind::Alloc)->header()->isSectionHidden(overrides));
     QVERIFY(!test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(overrides));
     // Defaults (frees allocate nothing) survive loads too.
-    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(qt::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
 }
 
 void TestMainWindow::droppedFileOpens()

@@ -16,7 +16,8 @@
 #include <QTest>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
+using namespace memprof::services;
 
 namespace {
 // A profile with one location, line 1 of the chunk `chunkname`.

@@ -6,8 +6,8 @@
 #include "tests/support/GuiTestData.h"
 
 #include "model/profile/ProfileRanking.h"
-#include "model/qt/DiffTableModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/DiffTableModel.h"
+#include "model/itemmodels/ModelRoles.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -16,7 +16,7 @@
 #include <map>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
 using Table = DiffTableModel::Table;
 
 namespace {
@@ -49,7 +49,7 @@ std::map<std::string, Figures> figuresByName(const Profile& profile, Table table
 {
     std::map<std::string, Figures> byName;
     if (table == Table::Held) {
-        for (const LiveRow& live : profile.liveAtEnd) {
+        for (const HeldRow& live : profile.heldAtEnd) {
             auto& f = byName[profile.nameOf(live.location)];
             f.held += qint64(live.heldBytes);
             f.blocks += qint64(live.blockCount);

@@ -5,9 +5,9 @@
 // their sign, one-sided nodes are marked, line nodes lead to NEW's locations.
 #include "tests/support/GuiTestData.h"
 
-#include "model/qt/CostFormat.h"
-#include "model/qt/FunctionTreeDiffModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FunctionTreeDiffModel.h"
+#include "model/itemmodels/ModelRoles.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -17,7 +17,7 @@
 #include <functional>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
 using M = FunctionTreeDiffModel;
 
 namespace {

@@ -5,8 +5,8 @@
 // role is raw, and recursive filtering keeps a match's ancestors.
 #include "tests/support/GuiTestData.h"
 
-#include "model/qt/FunctionTreeModel.h"
-#include "model/qt/ModelRoles.h"
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/ModelRoles.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -16,7 +16,7 @@
 #include <map>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
 
 namespace {
 const QStringList kFixtures = {QStringLiteral("v3/medium.bin"),   QStringLiteral("v3/leak.bin"),

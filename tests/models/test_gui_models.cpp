@@ -6,14 +6,14 @@
 #include "tests/support/GuiTestData.h"
 
 
-#include "model/qt/ChunkLineCosts.h"
-#include "model/qt/CostFormat.h"
-#include "model/qt/FilterExpression.h"
-#include "model/qt/FunctionTreeModel.h"
-#include "model/qt/LeakModel.h"
-#include "model/qt/LocationTableModel.h"
-#include "model/qt/OverridesModel.h"
-#include "model/qt/TableCsv.h"
+#include "model/itemmodels/ChunkLineCosts.h"
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FilterExpression.h"
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/HeldModel.h"
+#include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/OverridesModel.h"
+#include "model/itemmodels/TableCsv.h"
 #include "model/report/CsvExport.h"
 #include "model/services/ProfileLoadJob.h"
 
@@ -28,7 +28,8 @@
 #include <map>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
+using namespace memprof::services;
 
 namespace {
 const QStringList kFixtures = {QStringLiteral("v3/medium.bin"),       QStringLiteral("v3/table-growth.bin"),
@@ -61,11 +62,11 @@ class TestGuiModels : public QObject {
 private slots:
     void locationTablesEqualAggregates_data();
     void locationTablesEqualAggregates();
-    void leakModelLiveEqualsLiveBlocks_data();
-    void leakModelLiveEqualsLiveBlocks();
-    void leakModelHeapDifferenceEqualsReferenceText();
-    void leakModelAtThePeakAddsUpToThePeak_data();
-    void leakModelAtThePeakAddsUpToThePeak();
+    void heldModelLiveEqualsLiveBlocks_data();
+    void heldModelLiveEqualsLiveBlocks();
+    void heldModelHeapDifferenceEqualsReferenceText();
+    void heldModelAtThePeakAddsUpToThePeak_data();
+    void heldModelAtThePeakAddsUpToThePeak();
     void sortRoleOrdersByRawNumbers();
     void humanReadableSwitch();
     void costFractionsAndSortOrders();
@@ -124,23 +125,23 @@ void TestGuiModels::locationTablesEqualAggregates()
     QCOMPARE(freedSum, profile->totals.freedBytes);
 }
 
-void TestGuiModels::leakModelLiveEqualsLiveBlocks_data()
+void TestGuiModels::heldModelLiveEqualsLiveBlocks_data()
 {
     locationTablesEqualAggregates_data();
 }
 
-void TestGuiModels::leakModelLiveEqualsLiveBlocks()
+void TestGuiModels::heldModelLiveEqualsLiveBlocks()
 {
     QFETCH(QString, dump);
     auto profile = std::make_shared<const Profile>(test::loadFixture(dump));
-    LeakModel model;
+    HeldModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);
-    QCOMPARE(int(model.scope()), int(LeakModel::Scope::LiveAtEnd));
+    QCOMPARE(int(model.scope()), int(HeldModel::Scope::HeldAtEnd));
 
     // Group the live blocks by name here, independently of the ranking.
     std::map<std::string, std::pair<qint64, qint64>> expected;
-    for (const LiveRow& live : profile->liveAtEnd) {
+    for (const HeldRow& live : profile->heldAtEnd) {
         auto& e = expected[profile->nameOf(live.location)];
         e.first += qint64(live.heldBytes);
         e.second += qint64(live.blockCount);
@@ -167,13 +168,13 @@ void TestGuiModels::leakModelLiveEqualsLiveBlocks()
         QVERIFY(std::abs(shares - 1.0) < 1e-9);
 }
 
-void TestGuiModels::leakModelHeapDifferenceEqualsReferenceText()
+void TestGuiModels::heldModelHeapDifferenceEqualsReferenceText()
 {
     auto profile = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("v3/medium.bin")));
-    LeakModel model;
+    HeldModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);
-    model.setScope(LeakModel::Scope::HeapDifference);
+    model.setScope(HeldModel::Scope::HeapSummary);
     QCOMPARE(model.columnCount(), 5);
 
     QFile reference(test::fixture(QStringLiteral("v3/medium.leak-only.txt")));
@@ -194,26 +195,26 @@ void TestGuiModels::leakModelHeapDifferenceEqualsReferenceText()
     QVERIFY(r > 10);
     QCOMPARE(model.rowCount(), r);
 
-    model.setScope(LeakModel::Scope::LiveAtEnd);
+    model.setScope(HeldModel::Scope::HeldAtEnd);
     QCOMPARE(model.columnCount(), 4);
-    QVERIFY(!LeakModel::explanation(LeakModel::Scope::LiveAtEnd).isEmpty());
+    QVERIFY(!HeldModel::explanation(HeldModel::Scope::HeldAtEnd).isEmpty());
 }
 
-void TestGuiModels::leakModelAtThePeakAddsUpToThePeak_data()
+void TestGuiModels::heldModelAtThePeakAddsUpToThePeak_data()
 {
     locationTablesEqualAggregates_data();
 }
 
-void TestGuiModels::leakModelAtThePeakAddsUpToThePeak()
+void TestGuiModels::heldModelAtThePeakAddsUpToThePeak()
 {
     QFETCH(QString, dump);
     auto profile = std::make_shared<const Profile>(test::loadFixture(dump));
-    LeakModel model;
+    HeldModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProfile(profile);
-    model.setScope(LeakModel::Scope::LiveAtPeak);
+    model.setScope(HeldModel::Scope::HeldAtPeak);
     std::map<std::string, qint64> expected;
-    for (const LiveRow& live : profile->liveAtPeak)
+    for (const HeldRow& live : profile->heldAtPeak)
         expected[profile->nameOf(live.location)] += qint64(live.heldBytes);
     QCOMPARE(model.rowCount(), int(expected.size()));
     qint64 held = 0;
@@ -222,7 +223,7 @@ void TestGuiModels::leakModelAtThePeakAddsUpToThePeak()
         held += sortValue(model, r, 1);
     }
     QCOMPARE(held, qint64(profile->totals.peakLiveBytes));
-    QVERIFY(LeakModel::explanation(LeakModel::Scope::LiveAtPeak) != LeakModel::explanation(LeakModel::Scope::LiveAtEnd));
+    QVERIFY(HeldModel::explanation(HeldModel::Scope::HeldAtPeak) != HeldModel::explanation(HeldModel::Scope::HeldAtEnd));
 }
 
 void TestGuiModels::sortRoleOrdersByRawNumbers()
@@ -362,7 +363,7 @@ void TestGuiModels::chunkLineCostsAddUp()
         held += cost.heldBytes;
     // Everything live is in the chunk but INTERNAL's blocks.
     std::uint64_t internalHeld = 0;
-    for (const LiveRow& live : profile.liveAtEnd)
+    for (const HeldRow& live : profile.heldAtEnd)
         if (profile.locations[live.location].function == kNoFunction)
             internalHeld += live.heldBytes;
     QCOMPARE(held + internalHeld, profile.totals.liveBytes);
@@ -432,7 +433,7 @@ void TestGuiModels::hugeSizesReadUnsignedAndSaturatedSumsMarked()
     allocations.setProfile(overflow);
     QCOMPARE(allocations.index(0, LocationTableModel::AllocatedColumn).data().toString(),
              QStringLiteral(">=17179869184GiB")); // the models' units are human-readable at first
-    LeakModel leaks;
+    HeldModel leaks;
     leaks.setProfile(overflow);
     QCOMPARE(leaks.rowCount(), 1);
     QCOMPARE(leaks.index(0, leaks.heldColumn()).data().toString(), QStringLiteral(">=8589934592GiB"));
@@ -467,7 +468,7 @@ void TestGuiModels::namesShowControlAndBidiCharactersVisibly()
     QVERIFY(shown.contains(QStringLiteral("@esc\\x1b[31mRED\\x1b[0m.lua:16")));
     QVERIFY(shown.contains(QStringLiteral("c,\"f\"\\nname\\x1b[7m:0x500000")));
 
-    LeakModel leaks;
+    HeldModel leaks;
     leaks.setProfile(profile);
     for (int r = 0; r < leaks.rowCount(); ++r)
         QVERIFY(!hidden(leaks.index(r, 0).data().toString()));

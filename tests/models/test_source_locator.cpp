@@ -11,7 +11,8 @@
 #include <QTest>
 
 using namespace memprof;
-using namespace memprof::qt;
+using namespace memprof::itemmodels;
+using namespace memprof::services;
 
 namespace {
 LocationId locationNamed(const Profile& profile, const std::string& name)

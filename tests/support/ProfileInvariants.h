@@ -65,13 +65,13 @@ inline std::string checkProfile(const Profile& profile, std::uint64_t size)
     MEMPROF_INVARIANT(counted[1] == t.reallocCount);
     MEMPROF_INVARIANT(counted[2] == t.freeCount);
     std::uint64_t liveBlocks = 0;
-    for (const LiveRow& row : profile.liveAtEnd) {
+    for (const HeldRow& row : profile.heldAtEnd) {
         MEMPROF_INVARIANT(row.location < profile.locations.size());
         MEMPROF_INVARIANT(row.blockCount > 0);
         liveBlocks += row.blockCount;
     }
     MEMPROF_INVARIANT(liveBlocks == t.liveBlockCount);
-    for (const LiveRow& row : profile.liveAtPeak)
+    for (const HeldRow& row : profile.heldAtPeak)
         MEMPROF_INVARIANT(row.location < profile.locations.size());
     for (const LocationInfo& location : profile.locations)
         MEMPROF_INVARIANT(location.function == kNoFunction ||

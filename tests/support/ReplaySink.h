@@ -38,7 +38,7 @@ inline Key keyOf(const LocationInfo& l)
 
 // Live rows by key: bytes, blocks.
 using HeldByKey = std::map<Key, std::pair<std::uint64_t, std::uint64_t>>;
-inline HeldByKey grouped(const Profile& p, const std::vector<LiveRow>& rows)
+inline HeldByKey grouped(const Profile& p, const std::vector<HeldRow>& rows)
 {
     HeldByKey byKey;
     for (const auto& row : rows) {

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "model/profile/Profile.h"
-#include "model/qt/DiffTableModel.h"
+#include "model/itemmodels/DiffTableModel.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/FilterField.h"
@@ -35,16 +35,16 @@ inline views::CostTableView* eventTable(const QWidget* window, EventKind kind)
                                                                                   : "tableFrees");
 }
 
-inline views::CostTableView* diffTable(const QWidget* window, qt::DiffTableModel::Table table)
+inline views::CostTableView* diffTable(const QWidget* window, itemmodels::DiffTableModel::Table table)
 {
-    using Table = qt::DiffTableModel::Table;
+    using Table = itemmodels::DiffTableModel::Table;
     return widgetNamed<views::CostTableView>(window, table == Table::Allocations     ? "diffTableAllocations"
                                                      : table == Table::Reallocations ? "diffTableReallocations"
                                                      : table == Table::Frees         ? "diffTableFrees"
                                                                                      : "diffTableHeld");
 }
 
-inline views::CostTableView* leakTable(const QWidget* w) { return widgetNamed<views::CostTableView>(w, "leakTable"); }
+inline views::CostTableView* heldTable(const QWidget* w) { return widgetNamed<views::CostTableView>(w, "heldTable"); }
 inline views::CostTableView* overridesTable(const QWidget* w)
 {
     return widgetNamed<views::CostTableView>(w, "overridesTable");

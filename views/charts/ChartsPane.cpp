@@ -7,7 +7,7 @@
 #include "TopHoldersChart.h"
 
 #include "model/profile/ProfileLoader.h"
-#include "model/qt/DisplayText.h"
+#include "model/itemmodels/DisplayText.h"
 #include "model/services/LocationHistoryJob.h"
 #include "views/ProfileViewState.h"
 
@@ -180,7 +180,7 @@ void ChartsPane::cancelHistory()
     // Its result is not wanted any more; it goes once its worker stopped.
     job_->disconnect(this);
     job_->cancel();
-    connect(job_, &qt::LocationHistoryJob::finished, job_, &QObject::deleteLater);
+    connect(job_, &services::LocationHistoryJob::finished, job_, &QObject::deleteLater);
     if (!job_->isRunning())
         job_->deleteLater();
     job_ = nullptr;
@@ -197,10 +197,10 @@ void ChartsPane::startHistory(LocationId location)
         emit locationHistoryFinished(location);
         return;
     }
-    status_->setText(tr("Reading the history of %1…").arg(qt::displayText(QString::fromStdString(locationNames_[location]))));
+    status_->setText(tr("Reading the history of %1…").arg(itemmodels::displayText(QString::fromStdString(locationNames_[location]))));
     status_->setVisible(true);
-    job_ = new qt::LocationHistoryJob(dumpPath_, location, this);
-    connect(job_, &qt::LocationHistoryJob::finished, this, [this, job = job_](qt::LocationHistoryPtr history) {
+    job_ = new services::LocationHistoryJob(dumpPath_, location, this);
+    connect(job_, &services::LocationHistoryJob::finished, this, [this, job = job_](services::LocationHistoryPtr history) {
         if (job)
             job->deleteLater();
         if (job != job_)
@@ -216,7 +216,7 @@ void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
     const LocationId location = history->location;
     if (!hasSelection_ || location != selected_)
         return;
-    const QString name = qt::displayText(QString::fromStdString(locationNames_[location]));
+    const QString name = itemmodels::displayText(QString::fromStdString(locationNames_[location]));
     if (history->status.end == DecodeEnd::Failed) {
         status_->setText(tr("Could not read the history of %1: %2")
                              .arg(name, QString::fromStdString(describeStatus(history->status))));
@@ -237,7 +237,7 @@ void ChartsPane::showHistogram()
 {
     if (scopeBox_->currentIndex() == 1 && history_)
         sizeHistogramChart_->setHistogram(history_->sizeHistogram,
-                                          qt::displayText(QString::fromStdString(locationNames_[history_->location])));
+                                          itemmodels::displayText(QString::fromStdString(locationNames_[history_->location])));
     else
         sizeHistogramChart_->setHistogram(profileSizes_, tr("whole profile"));
     sizeHistogramChart_->replot();

@@ -20,7 +20,7 @@ class QComboBox;
 class QLabel;
 class QTabWidget;
 
-namespace memprof::qt {
+namespace memprof::services {
 class LocationHistoryJob;
 }
 
@@ -93,7 +93,7 @@ private:
     bool historyPending_ = false; // selected while hidden: read when shown
     std::shared_ptr<const LocationHistory> history_;
     // The running pass; cancelled ones finish on their own and go.
-    QPointer<qt::LocationHistoryJob> job_;
+    QPointer<services::LocationHistoryJob> job_;
 };
 
 } // namespace memprof::charts

@@ -4,7 +4,7 @@
 #include "ByteAxisTicker.h"
 
 #include "model/profile/ProfileRanking.h"
-#include "model/qt/DisplayText.h"
+#include "model/itemmodels/DisplayText.h"
 #include "model/report/TextReport.h"
 
 #include <QFontMetrics>
@@ -19,13 +19,13 @@ std::vector<TopHolder> topHolders(const Profile& profile, std::size_t count)
     // As the leak pane does: a name's bar selects the identity holding the
     // most under that name (its source line is where most bytes came from).
     std::unordered_map<std::string, std::pair<std::uint64_t, LocationId>> heaviest;
-    for (const LiveRow& live : profile.liveAtEnd) {
+    for (const HeldRow& live : profile.heldAtEnd) {
         auto [it, inserted] = heaviest.try_emplace(profile.nameOf(live.location), live.heldBytes, live.location);
         if (!inserted && live.heldBytes > it->second.first)
             it->second = {live.heldBytes, live.location};
     }
     std::vector<TopHolder> holders;
-    for (const LiveByName& live : rankLiveByName(profile, LiveScope::End)) {
+    for (const HeldByName& live : rankHeldByName(profile, HeldScope::End)) {
         if (holders.size() == count || live.heldBytes == 0)
             break;
         holders.push_back({live.name, live.heldBytes, live.blockCount, heaviest.at(live.name).second});
@@ -107,7 +107,7 @@ void TopHoldersChart::rebuildBars()
         values.push_back(static_cast<double>(holder.heldBytes));
         // Long chunk names keep their end (file and line) visible.
         ticker->addTick(keyOf(rank),
-                        metrics.elidedText(qt::displayText(QString::fromStdString(holder.name)), Qt::ElideLeft, 320));
+                        metrics.elidedText(itemmodels::displayText(QString::fromStdString(holder.name)), Qt::ElideLeft, 320));
         auto* label = new QCPItemText(this);
         label->position->setAxes(xAxis, yAxis);
         label->position->setCoords(static_cast<double>(holder.heldBytes), keyOf(rank));
@@ -164,7 +164,7 @@ void TopHoldersChart::mouseMoveEvent(QMouseEvent* event)
     setCursor(Qt::PointingHandCursor);
     QToolTip::showText(event->globalPosition().toPoint(),
                        tr("%1\n%2 held in %3 blocks\nClick to select")
-                           .arg(qt::displayText(QString::fromStdString(holder.name)),
+                           .arg(itemmodels::displayText(QString::fromStdString(holder.name)),
                                 QString::fromStdString(formatBytes(holder.heldBytes, true)),
                                 QLocale().toString(static_cast<qulonglong>(holder.blockCount))),
                        this);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The locations holding the most bytes at the end, as horizontal bars: the
-// accurate figure by name (memprof::rankLiveByName, the leak pane's default
+// accurate figure by name (memprof::rankHeldByName, the leak pane's default
 // ranking), largest on top. Clicking a bar activates its location.
 #pragma once
 

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How a cost cell reads: counts with digit grouping, bytes in the
+// reference's units (human-readable or raw), shares in percent. One place for
+// the tables, the function tree and the diff.
+#pragma once
+
+#include <QString>
+#include <QVariant>
+
+namespace memprof::itemmodels {
+
+enum class CostKind { Text, Count, Bytes, Share };
+
+QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable);
+
+// A change (NEW - BASE): as formatCost, with a '+' before growth.
+QString formatCostChange(const QVariant& raw, CostKind kind, bool humanReadable);
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/itemmodels/CostTableModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace memprof::itemmodels {
+
+CostTableModel::CostTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int CostTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(columns_.size());
+}
+
+void CostTableModel::setColumns(std::vector<Column> columns)
+{
+    columns_ = std::move(columns);
+    columnMaxMagnitude_.assign(columns_.size(), 0.0);
+}
+
+void CostTableModel::recomputeColumnMaxima()
+{
+    const int rows = rowCount();
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+        double maxMagnitude = 0;
+        if (columns_[c].kind != ColumnKind::Text) {
+            for (int r = 0; r < rows; ++r)
+                maxMagnitude = std::max(maxMagnitude, std::abs(rawValue(r, static_cast<int>(c)).toDouble()));
+        }
+        columnMaxMagnitude_[c] = maxMagnitude;
+    }
+}
+
+void CostTableModel::setHumanReadable(bool humanReadable)
+{
+    if (humanReadable == humanReadable_)
+        return;
+    humanReadable_ = humanReadable;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole});
+}
+
+QVariant CostTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Column& col = column(index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+        return formatCost(rawValue(index.row(), index.column()), col.kind, humanReadable_);
+    case SortRole:
+        return rawValue(index.row(), index.column());
+    case Qt::ToolTipRole:
+        return rowToolTip(index.row());
+    case Qt::TextAlignmentRole:
+        return col.kind == ColumnKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case LocationIdRole:
+        if (auto id = rowLocation(index.row()))
+            return QVariant::fromValue(static_cast<uint>(*id));
+        return {};
+    case CostFractionRole: {
+        if (col.kind == ColumnKind::Text)
+            return {};
+        const double maxMagnitude = columnMaxMagnitude_[static_cast<std::size_t>(index.column())];
+        if (maxMagnitude <= 0)
+            return 0.0;
+        return rawValue(index.row(), index.column()).toDouble() / maxMagnitude;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    return columnHeaderData(column(section), role);
+}
+
+QVariant CostTableModel::columnHeaderData(const Column& col, int role)
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return col.title;
+    case Qt::ToolTipRole:
+        return col.toolTip;
+    case CsvHeaderRole:
+        return col.csvName;
+    case Qt::InitialSortOrderRole:
+        return col.kind == ColumnKind::Text ? Qt::AscendingOrder : Qt::DescendingOrder;
+    case Qt::TextAlignmentRole:
+        return col.kind == ColumnKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The common part of the cost tables: columns of a kind (text, count, bytes,
+// share), the display formatting with its human-readable switch, the raw
+// sort value, the cost-bar fraction and the descending first sort.
+// Subclasses only say how many rows there are and what each cell holds.
+#pragma once
+
+#include "model/profile/Profile.h"
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/ModelRoles.h"
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace memprof::itemmodels {
+
+class CostTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    using ColumnKind = CostKind;
+    struct Column {
+        QString title;
+        QString csvName;
+        ColumnKind kind = ColumnKind::Text;
+        QString toolTip;
+    };
+
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Human-readable units (KiB, MiB) or raw byte counts in DisplayRole.
+    void setHumanReadable(bool humanReadable);
+    bool humanReadable() const { return humanReadable_; }
+
+    const Column& column(int section) const { return columns_[static_cast<std::size_t>(section)]; }
+    // A column's header roles (title, tool tip, CSV name, first sort order,
+    // alignment); the cost trees answer them alike.
+    static QVariant columnHeaderData(const Column& column, int role);
+
+protected:
+    explicit CostTableModel(QObject* parent = nullptr);
+
+    // The cell's raw value: QString for text columns, qint64 for counts and
+    // bytes, double (0..1) for shares.
+    virtual QVariant rawValue(int row, int column) const = 0;
+    // The full location of a row, for tool tips.
+    virtual QString rowToolTip(int row) const = 0;
+    virtual std::optional<LocationId> rowLocation(int row) const = 0;
+
+    // Call inside begin/endResetModel when rows or columns change.
+    void setColumns(std::vector<Column> columns);
+    void recomputeColumnMaxima();
+
+private:
+    std::vector<Column> columns_;
+    std::vector<double> columnMaxMagnitude_;
+    bool humanReadable_ = true;
+};
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/itemmodels/CostTreeModel.h"
+#include "model/itemmodels/DisplayText.h"
+
+namespace memprof::itemmodels {
+
+CostTreeModel::CostTreeModel(std::vector<Column> columns, QObject* parent)
+    : QAbstractItemModel(parent)
+    , columns_(std::move(columns))
+{
+}
+
+int CostTreeModel::columnCount(const QModelIndex&) const
+{
+    return static_cast<int>(columns_.size());
+}
+
+QVariant CostTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return {};
+    return CostTableModel::columnHeaderData(column(section), role);
+}
+
+void CostTreeModel::setHumanReadable(bool humanReadable)
+{
+    if (humanReadable == humanReadable_)
+        return;
+    humanReadable_ = humanReadable;
+    emitDisplayChanged({});
+}
+
+void CostTreeModel::emitDisplayChanged(const QModelIndex& parent)
+{
+    const int rows = rowCount(parent);
+    if (rows == 0)
+        return;
+    emit dataChanged(index(0, 0, parent), index(rows - 1, columnCount() - 1, parent), {Qt::DisplayRole});
+    for (int r = 0; r < rows; ++r)
+        emitDisplayChanged(index(r, 0, parent));
+}
+
+QString CostTreeModel::describeNode(TreeNodeKind kind, const std::string& name, std::int32_t function) const
+{
+    const QString label = displayText(QString::fromStdString(name));
+    switch (kind) {
+    case TreeNodeKind::Line:
+        return label;
+    case TreeNodeKind::Function:
+        if (function == kNoFunction || !profile_)
+            return label;
+        return tr("%1\nthe Lua function defined at line %2")
+            .arg(label)
+            .arg(profile_->functions[static_cast<std::size_t>(function)].linedefined);
+    case TreeNodeKind::File:
+        return tr("%1\nevery function of this chunk").arg(label);
+    case TreeNodeKind::Group:
+        if (name == kInternalGroup)
+            return tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf, outside any Lua line");
+        if (name == kCGroup)
+            return tr("C functions: memprof records their symbol or address, not a source line");
+        return tr("%1: JIT traces whose start is not in the dump's symbol table").arg(label);
+    }
+    return label;
+}
+
+} // namespace memprof::itemmodels

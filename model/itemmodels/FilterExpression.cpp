@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/itemmodels/FilterExpression.h"
+
+namespace memprof::itemmodels {
+
+QRegularExpression filterExpression(const QString& text, FilterSyntax syntax)
+{
+    const QString pattern = syntax == FilterSyntax::Substring ? QRegularExpression::escape(text) : text;
+    return QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
+}
+
+} // namespace memprof::itemmodels

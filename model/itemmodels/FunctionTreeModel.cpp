@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/DisplayText.h"
+
+#include "model/itemmodels/ModelRoles.h"
+
+namespace memprof::itemmodels {
+
+namespace {
+// The tables' columns and words, so a figure reads the same everywhere.
+std::vector<CostTreeModel::Column> treeColumns()
+{
+    using T = FunctionTreeModel;
+    return {
+        {T::tr("Location"), QStringLiteral("location"), CostKind::Text,
+         T::tr("File, then function (chunk:line where it is defined), then the line or trace")},
+        {T::tr("Events"), QStringLiteral("events"), CostKind::Count,
+         T::tr("Allocations, reallocations and frees here and below")},
+        {T::tr("Allocated"), QStringLiteral("allocated_bytes"), CostKind::Bytes,
+         T::tr("Sum of the new sizes (allocations and reallocations)")},
+        {T::tr("Freed"), QStringLiteral("freed_bytes"), CostKind::Bytes,
+         T::tr("Sum of the old sizes (frees and reallocations)")},
+        {T::tr("Held at end"), QStringLiteral("held_bytes"), CostKind::Bytes,
+         T::tr("Bytes of the blocks still live at the end that these lines last allocated")},
+        {T::tr("Live at peak"), QStringLiteral("peak_live_bytes"), CostKind::Bytes,
+         T::tr("Bytes of the blocks live when the live bytes peaked that these lines last allocated")},
+    };
+}
+} // namespace
+
+FunctionTreeModel::FunctionTreeModel(QObject* parent)
+    : CostTreeModelOf<FunctionTree>(treeColumns(), parent)
+{
+}
+
+void FunctionTreeModel::setProfile(std::shared_ptr<const Profile> profile)
+{
+    beginResetModel();
+    FunctionTree tree = profile ? buildFunctionTree(*profile) : FunctionTree();
+    setTree(std::move(tree), std::move(profile));
+    totalCost_ = {};
+    for (std::int32_t root : tree_.roots)
+        totalCost_.add(tree_.nodes[static_cast<std::size_t>(root)].cost);
+    endResetModel();
+}
+
+std::int64_t FunctionTreeModel::costOf(const TreeCost& cost, int column)
+{
+    switch (column) {
+    case EventsColumn:
+        return static_cast<std::int64_t>(cost.eventCount);
+    case AllocatedColumn:
+        return static_cast<std::int64_t>(cost.allocatedBytes);
+    case FreedColumn:
+        return static_cast<std::int64_t>(cost.freedBytes);
+    case HeldColumn:
+        return static_cast<std::int64_t>(cost.heldBytes);
+    case PeakColumn:
+        return static_cast<std::int64_t>(cost.peakBytes);
+    default:
+        return 0;
+    }
+}
+
+QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const TreeNode& node = nodeOf(index);
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return column == LocationColumn
+                   ? displayText(QString::fromStdString(node.label))
+                   : formatCost(static_cast<qint64>(costOf(node.cost, column)), this->column(column).kind, humanReadable());
+    case SortRole:
+        if (column == LocationColumn)
+            return QString::fromStdString(node.label);
+        return static_cast<qint64>(costOf(node.cost, column));
+    case Qt::ToolTipRole:
+        return describeNode(node.kind, node.label, node.function);
+    case CostFractionRole: {
+        if (column == LocationColumn)
+            return {};
+        const std::int64_t total = costOf(totalCost_, column);
+        return total > 0 ? static_cast<double>(costOf(node.cost, column)) / static_cast<double>(total) : 0.0;
+    }
+    default:
+        return structureData(index, role);
+    }
+}
+
+int FunctionTreeModel::initialSortColumn() const
+{
+    return AllocatedColumn;
+}
+
+QList<int> FunctionTreeModel::defaultHiddenColumns() const
+{
+    return {};
+}
+
+} // namespace memprof::itemmodels

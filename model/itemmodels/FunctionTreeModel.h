@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The profile by file and by function (memprof::FunctionTree) as an item
+// model: file -> function -> line, with the cost columns of the tables
+// (events, allocated, freed, held at the end, live at the peak) summed up the
+// tree. The roles are those of the tables (ModelRoles.h): DisplayRole
+// formats, SortRole carries the raw number, cost columns sort descending
+// first; line nodes answer LocationIdRole, file and function nodes
+// FunctionIndexRole. The in-cell bars show a node's share of the column's
+// total, so a line and its file compare on one scale.
+#pragma once
+
+#include "model/profile/FunctionTree.h"
+#include "model/itemmodels/CostTreeModel.h"
+
+#include <QList>
+
+#include <memory>
+
+namespace memprof::itemmodels {
+
+class FunctionTreeModel : public CostTreeModelOf<FunctionTree> {
+    Q_OBJECT
+public:
+    enum Columns { LocationColumn, EventsColumn, AllocatedColumn, FreedColumn, HeldColumn, PeakColumn, ColumnCount };
+
+    explicit FunctionTreeModel(QObject* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const Profile> profile);
+
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+    // The sum of the top-level nodes: the profile's totals.
+    const TreeCost& totalCost() const { return totalCost_; }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
+
+private:
+    static std::int64_t costOf(const TreeCost& cost, int column);
+
+    TreeCost totalCost_;
+};
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The leak summary: what holds memory, by location name, in one of three
+// scopes. LiveAtEnd (the default) is accurate: the blocks still live at the
+// end, by the location that last allocated or reallocated them. LiveAtPeak:
+// the same at the moment the live bytes peaked. HeapDifference is the
+// reference's HEAP SUMMARY (allocations minus the frees attributed back to
+// them), which can blame the wrong line after reallocs.
+#pragma once
+
+#include "model/itemmodels/CostTableModel.h"
+#include "model/itemmodels/LocationIndex.h"
+
+#include <QList>
+
+#include <memory>
+
+namespace memprof::itemmodels {
+
+class HeldModel : public CostTableModel {
+    Q_OBJECT
+public:
+    enum class Scope { HeldAtEnd, HeldAtPeak, HeapSummary };
+
+    explicit HeldModel(QObject* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const Profile> profile);
+    void setScope(Scope scope);
+    Scope scope() const { return scope_; }
+    // One line telling how this scope counts, for the pane.
+    static QString explanation(Scope scope);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+
+    // Columns by scope: LiveAtEnd, LiveAtPeak: location, held, live blocks, share;
+    // HeapDifference: location, held, allocs, frees, share.
+    int heldColumn() const { return 1; }
+    int shareColumn() const { return columnCount() - 1; }
+    // The column a view sorts by first, and the columns it starts with
+    // hidden (the header menu shows them again).
+    int initialSortColumn() const;
+    QList<int> defaultHiddenColumns() const;
+
+
+protected:
+    QVariant rawValue(int row, int column) const override;
+    QString rowToolTip(int row) const override;
+    std::optional<LocationId> rowLocation(int row) const override;
+
+private:
+    struct Row {
+        QString name;
+        qint64 heldBytes = 0;
+        qint64 blockCount = 0; // LiveAtEnd, LiveAtPeak
+        qint64 allocCount = 0; // HeapDifference
+        qint64 freeCount = 0;  // HeapDifference
+        std::optional<LocationId> location;
+    };
+    void rebuild();
+
+    std::shared_ptr<const Profile> profile_;
+    LocationIndex locationIndex_;
+    Scope scope_ = Scope::HeldAtEnd;
+    std::vector<Row> rows_;
+    qint64 totalHeldBytes_ = 0;
+};
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/support/SaturatingMath.h"
+
+namespace memprof::itemmodels {
+
+namespace {
+std::vector<CostTableModel::Column> locationColumns(EventKind kind)
+{
+    using K = CostTableModel::ColumnKind;
+    const QString overridesTip =
+        kind == EventKind::Alloc
+            ? LocationTableModel::tr("Allocations never override other blocks")
+            : LocationTableModel::tr("How many locations had allocated the blocks this row freed or moved");
+    return {
+        {LocationTableModel::tr("Location"), QStringLiteral("location"), K::Text,
+         LocationTableModel::tr("Where the event happened: chunk:line, a trace, a C function or INTERNAL")},
+        {LocationTableModel::tr("Events"), QStringLiteral("events"), K::Count,
+         LocationTableModel::tr("Number of events at this location")},
+        {LocationTableModel::tr("Allocated"), QStringLiteral("allocated_bytes"), K::Bytes,
+         LocationTableModel::tr("Sum of the new sizes (allocations and reallocations)")},
+        {LocationTableModel::tr("Freed"), QStringLiteral("freed_bytes"), K::Bytes,
+         LocationTableModel::tr("Sum of the old sizes (frees and reallocations)")},
+        {LocationTableModel::tr("Net"), QStringLiteral("net_bytes"), K::Bytes,
+         LocationTableModel::tr("Allocated minus freed")},
+        {LocationTableModel::tr("Overrides"), QStringLiteral("overrides"), K::Count, overridesTip},
+    };
+}
+} // namespace
+
+LocationTableModel::LocationTableModel(EventKind kind, QObject* parent)
+    : CostTableModel(parent)
+    , kind_(kind)
+{
+    setColumns(locationColumns(kind));
+}
+
+void LocationTableModel::setProfile(std::shared_ptr<const Profile> profile)
+{
+    beginResetModel();
+    profile_ = std::move(profile);
+    recomputeColumnMaxima();
+    endResetModel();
+}
+
+int LocationTableModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !profile_)
+        return 0;
+    return static_cast<int>(profile_->rows(kind_).size());
+}
+
+const LocationRow* LocationTableModel::rowAt(int row) const
+{
+    if (!profile_ || row < 0 || row >= rowCount())
+        return nullptr;
+    return &profile_->rows(kind_)[static_cast<std::size_t>(row)];
+}
+
+QVariant LocationTableModel::rawValue(int row, int column) const
+{
+    const LocationRow& r = *rowAt(row);
+    switch (column) {
+    case LocationColumn:
+        return QString::fromStdString(profile_->nameOf(r.location));
+    case EventsColumn:
+        return static_cast<qint64>(r.eventCount);
+    case AllocatedColumn:
+        return static_cast<qulonglong>(r.allocatedBytes);
+    case FreedColumn:
+        return static_cast<qulonglong>(r.freedBytes);
+    case NetColumn:
+        return static_cast<qint64>(saturatingNet(r.allocatedBytes, r.freedBytes));
+    case OverridesColumn:
+        return static_cast<qint64>(r.overrides.size());
+    default:
+        return {};
+    }
+}
+
+QString LocationTableModel::rowToolTip(int row) const
+{
+    return displayText(QString::fromStdString(profile_->nameOf(rowAt(row)->location)));
+}
+
+std::optional<LocationId> LocationTableModel::rowLocation(int row) const
+{
+    return rowAt(row)->location;
+}
+
+int LocationTableModel::initialSortColumn() const
+{
+    return kind_ == EventKind::Free ? FreedColumn : AllocatedColumn;
+}
+
+QList<int> LocationTableModel::defaultHiddenColumns() const
+{
+    // Columns that are zero by definition: allocations override nothing,
+    // frees allocate nothing (and their net is -freed).
+    switch (kind_) {
+    case EventKind::Alloc:
+        return {OverridesColumn};
+    case EventKind::Free:
+        return {AllocatedColumn, NetColumn};
+    case EventKind::Realloc:
+        break;
+    }
+    return {};
+}
+
+} // namespace memprof::itemmodels

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The item-data roles every memprof model answers beside Qt's own.
+#pragma once
+
+#include <Qt>
+
+namespace memprof::itemmodels {
+
+enum ModelRole {
+    // The raw value: a qint64 for counts and bytes, a double for shares, the
+    // full name for locations. Sorting and CSV export use it.
+    SortRole = Qt::UserRole + 1,
+    // The memprof::LocationId (uint) of a row, for selecting it elsewhere.
+    LocationIdRole,
+    // A double in [-1, 1]: the cell's value over the column's largest
+    // magnitude, for the in-cell cost bars; invalid for columns without bars.
+    CostFractionRole,
+    // headerData: the CSV column name (snake_case with its unit).
+    CsvHeaderRole,
+    // The memprof function index (int) of a function tree's file and
+    // function nodes, for showing their source; invalid elsewhere.
+    FunctionIndexRole,
+};
+
+} // namespace memprof::itemmodels

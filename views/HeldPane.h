@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The leak summary: what still holds memory, ranked by held bytes, with the
+// scope switch (accurate live blocks, or the reference's heap difference)
+// and one line saying how the chosen scope counts. It follows the page's
+// filter, size units and selected location (by name: the summary merges a
+// name's identities).
+#pragma once
+
+#include "model/profile/Profile.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+
+namespace memprof::itemmodels {
+class HeldModel;
+}
+
+namespace memprof::views {
+
+class CostTableView;
+class ProfileViewState;
+
+class HeldPane : public QWidget {
+    Q_OBJECT
+public:
+    HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidget* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const Profile> profile);
+
+    CostTableView* table() const { return table_; }
+    QComboBox* scopeBox() const { return scope_; }
+
+private:
+    void applyScope(int index);
+    void showLocation(LocationId location);
+
+    itemmodels::HeldModel* model_;
+    std::shared_ptr<const Profile> profile_;
+    QComboBox* scope_;
+    QLabel* explanation_;
+    CostTableView* table_;
+};
+
+} // namespace memprof::views
