@@ -526,7 +526,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     auto printTargets = [&](const char* title, const VariantFigures* v) {
         if (!v)
             return;
-        std::printf("\ntargets (issue 2), %s:\n", title);
+        std::printf("\ntargets, %s:\n", title);
         std::printf("  events/s: %.2f M (%.2f M per CPU second) >= 40 M: %s\n", v->meventsPerSecond.median,
                     v->meventsPerCpuSecond.median, v->meventsPerSecond.median >= 40 ? "met" : "MISSED");
         std::printf("  peak RSS: %.1f MB < 100 MB + 64 B x %llu blocks = %.1f MB: %s\n", v->maxRssMB.median,
@@ -541,7 +541,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
                     "  before any location, sum, Override or peak is counted\n",
                     1 / (1 / decoderAlone->meventsPerSecond.median + 1 / blocksAlone->meventsPerSecond.median),
                     1 / (1 / decoderAlone->meventsPerCpuSecond.median + 1 / blocksAlone->meventsPerCpuSecond.median));
-    printTargets("single-threaded as the issue sets them (inline)", find("inline"));
+    printTargets("single-threaded, as the targets are set (inline)", find("inline"));
     printTargets("the product on two threads (ours), for comparison", ours);
     return 0;
 }

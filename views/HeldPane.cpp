@@ -27,7 +27,7 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
     scope_->setProperty("remembered", true); // the settings keep the user's mode
     scope_->addItem(tr("Live blocks at the end (accurate)"), static_cast<int>(itemmodels::HeldModel::Scope::HeldAtEnd));
     scope_->addItem(tr("Live blocks at the peak"), static_cast<int>(itemmodels::HeldModel::Scope::HeldAtPeak));
-    scope_->addItem(tr("Heap difference (as the reference parser)"),
+    scope_->addItem(tr("Heap summary (as the reference parser)"),
                     static_cast<int>(itemmodels::HeldModel::Scope::HeapSummary));
     explanation_->setWordWrap(true);
     QFont small = explanation_->font();

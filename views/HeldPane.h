@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The leak summary: what still holds memory, ranked by held bytes, with the
-// scope switch (accurate live blocks, or the reference's heap difference)
+// scope switch (accurate live blocks, or the reference's heap summary)
 // and one line saying how the chosen scope counts. It follows the page's
 // filter, size units and selected location (by name: the summary merges a
 // name's identities).

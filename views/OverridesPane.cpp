@@ -63,7 +63,7 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
         // The list has a row per location; the caption counts the blocks.
         std::uint64_t blockCount = 0;
         for (const OverrideStats& entry : row->overrides)
-            blockCount += entry.count;
+            blockCount += entry.blockCount;
         const QLocale locale;
         const QString blocks = blockCount == 1 ? tr("the 1 block") : tr("the %1 blocks").arg(locale.toString(blockCount));
         const QString locations = row->overrides.size() == 1

@@ -24,15 +24,15 @@ TreeCostChange subtract(const TreeCostChange& a, const TreeCostChange& b)
 
 class TreeMerger {
 public:
-    TreeMerger(const FunctionTree& base, const FunctionTree& current)
+    TreeMerger(const FunctionTree& base, const FunctionTree& newTree)
         : base_(base)
-        , current_(current)
+        , newTree_(newTree)
     {
     }
 
     FunctionTreeDiff merge()
     {
-        mergeSiblings(kNoNode, base_.roots, current_.roots);
+        mergeSiblings(kNoNode, base_.roots, newTree_.roots);
         auto byChange = [this](std::int32_t a, std::int32_t b) {
             const FunctionTreeDiffNode& x = diff_.nodes[static_cast<std::size_t>(a)];
             const FunctionTreeDiffNode& y = diff_.nodes[static_cast<std::size_t>(b)];
@@ -64,7 +64,7 @@ private:
             matches[{node.kind, node.label}].baseNodes.push_back(n);
         }
         for (std::int32_t n : newSiblings) {
-            const TreeNode& node = current_.nodes[static_cast<std::size_t>(n)];
+            const TreeNode& node = newTree_.nodes[static_cast<std::size_t>(n)];
             matches[{node.kind, node.label}].newNodes.push_back(n);
         }
         for (const auto& [key, match] : matches)
@@ -85,20 +85,20 @@ private:
         std::vector<std::int32_t> newChildren;
         for (std::int32_t n : match.baseNodes) {
             const TreeNode& from = base_.nodes[static_cast<std::size_t>(n)];
-            node.base.add(signedCost(from.cost));
+            node.baseCost.add(signedCost(from.cost));
             baseChildren.insert(baseChildren.end(), from.children.begin(), from.children.end());
         }
         for (std::int32_t n : match.newNodes) {
-            const TreeNode& from = current_.nodes[static_cast<std::size_t>(n)];
-            node.current.add(signedCost(from.cost));
+            const TreeNode& from = newTree_.nodes[static_cast<std::size_t>(n)];
+            node.newCost.add(signedCost(from.cost));
             newChildren.insert(newChildren.end(), from.children.begin(), from.children.end());
         }
         if (!match.newNodes.empty()) {
-            const TreeNode& first = current_.nodes[static_cast<std::size_t>(match.newNodes.front())];
+            const TreeNode& first = newTree_.nodes[static_cast<std::size_t>(match.newNodes.front())];
             node.location = first.location;
             node.function = first.function;
         }
-        node.delta = subtract(node.current, node.base);
+        node.delta = subtract(node.newCost, node.baseCost);
         diff_.nodes.push_back(std::move(node));
         if (parent == kNoNode)
             diff_.roots.push_back(index);
@@ -108,20 +108,20 @@ private:
     }
 
     const FunctionTree& base_;
-    const FunctionTree& current_;
+    const FunctionTree& newTree_;
     FunctionTreeDiff diff_;
 };
 
 } // namespace
 
-FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& current)
+FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& newTree)
 {
-    return TreeMerger(base, current).merge();
+    return TreeMerger(base, newTree).merge();
 }
 
-FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& current)
+FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& newProfile)
 {
-    return diffFunctionTrees(buildFunctionTree(base), buildFunctionTree(current));
+    return diffFunctionTrees(buildFunctionTree(base), buildFunctionTree(newProfile));
 }
 
 } // namespace memprof

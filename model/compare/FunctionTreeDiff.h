@@ -24,8 +24,8 @@ struct FunctionTreeDiffNode {
     std::int32_t parent = kNoNode;
     std::vector<std::int32_t> children;
     DiffPresence presence = DiffPresence::Both;
-    TreeCostChange base;
-    TreeCostChange current; // NEW
+    TreeCostChange baseCost;
+    TreeCostChange newCost; // NEW
     TreeCostChange delta;   // NEW - BASE
     // What the node points at in NEW, the profile whose sources are shown:
     // a line's location (the first of its label under this parent), the
@@ -42,7 +42,7 @@ struct FunctionTreeDiff {
 
 // Children (and roots) come sorted by the change of the allocated bytes,
 // largest growth first, ties by label.
-FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& current);
-FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& current);
+FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& newTree);
+FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& newProfile);
 
 } // namespace memprof

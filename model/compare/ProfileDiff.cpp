@@ -45,28 +45,28 @@ DiffValues subtract(const DiffValues& a, const DiffValues& b)
             saturatingDifference(a.blockCount, b.blockCount)};
 }
 
-std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& current, bool byHeld)
+std::vector<LocationDiffRow> join(const ValuesByName& base, const ValuesByName& newByName, bool byHeld)
 {
     std::vector<LocationDiffRow> rows;
     for (const auto& [name, values] : base) {
         LocationDiffRow row;
         row.name = name;
-        row.base = values;
-        auto it = current.find(name);
-        if (it == current.end())
+        row.baseValues = values;
+        auto it = newByName.find(name);
+        if (it == newByName.end())
             row.presence = DiffPresence::BaseOnly;
         else
-            row.current = it->second;
-        row.delta = subtract(row.current, row.base);
+            row.newValues = it->second;
+        row.delta = subtract(row.newValues, row.baseValues);
         rows.push_back(std::move(row));
     }
-    for (const auto& [name, values] : current) {
+    for (const auto& [name, values] : newByName) {
         if (base.count(name))
             continue;
         LocationDiffRow row;
         row.name = name;
         row.presence = DiffPresence::NewOnly;
-        row.current = values;
+        row.newValues = values;
         row.delta = values;
         rows.push_back(std::move(row));
     }
@@ -111,15 +111,15 @@ const char* presenceName(DiffPresence presence)
 
 } // namespace
 
-ProfileDiff diffProfiles(const Profile& base, const Profile& current)
+ProfileDiff diffProfiles(const Profile& base, const Profile& newProfile)
 {
     ProfileDiff diff;
-    diff.allocations = join(rowValues(base, EventKind::Alloc), rowValues(current, EventKind::Alloc), false);
-    diff.reallocations = join(rowValues(base, EventKind::Realloc), rowValues(current, EventKind::Realloc), false);
-    diff.frees = join(rowValues(base, EventKind::Free), rowValues(current, EventKind::Free), false);
-    diff.held = join(heldValues(base), heldValues(current), true);
+    diff.allocations = join(rowValues(base, EventKind::Alloc), rowValues(newProfile, EventKind::Alloc), false);
+    diff.reallocations = join(rowValues(base, EventKind::Realloc), rowValues(newProfile, EventKind::Realloc), false);
+    diff.frees = join(rowValues(base, EventKind::Free), rowValues(newProfile, EventKind::Free), false);
+    diff.held = join(heldValues(base), heldValues(newProfile), true);
     diff.baseTotals = base.totals;
-    diff.newTotals = current.totals;
+    diff.newTotals = newProfile.totals;
     return diff;
 }
 
@@ -148,7 +148,7 @@ void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
     out << "HELD AT THE END:\n";
     for (const auto& row : diff.held)
         out << visibleText(row.name) << " holds " << signedBytes(row.delta.heldBytes, human) << ": "
-            << formatBytes(row.base.heldBytes, human) << " -> " << formatBytes(row.current.heldBytes, human)
+            << formatBytes(row.baseValues.heldBytes, human) << " -> " << formatBytes(row.newValues.heldBytes, human)
             << presenceNote(row.presence) << "\n";
     out << "\n";
 }
@@ -159,19 +159,19 @@ void writeDiffCsv(std::ostream& out, const ProfileDiff& diff, EventKind kind)
                       "new_allocated_bytes", "delta_allocated_bytes", "base_freed_bytes", "new_freed_bytes",
                       "delta_freed_bytes"});
     for (const auto& row : diff.rows(kind))
-        out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.base.eventCount),
-                          std::to_string(row.current.eventCount), std::to_string(row.delta.eventCount),
-                          formatSum(row.base.allocatedBytes), formatSum(row.current.allocatedBytes),
-                          formatSum(row.delta.allocatedBytes), formatSum(row.base.freedBytes),
-                          formatSum(row.current.freedBytes), formatSum(row.delta.freedBytes)});
+        out << csvRecord({row.name, presenceName(row.presence), std::to_string(row.baseValues.eventCount),
+                          std::to_string(row.newValues.eventCount), std::to_string(row.delta.eventCount),
+                          formatSum(row.baseValues.allocatedBytes), formatSum(row.newValues.allocatedBytes),
+                          formatSum(row.delta.allocatedBytes), formatSum(row.baseValues.freedBytes),
+                          formatSum(row.newValues.freedBytes), formatSum(row.delta.freedBytes)});
 }
 
 void writeHeldDiffCsv(std::ostream& out, const ProfileDiff& diff)
 {
     out << csvRecord({"location", "presence", "base_held_bytes", "new_held_bytes", "delta_held_bytes"});
     for (const auto& row : diff.held)
-        out << csvRecord({row.name, presenceName(row.presence), formatSum(row.base.heldBytes),
-                          formatSum(row.current.heldBytes), formatSum(row.delta.heldBytes)});
+        out << csvRecord({row.name, presenceName(row.presence), formatSum(row.baseValues.heldBytes),
+                          formatSum(row.newValues.heldBytes), formatSum(row.delta.heldBytes)});
 }
 
 } // namespace memprof

@@ -25,9 +25,9 @@ struct DiffValues {
 struct LocationDiffRow {
     std::string name;
     DiffPresence presence = DiffPresence::Both;
-    DiffValues base;
-    DiffValues current; // NEW
-    DiffValues delta;   // NEW - BASE
+    DiffValues baseValues;
+    DiffValues newValues;  // NEW
+    DiffValues delta;      // NEW - BASE
 };
 
 struct ProfileDiff {
@@ -46,7 +46,7 @@ struct ProfileDiff {
 
 // Rows come sorted by the change of their main figure (events, or held
 // bytes), largest growth first, ties by name.
-ProfileDiff diffProfiles(const Profile& base, const Profile& current);
+ProfileDiff diffProfiles(const Profile& base, const Profile& newProfile);
 
 void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool humanReadable);
 void writeDiffCsv(std::ostream& out, const ProfileDiff& diff, EventKind kind);

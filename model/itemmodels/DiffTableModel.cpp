@@ -58,12 +58,12 @@ DiffTableModel::DiffTableModel(Table table, QObject* parent)
     setColumns(columnsOf(table));
 }
 
-void DiffTableModel::setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> current)
+void DiffTableModel::setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> newProfile)
 {
     beginResetModel();
     diff_ = std::move(diff);
-    current_ = std::move(current);
-    currentIndex_ = current_ ? LocationIndex(*current_) : LocationIndex();
+    newProfile_ = std::move(newProfile);
+    newIndex_ = newProfile_ ? LocationIndex(*newProfile_) : LocationIndex();
     recomputeColumnMaxima();
     endResetModel();
 }
@@ -142,9 +142,9 @@ QVariant DiffTableModel::rawValue(int row, int column) const
         case HeldChangeColumn:
             return qint64(r.delta.heldBytes);
         case BaseHeldColumn:
-            return qint64(r.base.heldBytes);
+            return qint64(r.baseValues.heldBytes);
         case NewHeldColumn:
-            return qint64(r.current.heldBytes);
+            return qint64(r.newValues.heldBytes);
         case BlocksChangeColumn:
             return qint64(r.delta.blockCount);
         default:
@@ -159,17 +159,17 @@ QVariant DiffTableModel::rawValue(int row, int column) const
     case FreedChangeColumn:
         return qint64(r.delta.freedBytes);
     case BaseEventsColumn:
-        return qint64(r.base.eventCount);
+        return qint64(r.baseValues.eventCount);
     case NewEventsColumn:
-        return qint64(r.current.eventCount);
+        return qint64(r.newValues.eventCount);
     case BaseAllocatedColumn:
-        return qint64(r.base.allocatedBytes);
+        return qint64(r.baseValues.allocatedBytes);
     case NewAllocatedColumn:
-        return qint64(r.current.allocatedBytes);
+        return qint64(r.newValues.allocatedBytes);
     case BaseFreedColumn:
-        return qint64(r.base.freedBytes);
+        return qint64(r.baseValues.freedBytes);
     case NewFreedColumn:
-        return qint64(r.current.freedBytes);
+        return qint64(r.newValues.freedBytes);
     default:
         return {};
     }
@@ -211,7 +211,7 @@ QString DiffTableModel::rowToolTip(int row) const
 std::optional<LocationId> DiffTableModel::rowLocation(int row) const
 {
     // A name missing from this table of NEW may still be elsewhere in NEW.
-    return currentIndex_.firstNamed(rowAt(row)->name);
+    return newIndex_.firstNamed(rowAt(row)->name);
 }
 
 int DiffTableModel::initialSortColumn() const

@@ -44,9 +44,9 @@ public:
 
     explicit DiffTableModel(Table table, QObject* parent = nullptr);
 
-    // `current` (NEW) gives the rows their location identities, for the
+    // `newProfile` (NEW) gives the rows their location identities, for the
     // source pane; names NEW never met have none.
-    void setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> current);
+    void setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> newProfile);
     Table table() const { return table_; }
     // The column a view sorts by first, and the columns it starts with
     // hidden (the header menu shows them again).
@@ -73,8 +73,8 @@ private:
 
     Table table_;
     std::shared_ptr<const ProfileDiff> diff_;
-    std::shared_ptr<const Profile> current_;
-    LocationIndex currentIndex_;
+    std::shared_ptr<const Profile> newProfile_;
+    LocationIndex newIndex_;
 };
 
 } // namespace memprof::itemmodels

@@ -88,11 +88,11 @@ FunctionTreeDiffModel::FunctionTreeDiffModel(QObject* parent)
 }
 
 void FunctionTreeDiffModel::setProfiles(const std::shared_ptr<const Profile>& base,
-                                        std::shared_ptr<const Profile> current)
+                                        std::shared_ptr<const Profile> newProfile)
 {
     beginResetModel();
-    FunctionTreeDiff diff = base && current ? diffFunctionTrees(*base, *current) : FunctionTreeDiff();
-    setTree(std::move(diff), std::move(current));
+    FunctionTreeDiff diff = base && newProfile ? diffFunctionTrees(*base, *newProfile) : FunctionTreeDiff();
+    setTree(std::move(diff), std::move(newProfile));
     columnMaxMagnitude_.fill(0.0);
     for (const FunctionTreeDiffNode& node : tree_.nodes)
         for (int c = EventsChangeColumn; c < ColumnCount; ++c) {
@@ -112,7 +112,7 @@ QVariant FunctionTreeDiffModel::rawValue(const FunctionTreeDiffNode& node, int c
     if (isChangeColumn(column))
         return qint64(figureOf(node.delta, figure));
     const bool isNew = (column - BaseEventsColumn) % 2 == 1;
-    return qint64(figureOf(isNew ? node.current : node.base, figure));
+    return qint64(figureOf(isNew ? node.newCost : node.baseCost, figure));
 }
 
 QString FunctionTreeDiffModel::toolTipOf(const FunctionTreeDiffNode& node, int column) const
@@ -128,8 +128,8 @@ QString FunctionTreeDiffModel::toolTipOf(const FunctionTreeDiffNode& node, int c
         const CostKind kind = this->column(column).kind;
         text += u'\n' + tr("%1: %2 → %3 (%4)")
                             .arg(this->column(EventsChangeColumn + figure).title,
-                                 formatCost(qint64(figureOf(node.base, figure)), kind, humanReadable()),
-                                 formatCost(qint64(figureOf(node.current, figure)), kind, humanReadable()),
+                                 formatCost(qint64(figureOf(node.baseCost, figure)), kind, humanReadable()),
+                                 formatCost(qint64(figureOf(node.newCost, figure)), kind, humanReadable()),
                                  formatCostChange(qint64(figureOf(node.delta, figure)), kind, humanReadable()));
     }
     return text;

@@ -44,9 +44,9 @@ public:
 
     explicit FunctionTreeDiffModel(QObject* parent = nullptr);
 
-    // NEW (`current`) gives line nodes their locations and file and function
+    // NEW (`newProfile`) gives line nodes their locations and file and function
     // nodes their chunks, for the source pane.
-    void setProfiles(const std::shared_ptr<const Profile>& base, std::shared_ptr<const Profile> current);
+    void setProfiles(const std::shared_ptr<const Profile>& base, std::shared_ptr<const Profile> newProfile);
     // The column a view sorts by first, and the columns it starts with
     // hidden (the header menu shows them again).
     int initialSortColumn() const;

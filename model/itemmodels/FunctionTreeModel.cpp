@@ -20,7 +20,7 @@ std::vector<CostTreeModel::Column> treeColumns()
          T::tr("Sum of the new sizes (allocations and reallocations)")},
         {T::tr("Freed"), QStringLiteral("freed_bytes"), CostKind::Bytes,
          T::tr("Sum of the old sizes (frees and reallocations)")},
-        {T::tr("Held at end"), QStringLiteral("held_bytes"), CostKind::Bytes,
+        {T::tr("Held bytes"), QStringLiteral("held_bytes"), CostKind::Bytes,
          T::tr("Bytes of the blocks still live at the end that these lines last allocated")},
         {T::tr("Live at peak"), QStringLiteral("peak_live_bytes"), CostKind::Bytes,
          T::tr("Bytes of the blocks live when the live bytes peaked that these lines last allocated")},

@@ -38,8 +38,8 @@ std::vector<CostTableModel::Column> columnsOf(HeldModel::Scope scope)
                 shareColumn()};
     }
     return {locationColumn(),
-            {HeldModel::tr("Held"), QStringLiteral("held_bytes"), K::Bytes,
-             HeldModel::tr("The reference's heap difference: allocated minus freed, attributed to the allocating name")},
+            {HeldModel::tr("Heap summary"), QStringLiteral("summary_bytes"), K::Bytes,
+             HeldModel::tr("The reference's HEAP SUMMARY: bytes allocated minus freed, attributed to the allocating name")},
             {HeldModel::tr("Allocs"), QStringLiteral("allocs"), K::Count,
              HeldModel::tr("Allocations counted for this name")},
             {HeldModel::tr("Frees"), QStringLiteral("frees"), K::Count,
@@ -108,7 +108,7 @@ void HeldModel::rebuild()
             for (const HeldByName& live : rankHeldByName(*profile_, end ? HeldScope::End : HeldScope::Peak)) {
                 Row row;
                 row.name = QString::fromStdString(live.name);
-                row.heldBytes = saturatedSigned(live.heldBytes);
+                row.bytes = saturatedSigned(live.heldBytes);
                 row.blockCount = static_cast<qint64>(live.blockCount);
                 row.location = heaviest.at(live.name).second;
                 rows_.push_back(std::move(row));
@@ -117,7 +117,7 @@ void HeldModel::rebuild()
             for (const HeapSummaryRow& diff : rankHeapSummary(*profile_)) {
                 Row row;
                 row.name = QString::fromStdString(diff.name);
-                row.heldBytes = diff.heldBytes;
+                row.bytes = diff.summaryBytes;
                 row.allocCount = static_cast<qint64>(diff.allocCount);
                 row.freeCount = static_cast<qint64>(diff.freeCount);
                 row.location = locationIndex_.firstNamed(diff.name);
@@ -125,7 +125,7 @@ void HeldModel::rebuild()
             }
         }
         for (const Row& row : rows_)
-            totalHeldBytes_ = saturatingSum(totalHeldBytes_, row.heldBytes);
+            totalHeldBytes_ = saturatingSum(totalHeldBytes_, row.bytes);
     }
     recomputeColumnMaxima();
 }
@@ -141,9 +141,9 @@ QVariant HeldModel::rawValue(int row, int column) const
     if (column == 0)
         return r.name;
     if (column == heldColumn())
-        return r.heldBytes;
+        return r.bytes;
     if (column == shareColumn())
-        return totalHeldBytes_ > 0 ? static_cast<double>(r.heldBytes) / static_cast<double>(totalHeldBytes_) : 0.0;
+        return totalHeldBytes_ > 0 ? static_cast<double>(r.bytes) / static_cast<double>(totalHeldBytes_) : 0.0;
     if (isHeldScope(scope_))
         return r.blockCount;
     return column == 2 ? r.allocCount : r.freeCount;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The leak summary: what holds memory, by location name, in one of three
-// scopes. LiveAtEnd (the default) is accurate: the blocks still live at the
-// end, by the location that last allocated or reallocated them. LiveAtPeak:
-// the same at the moment the live bytes peaked. HeapDifference is the
-// reference's HEAP SUMMARY (allocations minus the frees attributed back to
-// them), which can blame the wrong line after reallocs.
+// Held bytes: what holds memory, by location name, in one of three scopes.
+// HeldAtEnd (the default) is accurate: the blocks still live at the end, by
+// the location that last allocated or reallocated them. HeldAtPeak: the same
+// at the moment the live bytes peaked. HeapSummary is the reference's HEAP
+// SUMMARY (allocations minus the frees attributed back to them), which can
+// blame the wrong line after reallocs.
 #pragma once
 
 #include "model/itemmodels/CostTableModel.h"
@@ -31,8 +31,8 @@ public:
 
     int rowCount(const QModelIndex& parent = {}) const override;
 
-    // Columns by scope: LiveAtEnd, LiveAtPeak: location, held, live blocks, share;
-    // HeapDifference: location, held, allocs, frees, share.
+    // Columns by scope: HeldAtEnd, HeldAtPeak: location, held, live blocks, share;
+    // HeapSummary: location, summary bytes, allocs, frees, share.
     int heldColumn() const { return 1; }
     int shareColumn() const { return columnCount() - 1; }
     // The column a view sorts by first, and the columns it starts with
@@ -49,10 +49,10 @@ protected:
 private:
     struct Row {
         QString name;
-        qint64 heldBytes = 0;
-        qint64 blockCount = 0; // LiveAtEnd, LiveAtPeak
-        qint64 allocCount = 0; // HeapDifference
-        qint64 freeCount = 0;  // HeapDifference
+        qint64 bytes = 0; // held bytes, or the heap summary's bytes
+        qint64 blockCount = 0; // HeldAtEnd, HeldAtPeak
+        qint64 allocCount = 0; // HeapSummary
+        qint64 freeCount = 0;  // HeapSummary
         std::optional<LocationId> location;
     };
     void rebuild();

@@ -50,7 +50,7 @@ QVariant OverridesModel::rawValue(int row, int column) const
     case LocationColumn:
         return QString::fromStdString(profile_->nameOf(o.location));
     case BlocksColumn:
-        return static_cast<qint64>(o.count);
+        return static_cast<qint64>(o.blockCount);
     case FreedColumn:
         return static_cast<qulonglong>(o.freedBytes);
     case AllocatedColumn:

@@ -24,13 +24,13 @@ public:
     struct Sums {
         std::uint64_t allocatedBytes = 0; // new sizes given by the row's reallocs
         std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
-        std::uint64_t count = 0;
+        std::uint64_t blockCount = 0;
 
         void add(const Sums& other)
         {
             allocatedBytes = saturatingSum(allocatedBytes, other.allocatedBytes);
             freedBytes = saturatingSum(freedBytes, other.freedBytes);
-            count += other.count;
+            blockCount += other.blockCount;
         }
     };
 
@@ -59,7 +59,7 @@ public:
     }
 
 private:
-    // An entry that never held a pair has count 0 and is never written back,
+    // An entry that never held a pair has blockCount 0 and is never written back,
     // whatever its key: the empty cache needs no marker.
     struct Recent {
         std::uint64_t key = 0;
@@ -75,7 +75,7 @@ private:
 
     void evict(Recent& recent)
     {
-        if (recent.sums.count == 0)
+        if (recent.sums.blockCount == 0)
             return;
         evicted_.push_back(recent);
         recent.sums = {};

@@ -56,7 +56,7 @@ struct OverrideStats {
     LocationId location = 0;
     std::uint64_t allocatedBytes = 0; // new sizes given by this row's reallocs
     std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
-    std::uint64_t count = 0;
+    std::uint64_t blockCount = 0;     // blocks this row's events released or moved
 };
 
 // One row of ALLOCATIONS / REALLOCATIONS / DEALLOCATIONS.
@@ -70,10 +70,11 @@ struct LocationRow {
 
 enum class EventKind : std::uint8_t { Alloc, Realloc, Free };
 
-// The reference's heap difference ("HEAP SUMMARY") for one location name.
+// The reference's HEAP SUMMARY for one location name: the bytes its
+// allocations gave minus the bytes of their blocks' frees and reallocs.
 struct HeapSummaryRow {
     std::string name;
-    std::int64_t heldBytes = 0; // may be negative: the report lists only > 0
+    std::int64_t summaryBytes = 0; // allocated minus freed; may be negative: the report lists only > 0
     std::uint64_t allocCount = 0;
     std::uint64_t freeCount = 0;
 };
@@ -111,7 +112,7 @@ enum class HeldRule : std::uint8_t {
 
 struct Profile {
     DecodeStatus status;
-    // The events the rows, Overrides, heap difference, size histogram and
+    // The events the rows, Overrides, heap summary, size histogram and
     // live at the peak count; the whole run by default. The timeline, the
     // held history and the totals' event count, live and allocated bytes
     // always cover the whole run.

@@ -135,7 +135,7 @@ private:
         std::vector<std::pair<LocationId, LocationId>> ownersMade;
     };
     // An event's two locations. `row` is the reference's identity, named
-    // when first met: its rows, Overrides and heap difference. `owner` is
+    // when first met: its rows, Overrides and heap summary. `owner` is
     // the same identity named with the symbols in force now: the blocks it
     // allocates are held by that name in the live figures. They differ
     // only after a symbol renamed the identity (a prototype address or a

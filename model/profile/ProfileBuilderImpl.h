@@ -274,7 +274,7 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
     if (kind != EventKind::Alloc) {
         overrides_[kind == EventKind::Realloc ? 0 : 1].forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
             rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
-                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.count});
+                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount});
         });
     }
     for (auto& row : rows)
@@ -310,13 +310,13 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.freedBytes =
         saturatingSum(sum(profile.reallocations, &LocationRow::freedBytes), sum(profile.frees, &LocationRow::freedBytes));
 
-    // The reference's heap difference, keyed by location name
+    // The reference's HEAP SUMMARY, keyed by location name
     // (docs/FORMAT.md#aggregation), summed in 128 bits. A saturated input
     // makes the row unknown: it is marked at the end it adds to
     // (SaturatingMath.h).
     struct Difference {
         HeapSummaryRow row;
-        Int128 heldBytes = 0;
+        Int128 summaryBytes = 0;
         bool saturatedHigh = false;
         bool saturatedLow = false;
     };
@@ -329,7 +329,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     for (const auto& row : profile.allocations) {
         if (row.allocatedBytes > 0) {
             auto& diff = entryFor(row.location);
-            diff.heldBytes += row.allocatedBytes;
+            diff.summaryBytes += row.allocatedBytes;
             diff.saturatedHigh |= row.allocatedBytes == kSaturatedBytes;
             diff.row.allocCount += row.eventCount;
         }
@@ -339,23 +339,23 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             for (const auto& o : row.overrides) {
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
-                    diff.heldBytes += o.allocatedBytes;
+                    diff.summaryBytes += o.allocatedBytes;
                     diff.saturatedHigh |= o.allocatedBytes == kSaturatedBytes;
-                    diff.row.allocCount += o.count;
+                    diff.row.allocCount += o.blockCount;
                 }
                 if (o.freedBytes > 0) {
-                    diff.heldBytes -= o.freedBytes;
+                    diff.summaryBytes -= o.freedBytes;
                     diff.saturatedLow |= o.freedBytes == kSaturatedBytes;
-                    diff.row.freeCount += o.count;
+                    diff.row.freeCount += o.blockCount;
                 }
             }
         }
     }
     profile.heapSummary.reserve(byName.size());
     for (auto& [name, diff] : byName) {
-        diff.row.heldBytes = diff.saturatedHigh != diff.saturatedLow
+        diff.row.summaryBytes = diff.saturatedHigh != diff.saturatedLow
                                  ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
-                                 : saturatedSigned(diff.heldBytes);
+                                 : saturatedSigned(diff.summaryBytes);
         profile.heapSummary.push_back(std::move(diff.row));
     }
 

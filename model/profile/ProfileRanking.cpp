@@ -31,10 +31,10 @@ std::vector<HeapSummaryRow> rankHeapSummary(const Profile& profile)
 {
     std::vector<HeapSummaryRow> ranked;
     for (const auto& row : profile.heapSummary)
-        if (row.heldBytes > 0)
+        if (row.summaryBytes > 0)
             ranked.push_back(row);
     std::sort(ranked.begin(), ranked.end(), [](const HeapSummaryRow& a, const HeapSummaryRow& b) {
-        return a.heldBytes != b.heldBytes ? a.heldBytes > b.heldBytes : a.name < b.name;
+        return a.summaryBytes != b.summaryBytes ? a.summaryBytes > b.summaryBytes : a.name < b.name;
     });
     return ranked;
 }

@@ -89,9 +89,9 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         break;
     }
     case CsvTable::HeapSummary:
-        out << csvRecord({"location", "held_bytes", "allocs", "frees"});
+        out << csvRecord({"location", "summary_bytes", "allocs", "frees"});
         for (const auto& row : rankHeapSummary(profile))
-            out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.allocCount),
+            out << csvRecord({row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount),
                               std::to_string(row.freeCount)});
         break;
     case CsvTable::Held:

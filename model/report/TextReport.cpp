@@ -119,7 +119,7 @@ void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOpt
                 << ": " << row.blockCount << " live blocks\n";
     } else {
         for (const auto& row : rankHeapSummary(profile))
-            out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable) << ": "
+            out << visibleText(row.name) << " holds " << formatBytes(row.summaryBytes, options.humanReadable) << ": "
                 << row.allocCount << " allocs, " << row.freeCount << " frees\n";
     }
     out << "\n";

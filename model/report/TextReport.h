@@ -25,7 +25,7 @@ struct ReportOptions {
 // "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
 // A saturated sum (SaturatingMath.h) is marked: ">=18446744073709551615B".
 std::string formatBytes(std::uint64_t bytes, bool humanReadable);
-// A signed figure (a net, the heap difference): negative ones unscaled, as
+// A signed figure (a net, the heap summary): negative ones unscaled, as
 // the reference prints them; the saturated ends marked ">=" and "<=".
 std::string formatBytes(std::int64_t bytes, bool humanReadable);
 // Other integer types by their signedness (a literal is signed).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The aggregates on hand-made dumps: naming with symbols learnt mid-stream,
-// the writer's cfunc quirk, format 2, the reference's heap difference beside
+// the writer's cfunc quirk, format 2, the reference's heap summary beside
 // the accurate live figure, and the peak.
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/ProfileRanking.h"
@@ -65,12 +65,12 @@ private slots:
         // The reference: A "holds" 100 + 200 - 100 + 50; R goes negative.
         const auto* a = heapRowNamed(p, "@a.lua:1");
         QVERIFY(a);
-        QCOMPARE(a->heldBytes, std::int64_t(250));
+        QCOMPARE(a->summaryBytes, std::int64_t(250));
         QCOMPARE(a->allocCount, std::uint64_t(3));
         QCOMPARE(a->freeCount, std::uint64_t(1));
         const auto* r = heapRowNamed(p, "@a.lua:2");
         QVERIFY(r);
-        QCOMPARE(r->heldBytes, std::int64_t(-200));
+        QCOMPARE(r->summaryBytes, std::int64_t(-200));
         const auto ranked = rankHeapSummary(p);
         QCOMPARE(int(ranked.size()), 1);
 
@@ -178,7 +178,7 @@ private slots:
         QCOMPARE(internalRows, 2);
         const auto* heap = heapRowNamed(p, "INTERNAL");
         QVERIFY(heap);
-        QCOMPARE(heap->heldBytes, std::int64_t(16));
+        QCOMPARE(heap->summaryBytes, std::int64_t(16));
         QCOMPARE(heap->allocCount, std::uint64_t(2));
     }
 

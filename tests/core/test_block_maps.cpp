@@ -221,7 +221,7 @@ private slots:
             QVERIFY(it != expected.end());
             QCOMPARE(sums.allocatedBytes, it->second.allocatedBytes);
             QCOMPARE(sums.freedBytes, it->second.freedBytes);
-            QCOMPARE(sums.count, it->second.count);
+            QCOMPARE(sums.blockCount, it->second.blockCount);
         });
         QCOMPARE(visited, expected.size());
         QVERIFY(expected.size() > 4096);

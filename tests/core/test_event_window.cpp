@@ -158,7 +158,7 @@ bool sameRows(const std::vector<LocationRow>& a, const std::vector<LocationRow>&
             const OverrideStats& o = x.overrides[k];
             const OverrideStats& p = y.overrides[k];
             if (o.location != p.location || o.allocatedBytes != p.allocatedBytes || o.freedBytes != p.freedBytes ||
-                o.count != p.count)
+                o.blockCount != p.blockCount)
                 return false;
         }
     }
@@ -195,7 +195,7 @@ KindSums overrideSums(const Profile& p)
         for (const auto& row : p.rows(kind))
             for (const auto& o : row.overrides) {
                 auto& s = sums[{static_cast<int>(kind) * 1000003 + static_cast<int>(row.location), o.location}];
-                s[0] += o.count;
+                s[0] += o.blockCount;
                 s[1] += o.allocatedBytes;
                 s[2] += o.freedBytes;
             }
@@ -303,7 +303,7 @@ private slots:
         QCOMPARE(whole.heapSummary.size(), windowed.heapSummary.size());
         for (std::size_t i = 0; i < whole.heapSummary.size(); ++i) {
             QCOMPARE(whole.heapSummary[i].name, windowed.heapSummary[i].name);
-            QCOMPARE(whole.heapSummary[i].heldBytes, windowed.heapSummary[i].heldBytes);
+            QCOMPARE(whole.heapSummary[i].summaryBytes, windowed.heapSummary[i].summaryBytes);
             QCOMPARE(whole.heapSummary[i].allocCount, windowed.heapSummary[i].allocCount);
             QCOMPARE(whole.heapSummary[i].freeCount, windowed.heapSummary[i].freeCount);
         }

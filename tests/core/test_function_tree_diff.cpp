@@ -81,13 +81,13 @@ private slots:
         for (const FunctionTreeDiffNode& node : diff.nodes) {
             QCOMPARE(node.presence, DiffPresence::Both);
             COMPARE_COST(node.delta, TreeCostChange{});
-            COMPARE_COST(node.base, node.current);
+            COMPARE_COST(node.baseCost, node.newCost);
             if (node.kind == TreeNodeKind::Line)
                 QCOMPARE(profile.nameOf(LocationId(node.location)), node.label);
         }
         TreeCostChange total;
         for (std::int32_t root : diff.roots)
-            total.add(diff.nodes[std::size_t(root)].current);
+            total.add(diff.nodes[std::size_t(root)].newCost);
         COMPARE_COST(total, totalsOf(profile));
     }
 
@@ -117,8 +117,8 @@ private slots:
         // The top level adds up to both totals and their change.
         TreeCostChange baseSum, newSum, deltaSum;
         for (std::int32_t root : diff.roots) {
-            baseSum.add(diff.nodes[std::size_t(root)].base);
-            newSum.add(diff.nodes[std::size_t(root)].current);
+            baseSum.add(diff.nodes[std::size_t(root)].baseCost);
+            newSum.add(diff.nodes[std::size_t(root)].newCost);
             deltaSum.add(diff.nodes[std::size_t(root)].delta);
         }
         const TreeCostChange baseTotals = totalsOf(baseProfile);
@@ -179,13 +179,13 @@ private slots:
             // One side only: the other side is zero, and so is everything below.
             switch (node.presence) {
             case DiffPresence::BaseOnly:
-                COMPARE_COST(node.current, TreeCostChange{});
+                COMPARE_COST(node.newCost, TreeCostChange{});
                 QCOMPARE(node.location, -1);
                 QCOMPARE(node.function, kNoFunction);
                 break;
             case DiffPresence::NewOnly:
-                COMPARE_COST(node.base, TreeCostChange{});
-                COMPARE_COST(node.delta, node.current);
+                COMPARE_COST(node.baseCost, TreeCostChange{});
+                COMPARE_COST(node.delta, node.newCost);
                 break;
             case DiffPresence::Both:
                 break;

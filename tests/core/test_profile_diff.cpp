@@ -97,8 +97,8 @@ private slots:
         const ProfileDiff diff = diffProfiles(base, current);
         QCOMPARE(diff.allocations.size(), std::size_t{1});
         const LocationDiffRow& row = diff.allocations[0];
-        QCOMPARE(row.base.allocatedBytes, kHigh);
-        QCOMPARE(row.current.allocatedBytes, kHigh);
+        QCOMPARE(row.baseValues.allocatedBytes, kHigh);
+        QCOMPARE(row.newValues.allocatedBytes, kHigh);
         QCOMPARE(row.delta.allocatedBytes, kHigh); // unknown: marked, not 11
         QCOMPARE(row.delta.eventCount, kHigh);
         std::ostringstream text;

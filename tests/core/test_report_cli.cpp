@@ -140,7 +140,7 @@ private slots:
         QCOMPARE(lines.at(1), QStringLiteral("@leak.lua:14,3420,135069,0,135069,"));
 
         const Run leaks = report({"--csv=leaks", data("v3/leak.bin")});
-        QVERIFY(leaks.out.startsWith("location,held_bytes,allocs,frees\r\n@leak.lua:9,131576,3010,9\r\n"));
+        QVERIFY(leaks.out.startsWith("location,summary_bytes,allocs,frees\r\n@leak.lua:9,131576,3010,9\r\n"));
 
         QTemporaryDir dir;
         const QString target = dir.filePath("out dir é.csv");

@@ -184,7 +184,7 @@ void TestDiffWindow::comparesTwoDumps()
     // leak.lua:9 held 131576 B at the end in leak.bin (its HEAP SUMMARY and
     // live blocks agree there) and is not in freed.bin.
     QVERIFY2(lines.contains(QStringLiteral("@leak.lua:9,base,-131576,131576,0,%1")
-                                .arg(-diff.held[std::size_t(rowNamed(test::diffTable(w, Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].base.blockCount)),
+                                .arg(-diff.held[std::size_t(rowNamed(test::diffTable(w, Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].baseValues.blockCount)),
              qPrintable(lines.join(u'|')));
 
     // The filter narrows every table.

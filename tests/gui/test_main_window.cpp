@@ -191,7 +191,7 @@ void TestMainWindow::overridesSelectTheirLocation()
     // The caption counts blocks as blocks and locations as locations.
     std::uint64_t blockCount = 0;
     for (const OverrideStats& entry : withOverrides->overrides)
-        blockCount += entry.count;
+        blockCount += entry.blockCount;
     QVERIFY(blockCount > withOverrides->overrides.size());
     const auto* caption = w.window->findChild<QLabel*>(QStringLiteral("overridesCaption"));
     QVERIFY(caption);

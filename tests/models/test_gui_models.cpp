@@ -302,7 +302,7 @@ void TestGuiModels::overridesModelListsPrimaries()
         const OverrideStats& o = withOverrides->overrides[std::size_t(r)];
         QCOMPARE(model.index(r, 0).data(LocationIdRole).toUInt(), o.location);
         QCOMPARE(model.index(r, 0).data().toString().toStdString(), profile->nameOf(o.location));
-        QCOMPARE(sortValue(model, r, OverridesModel::BlocksColumn), qint64(o.count));
+        QCOMPARE(sortValue(model, r, OverridesModel::BlocksColumn), qint64(o.blockCount));
         QCOMPARE(sortValue(model, r, OverridesModel::FreedColumn), qint64(o.freedBytes));
         QCOMPARE(sortValue(model, r, OverridesModel::AllocatedColumn), qint64(o.allocatedBytes));
     }

@@ -11,7 +11,6 @@
 #include <QTest>
 
 using namespace memprof;
-using namespace memprof::itemmodels;
 using namespace memprof::services;
 
 namespace {

@@ -56,7 +56,7 @@ inline std::string checkProfile(const Profile& profile, std::uint64_t size)
             MEMPROF_INVARIANT(row.eventCount > 0);
             for (const OverrideStats& o : row.overrides) {
                 MEMPROF_INVARIANT(o.location < profile.locations.size());
-                MEMPROF_INVARIANT(o.count > 0 && o.count <= row.eventCount);
+                MEMPROF_INVARIANT(o.blockCount > 0 && o.blockCount <= row.eventCount);
             }
             counted[static_cast<int>(kind)] += row.eventCount;
         }
