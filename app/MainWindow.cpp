@@ -8,6 +8,7 @@
 #include "ViewerSettings.h"
 #include "model/services/LoadMessages.h"
 #include "views/CostTableView.h"
+#include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
 #include "views/ProfileViewState.h"
 #include "views/StartPage.h"
@@ -80,6 +81,7 @@ void MainWindow::createMenus()
     compareAction_->setEnabled(false);
     file->addSeparator();
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
+    exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
     exportCsv->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers"));
     file->addSeparator();
@@ -111,12 +113,25 @@ void MainWindow::createMenus()
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&Guide"), this, &MainWindow::showGuide);
+    guide->setObjectName(QStringLiteral("helpGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Memprof Viewer"), this, [this] {
         QMessageBox::about(this, tr("About Memprof Viewer"),
                            tr("<b>Memprof Viewer %1</b><p>A viewer for LuaJIT memory profiles (memprof).</p>"
                               "<p>License: GPL-3.0-or-later</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showGuide()
+{
+    // Made on first use, when every action of the window exists.
+    if (!guide_)
+        guide_ = new views::HelpGuide(this);
+    guide_->show();
+    guide_->raise();
+    guide_->activateWindow();
 }
 
 bool MainWindow::isLoading() const

@@ -18,6 +18,7 @@
 class QAction;
 
 namespace memprof::views {
+class HelpGuide;
 class LoadingPage;
 class StartPage;
 }
@@ -78,6 +79,8 @@ protected:
 
 private:
     void createMenus();
+    // Help > Guide.
+    void showGuide();
     void onLoadFinished(services::ProfilePtr profile);
     void showProfile(services::ProfilePtr profile, const QString& path);
     void showFailure(const QString& path, const QString& message);
@@ -104,6 +107,7 @@ private:
     RecentFilesMenu* recentMenu_ = nullptr;
     QAction* reloadAction_ = nullptr;
     QAction* compareAction_ = nullptr;
+    views::HelpGuide* guide_ = nullptr;
 };
 
 } // namespace memprof::app

@@ -66,8 +66,14 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
         return;
     const QString suggested =
         QDir(folder).filePath(QStringLiteral("%1-%2.csv").arg(fileStem, page->fileNameOf(table)));
-    const QString path = QFileDialog::getSaveFileName(window, titleFormat.arg(page->titleOf(table)), suggested,
-                                                      PageActions::tr("CSV files (*.csv)"));
+    // A tree is written whole, collapsed nodes too (as profilers export
+    // their call trees): the dialog and the status bar say so.
+    const bool wholeTree = qobject_cast<const views::FunctionTreeView*>(table) != nullptr;
+    QString title = titleFormat.arg(page->titleOf(table));
+    if (wholeTree)
+        title = PageActions::tr("%1 (the whole tree, collapsed nodes included)").arg(title);
+    const QString path =
+        QFileDialog::getSaveFileName(window, title, suggested, PageActions::tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -77,8 +83,10 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
         return;
     }
     window->statusBar()->showMessage(
-        qobject_cast<const views::FunctionTreeView*>(table)
-            ? PageActions::tr("Wrote %1 (the tree as shown, depth first)").arg(path)
+        wholeTree
+            ? PageActions::tr("Wrote %1: the whole tree, collapsed nodes included (depth first, filtered and "
+                              "sorted as shown)")
+                  .arg(path)
             : PageActions::tr("Wrote %1 (%2 rows)").arg(path).arg(table->proxyModel()->rowCount()),
         5000);
 }

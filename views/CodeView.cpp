@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CodeView.h"
 
+#include "ReadableColor.h"
 #include "model/report/TextReport.h"
 
 #include <QFontDatabase>
@@ -33,6 +34,7 @@ CodeView::CodeView(QWidget* parent)
     : QPlainTextEdit(parent)
     , gutter_(new Gutter(this))
 {
+    gutter_->setObjectName(QStringLiteral("codeGutter"));
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setCenterOnScroll(true); // the marked line is centred even near the end
@@ -104,6 +106,7 @@ void CodeView::paintGutter(QPaintEvent* event)
     QPainter painter(gutter_);
     const QPalette pal = palette();
     painter.fillRect(event->rect(), pal.color(QPalette::AlternateBase));
+    const QColor muted = mutedTextColor(pal, pal.color(QPalette::AlternateBase));
     const QFontMetrics metrics(font());
     const int numberWidth = metrics.horizontalAdvance(u'9') * std::max(3, static_cast<int>(QString::number(blockCount()).size()));
     const int costWidth = costs_.empty() ? 0 : (gutterWidth() - numberWidth - 2 * kPadding) / 2 - kPadding;
@@ -115,7 +118,7 @@ void CodeView::paintGutter(QPaintEvent* event)
         const int height = qRound(blockBoundingRect(block).height());
         const int line = block.blockNumber() + 1;
         if (block.isVisible() && top + height >= event->rect().top()) {
-            painter.setPen(pal.color(line == markedLine_ ? QPalette::Text : QPalette::PlaceholderText));
+            painter.setPen(line == markedLine_ ? pal.color(QPalette::Text) : muted);
             painter.drawText(kPadding, top, numberWidth, height, Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
             if (const auto it = costs_.find(static_cast<std::uint64_t>(line)); it != costs_.end()) {
                 const int x = kPadding + numberWidth + kPadding;
@@ -127,7 +130,7 @@ void CodeView::paintGutter(QPaintEvent* event)
                 painter.setPen(pal.color(QPalette::Text));
                 painter.drawText(x, top, costWidth, height, Qt::AlignRight | Qt::AlignVCenter,
                                  costText(it->second.allocatedBytes));
-                painter.setPen(it->second.heldBytes ? QColor(0xc0, 0x39, 0x2b) : pal.color(QPalette::PlaceholderText));
+                painter.setPen(it->second.heldBytes ? QColor(0xc0, 0x39, 0x2b) : muted);
                 painter.drawText(x + costWidth + kPadding, top, costWidth, height, Qt::AlignRight | Qt::AlignVCenter,
                                  costText(it->second.heldBytes));
             }

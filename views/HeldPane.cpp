@@ -56,6 +56,10 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
     connect(state, &ProfileViewState::humanReadableChanged, model_, &itemmodels::HeldModel::setHumanReadable);
     connect(state, &ProfileViewState::filterChanged, table_, &CostTableView::setFilter);
     connect(state, &ProfileViewState::locationSelected, this, &HeldPane::showLocation);
+    connect(state, &ProfileViewState::selectionForgotten, this, [this] {
+        table_->clearSelection();
+        table_->setCurrentIndex({});
+    });
 }
 
 void HeldPane::setProfile(std::shared_ptr<const Profile> profile)

@@ -11,7 +11,6 @@
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "charts/ChartsPane.h"
-#include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/services/LoadMessages.h"
@@ -116,12 +115,24 @@ void ProfilePage::createTree()
     addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
     connect(tree_, &FunctionTreeView::chunkActivated, sourcePane(), &SourcePane::showFunction);
     connect(tree_, &FunctionTreeView::explanationActivated, sourcePane(), &SourcePane::showLocation);
+    // A file, function or group is no location: the panes following the
+    // selected location let go of the last one, and the status bar names
+    // what is selected now.
+    connect(tree_, &FunctionTreeView::chunkActivated, this, &ProfilePage::showTreeNodeSelected);
+    connect(tree_, &FunctionTreeView::explanationActivated, this, &ProfilePage::showTreeNodeSelected);
+}
+
+void ProfilePage::showTreeNodeSelected()
+{
+    viewState()->forgetSelection();
+    emit statusMessage(tr("Selected %1").arg(tree_->currentIndex().siblingAtColumn(0).data().toString()));
 }
 
 QWidget* ProfilePage::createPanes()
 {
     overridesPane_ = new OverridesPane(overridesModel_, viewState(), this);
     connect(overridesPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
+    addRowMenu(overridesPane_->table());
     heldPane_ = new HeldPane(heldModel_, viewState(), this);
     connect(heldPane_->table(), &CostTableView::locationActivated, this, &ProfilePage::selectLocation);
     addExportableTable(heldPane_->table(), tr("Held"), QStringLiteral("held"));
@@ -149,6 +160,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
 {
     profile_ = std::move(profile);
     setSelectableProfile(profile_);
+    names_ = itemmodels::LocationNames(*profile_);
     for (auto* model : eventModels_)
         model->setProfile(profile_);
     heldPane_->setProfile(profile_);
@@ -192,7 +204,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
-    emit statusMessage(itemmodels::displayText(QString::fromStdString(profile_->nameOf(location))));
+    emit statusMessage(names_.displayName(location));
 }
 
 CostTableView* ProfilePage::currentEventTable() const
@@ -206,7 +218,10 @@ CostTableView* ProfilePage::currentEventTable() const
 
 void ProfilePage::updateOverrides()
 {
+    // The Overrides belong to the event tables' rows: under another pane
+    // (the tree, the charts) the pane would only stand there empty.
     auto* table = currentEventTable();
+    overridesPane_->setVisible(table != nullptr);
     if (!table) {
         overridesPane_->showNoTable();
         return;

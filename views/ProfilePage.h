@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ResultsPage.h"
+#include "model/itemmodels/LocationNames.h"
 #include "model/services/ProfileLoadJob.h"
 
 #include <array>
@@ -49,6 +50,7 @@ private:
     void createTree();
     QWidget* createPanes();
     void showSelection(LocationId location);
+    void showTreeNodeSelected();
     void updateOverrides();
     CostTableView* currentEventTable() const;
 
@@ -57,6 +59,7 @@ private:
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;
     itemmodels::OverridesModel* overridesModel_;
+    itemmodels::LocationNames names_; // for the status bar, as the tables name locations
 
     SummaryHeader* summary_;
     std::array<CostTableView*, 3> eventTables_{};

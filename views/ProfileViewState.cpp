@@ -33,6 +33,7 @@ void ProfileViewState::selectLocation(LocationId location)
 void ProfileViewState::forgetSelection()
 {
     selectedLocation_.reset();
+    emit selectionForgotten();
 }
 
 } // namespace memprof::views

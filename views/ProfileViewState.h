@@ -32,13 +32,16 @@ public slots:
     // Selecting the selected location again is a change too: panes that
     // showed something else since (a function's chunk) show it again.
     void selectLocation(memprof::LocationId location);
-    // Another profile: nothing is selected (the panes reset with it).
+    // Nothing is selected: another profile (the panes reset with it), or
+    // the user selected what is not a location (a function of the tree);
+    // panes showing the selected location show none.
     void forgetSelection();
 
 signals:
     void filterChanged(const QRegularExpression& filter);
     void humanReadableChanged(bool humanReadable);
     void locationSelected(memprof::LocationId location);
+    void selectionForgotten();
 
 private:
     QRegularExpression filter_;

@@ -4,6 +4,7 @@
 #include "FilterField.h"
 #include "LastUsedTable.h"
 #include "MessageBar.h"
+#include "RowMenu.h"
 #include "SourcePane.h"
 
 #include <QLineEdit>
@@ -22,6 +23,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     , messageBar_(new MessageBar(this))
     , tabs_(new QTabWidget(this))
     , sourcePane_(new SourcePane(state_, this))
+    , rowMenu_(new RowMenu(this, filter_, sourcePane_))
 {
     filter_->setObjectName(QStringLiteral("filterField"));
     messageBar_->setObjectName(QStringLiteral("messageBar"));
@@ -35,6 +37,8 @@ ResultsPage::ResultsPage(QWidget* parent)
     for (const auto& [key, step] : {std::pair{Qt::Key_PageDown, 1}, std::pair{Qt::Key_PageUp, -1}}) {
         auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | key), this, nullptr, nullptr,
                                        Qt::WidgetWithChildrenShortcut);
+        // (The help guide lists the shortcuts by this text.)
+        shortcut->setWhatsThis(step > 0 ? tr("Next tab") : tr("Previous tab"));
         connect(shortcut, &QShortcut::activated, this, [this, step = step] {
             if (tabs_->count() > 0)
                 tabs_->setCurrentIndex((tabs_->currentIndex() + step + tabs_->count()) % tabs_->count());
@@ -68,6 +72,12 @@ void ResultsPage::addExportableTable(CostTableView* table, const QString& title,
 {
     exportable_.append(table);
     names_.insert(table, {title, fileName});
+    addRowMenu(table);
+}
+
+void ResultsPage::addRowMenu(CostTableView* table)
+{
+    rowMenu_->attach(table);
 }
 
 void ResultsPage::trackLastUsedTable()

@@ -22,6 +22,7 @@ namespace memprof::views {
 class FilterField;
 class LastUsedTable;
 class MessageBar;
+class RowMenu;
 class SourcePane;
 
 class ResultsPage : public QWidget {
@@ -39,6 +40,9 @@ public:
     // A table's name in titles (translated) and in file names (not).
     QString titleOf(const CostTableView* table) const;
     QString fileNameOf(const CostTableView* table) const;
+
+    // The profile whose locations the view state selects (NEW when two are compared).
+    const Profile* selectableProfile() const { return selectableProfile_.get(); }
 
     void setSourceFolders(const QStringList& folders);
     void focusFilter();
@@ -63,7 +67,10 @@ protected:
     SourcePane* sourcePane() const { return sourcePane_; }
     // A table Export CSV can write; the first one added is the active
     // table until another is used. Then, once: follow the use of them.
+    // (It gets the row context menu too.)
     void addExportableTable(CostTableView* table, const QString& title, const QString& fileName);
+    // The row context menu (Copy Row, Filter to This File, Show Source) for a table.
+    void addRowMenu(CostTableView* table);
     void trackLastUsedTable();
     // A table Export CSV can write, named `objectName` (the settings
     // remember it by that name), showing `model` and following the view state.
@@ -106,6 +113,7 @@ private:
     QList<CostTableView*> exportable_;
     QHash<const CostTableView*, TableNames> names_;
     LastUsedTable* lastUsed_ = nullptr;
+    RowMenu* rowMenu_;
 };
 
 } // namespace memprof::views

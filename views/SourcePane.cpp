@@ -4,10 +4,12 @@
 #include "CodeView.h"
 #include "LuaHighlighter.h"
 #include "ProfileViewState.h"
+#include "ReadableColor.h"
 
 #include "model/itemmodels/DisplayText.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -33,7 +35,8 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     bold.setBold(true);
     title_->setFont(bold);
     legend_->setText(tr("Gutter: line · bytes allocated by the line · bytes it still holds at the end"));
-    legend_->setEnabled(false);
+    legend_->setObjectName(QStringLiteral("sourceGutterLegend"));
+    showLegendReadable();
     QFont small = legend_->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     legend_->setFont(small);
@@ -63,6 +66,21 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     setHumanReadable(state->humanReadable());
     connect(state, &ProfileViewState::humanReadableChanged, this, &SourcePane::setHumanReadable);
     connect(state, &ProfileViewState::locationSelected, this, &SourcePane::showLocation);
+}
+
+void SourcePane::showLegendReadable()
+{
+    // Muted, yet readable against the pane (a disabled label's grey is not).
+    QPalette palette = legend_->palette();
+    palette.setColor(QPalette::WindowText, mutedTextColor(this->palette(), this->palette().color(QPalette::Window)));
+    legend_->setPalette(palette);
+}
+
+void SourcePane::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        showLegendReadable();
 }
 
 void SourcePane::setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder)

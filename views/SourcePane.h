@@ -48,7 +48,11 @@ public:
 signals:
     void addSourceFolderRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void showLegendReadable();
     void refresh();
     void showMessage(const QString& text, bool offerFolder, bool offerConfirm = false);
     void confirmFile();

@@ -51,6 +51,8 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
     const Column& col = column(index.column());
     switch (role) {
     case Qt::DisplayRole:
+        if (index.column() == 0)
+            return rowDisplayName(index.row());
         return formatCost(rawValue(index.row(), index.column()), col.kind, humanReadable_);
     case SortRole:
         return rawValue(index.row(), index.column());
@@ -74,6 +76,11 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
     default:
         return {};
     }
+}
+
+QString CostTableModel::rowDisplayName(int row) const
+{
+    return formatCost(rawValue(row, 0), column(0).kind, humanReadable_);
 }
 
 QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, int role) const

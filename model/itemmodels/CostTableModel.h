@@ -49,6 +49,9 @@ protected:
     virtual QVariant rawValue(int row, int column) const = 0;
     // The full location of a row, for tool tips.
     virtual QString rowToolTip(int row) const = 0;
+    // The location column (column 0) as shown; by default its raw value
+    // formatted (escaped).
+    virtual QString rowDisplayName(int row) const;
     virtual std::optional<LocationId> rowLocation(int row) const = 0;
 
     // Call inside begin/endResetModel when rows or columns change.

@@ -40,15 +40,28 @@ void CostTreeModel::emitDisplayChanged(const QModelIndex& parent)
         emitDisplayChanged(index(r, 0, parent));
 }
 
+QString CostTreeModel::nodeName(TreeNodeKind kind, const std::string& label)
+{
+    const QString text = displayText(QString::fromStdString(label));
+    if (kind != TreeNodeKind::Function)
+        return text;
+    const auto colon = label.rfind(':');
+    if (colon != std::string::npos && label.compare(colon, std::string::npos, ":0") == 0)
+        return tr("main chunk of %1").arg(displayText(QString::fromStdString(label.substr(0, colon))));
+    return tr("function at %1").arg(text);
+}
+
 QString CostTreeModel::describeNode(TreeNodeKind kind, const std::string& name, std::int32_t function) const
 {
-    const QString label = displayText(QString::fromStdString(name));
+    const QString label = nodeName(kind, name);
     switch (kind) {
     case TreeNodeKind::Line:
         return label;
     case TreeNodeKind::Function:
         if (function == kNoFunction || !profile_)
             return label;
+        if (profile_->functions[static_cast<std::size_t>(function)].linedefined == 0)
+            return tr("%1\nthe chunk's top-level code, outside any function").arg(label);
         return tr("%1\nthe Lua function defined at line %2")
             .arg(label)
             .arg(profile_->functions[static_cast<std::size_t>(function)].linedefined);

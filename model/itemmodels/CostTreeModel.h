@@ -51,6 +51,10 @@ protected:
     // What a node is, for its tool tip: the group explanations, a
     // function's definition line.
     QString describeNode(TreeNodeKind kind, const std::string& label, std::int32_t function) const;
+    // A node's name as shown: a function node (labelled chunk:linedefined,
+    // like a line) reads "function at chunk:N" or "main chunk of chunk";
+    // other nodes show their label.
+    static QString nodeName(TreeNodeKind kind, const std::string& label);
     // The source profile (whose locations and functions nodes point at).
     std::shared_ptr<const Profile> profile_;
 

@@ -147,6 +147,8 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
             return DiffTableModel::presenceText(node.presence);
         if (isChangeColumn(column))
             return formatCostChange(rawValue(node, column), this->column(column).kind, humanReadable());
+        if (column == LocationColumn)
+            return nodeName(node.kind, node.label);
         return formatCost(rawValue(node, column), this->column(column).kind, humanReadable());
     case SortRole:
         return rawValue(node, column);

@@ -13,7 +13,7 @@ std::vector<CostTreeModel::Column> treeColumns()
     using T = FunctionTreeModel;
     return {
         {T::tr("Location"), QStringLiteral("location"), CostKind::Text,
-         T::tr("File, then function (chunk:line where it is defined), then the line or trace")},
+         T::tr("File, then function (where it is defined), then the line or trace")},
         {T::tr("Events"), QStringLiteral("events"), CostKind::Count,
          T::tr("Allocations, reallocations and frees here and below")},
         {T::tr("Allocated"), QStringLiteral("allocated_bytes"), CostKind::Bytes,
@@ -38,6 +38,7 @@ void FunctionTreeModel::setProfile(std::shared_ptr<const Profile> profile)
     beginResetModel();
     FunctionTree tree = profile ? buildFunctionTree(*profile) : FunctionTree();
     setTree(std::move(tree), std::move(profile));
+    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     totalCost_ = {};
     for (std::int32_t root : tree_.roots)
         totalCost_.add(tree_.nodes[static_cast<std::size_t>(root)].cost);
@@ -71,13 +72,15 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return column == LocationColumn
-                   ? displayText(QString::fromStdString(node.label))
+                   ? locationText(node)
                    : formatCost(static_cast<qint64>(costOf(node.cost, column)), this->column(column).kind, humanReadable());
     case SortRole:
         if (column == LocationColumn)
             return QString::fromStdString(node.label);
         return static_cast<qint64>(costOf(node.cost, column));
     case Qt::ToolTipRole:
+        if (node.kind == TreeNodeKind::Line && node.location >= 0)
+            return names_.toolTip(static_cast<LocationId>(node.location));
         return describeNode(node.kind, node.label, node.function);
     case CostFractionRole: {
         if (column == LocationColumn)
@@ -88,6 +91,15 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     default:
         return structureData(index, role);
     }
+}
+
+QString FunctionTreeModel::locationText(const TreeNode& node) const
+{
+    // A line reads as in the tables (told apart from a location printed
+    // alike); a function by what it is, not like one of its lines.
+    if (node.kind == TreeNodeKind::Line && node.location >= 0)
+        return names_.displayName(static_cast<LocationId>(node.location));
+    return nodeName(node.kind, node.label);
 }
 
 int FunctionTreeModel::initialSortColumn() const

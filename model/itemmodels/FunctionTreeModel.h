@@ -11,6 +11,7 @@
 
 #include "model/profile/FunctionTree.h"
 #include "model/itemmodels/CostTreeModel.h"
+#include "model/itemmodels/LocationNames.h"
 
 #include <QList>
 
@@ -40,7 +41,10 @@ public:
 private:
     static std::int64_t costOf(const TreeCost& cost, int column);
 
+    QString locationText(const TreeNode& node) const;
+
     TreeCost totalCost_;
+    LocationNames names_;
 };
 
 } // namespace memprof::itemmodels

@@ -75,6 +75,7 @@ void HeldModel::setProfile(std::shared_ptr<const Profile> profile)
     beginResetModel();
     profile_ = std::move(profile);
     locationIndex_ = profile_ ? LocationIndex(*profile_) : LocationIndex();
+    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     rebuild();
     endResetModel();
 }
@@ -100,10 +101,12 @@ void HeldModel::rebuild()
             // Select the identity holding the most under the name: its source
             // line is where most of the held bytes were allocated.
             std::unordered_map<std::string, std::pair<std::uint64_t, LocationId>> heaviest;
+            std::unordered_map<std::string, std::vector<const HeldRow*>> byName;
             for (const HeldRow& live : end ? profile_->heldAtEnd : profile_->heldAtPeak) {
                 auto [it, inserted] = heaviest.try_emplace(profile_->nameOf(live.location), live.heldBytes, live.location);
                 if (!inserted && live.heldBytes > it->second.first)
                     it->second = {live.heldBytes, live.location};
+                byName[profile_->nameOf(live.location)].push_back(&live);
             }
             for (const HeldByName& live : rankHeldByName(*profile_, end ? HeldScope::End : HeldScope::Peak)) {
                 Row row;
@@ -111,6 +114,10 @@ void HeldModel::rebuild()
                 row.bytes = saturatedSigned(live.heldBytes);
                 row.blockCount = static_cast<qint64>(live.blockCount);
                 row.location = heaviest.at(live.name).second;
+                for (const HeldRow* merged : byName.at(live.name)) {
+                    row.merged.push_back(merged->location);
+                    row.mergedHeldBytes.push_back(merged->heldBytes);
+                }
                 rows_.push_back(std::move(row));
             }
         } else {
@@ -121,6 +128,8 @@ void HeldModel::rebuild()
                 row.allocCount = static_cast<qint64>(diff.allocCount);
                 row.freeCount = static_cast<qint64>(diff.freeCount);
                 row.location = locationIndex_.firstNamed(diff.name);
+                if (row.location)
+                    row.merged = names_.sharingName(*row.location);
                 rows_.push_back(std::move(row));
             }
         }
@@ -149,9 +158,39 @@ QVariant HeldModel::rawValue(int row, int column) const
     return column == 2 ? r.allocCount : r.freeCount;
 }
 
+QString HeldModel::rowDisplayName(int row) const
+{
+    // A row of one identity reads as that identity does in the tables; a
+    // row merging several says how many.
+    const Row& r = rows_[static_cast<std::size_t>(row)];
+    if (r.merged.size() == 1)
+        return names_.displayName(r.merged.front());
+    if (r.merged.size() > 1)
+        return tr("%1 (%n locations)", nullptr, static_cast<int>(r.merged.size())).arg(displayText(r.name));
+    return displayText(r.name);
+}
+
 QString HeldModel::rowToolTip(int row) const
 {
-    return displayText(rows_[static_cast<std::size_t>(row)].name);
+    const Row& r = rows_[static_cast<std::size_t>(row)];
+    if (r.merged.size() == 1)
+        return names_.toolTip(r.merged.front());
+    if (r.merged.size() < 2)
+        return displayText(r.name);
+    // The summary is keyed by name, as the reference's HEAP SUMMARY is:
+    // list what the row adds up.
+    constexpr std::size_t kListed = 20;
+    QString text = tr("%1\nmerges %n locations printed alike:", nullptr, static_cast<int>(r.merged.size()))
+                       .arg(displayText(r.name));
+    for (std::size_t i = 0; i < r.merged.size() && i < kListed; ++i) {
+        text += QStringLiteral("\n  ") + names_.displayName(r.merged[i]);
+        if (i < r.mergedHeldBytes.size())
+            text += tr(": %1 held").arg(formatCost(static_cast<qulonglong>(r.mergedHeldBytes[i]), CostKind::Bytes,
+                                                   humanReadable()));
+    }
+    if (r.merged.size() > kListed)
+        text += QStringLiteral("\n  ") + tr("… and %n more", nullptr, static_cast<int>(r.merged.size() - kListed));
+    return text;
 }
 
 std::optional<LocationId> HeldModel::rowLocation(int row) const

@@ -9,6 +9,7 @@
 
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/LocationIndex.h"
+#include "model/itemmodels/LocationNames.h"
 
 #include <QList>
 
@@ -44,6 +45,7 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:
@@ -54,11 +56,16 @@ private:
         qint64 allocCount = 0; // HeapSummary
         qint64 freeCount = 0;  // HeapSummary
         std::optional<LocationId> location;
+        // The identities the row merges (their name is the row's), with
+        // their held bytes in the live scopes.
+        std::vector<LocationId> merged;
+        std::vector<std::uint64_t> mergedHeldBytes;
     };
     void rebuild();
 
     std::shared_ptr<const Profile> profile_;
     LocationIndex locationIndex_;
+    LocationNames names_;
     Scope scope_ = Scope::HeldAtEnd;
     std::vector<Row> rows_;
     qint64 totalHeldBytes_ = 0;

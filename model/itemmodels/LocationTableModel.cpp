@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/LocationTableModel.h"
-#include "model/itemmodels/DisplayText.h"
 #include "model/support/SaturatingMath.h"
 
 namespace memprof::itemmodels {
@@ -40,6 +39,7 @@ void LocationTableModel::setProfile(std::shared_ptr<const Profile> profile)
 {
     beginResetModel();
     profile_ = std::move(profile);
+    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     recomputeColumnMaxima();
     endResetModel();
 }
@@ -81,7 +81,12 @@ QVariant LocationTableModel::rawValue(int row, int column) const
 
 QString LocationTableModel::rowToolTip(int row) const
 {
-    return displayText(QString::fromStdString(profile_->nameOf(rowAt(row)->location)));
+    return names_.toolTip(rowAt(row)->location);
+}
+
+QString LocationTableModel::rowDisplayName(int row) const
+{
+    return names_.displayName(rowAt(row)->location);
 }
 
 std::optional<LocationId> LocationTableModel::rowLocation(int row) const

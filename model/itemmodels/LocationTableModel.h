@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/itemmodels/CostTableModel.h"
+#include "model/itemmodels/LocationNames.h"
 
 #include <QList>
 
@@ -33,11 +34,13 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:
     EventKind kind_;
     std::shared_ptr<const Profile> profile_;
+    LocationNames names_;
 };
 
 } // namespace memprof::itemmodels

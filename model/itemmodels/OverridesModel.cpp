@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/OverridesModel.h"
-#include "model/itemmodels/DisplayText.h"
 
 namespace memprof::itemmodels {
 
@@ -22,6 +21,7 @@ void OverridesModel::setProfile(std::shared_ptr<const Profile> profile)
 {
     beginResetModel();
     profile_ = std::move(profile);
+    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     overrides_.clear();
     recomputeColumnMaxima();
     endResetModel();
@@ -62,8 +62,12 @@ QVariant OverridesModel::rawValue(int row, int column) const
 
 QString OverridesModel::rowToolTip(int row) const
 {
-    return tr("%1\nClick to select this location")
-        .arg(displayText(QString::fromStdString(profile_->nameOf(overrides_[static_cast<std::size_t>(row)].location))));
+    return tr("%1\nClick to select this location").arg(names_.toolTip(overrides_[static_cast<std::size_t>(row)].location));
+}
+
+QString OverridesModel::rowDisplayName(int row) const
+{
+    return names_.displayName(overrides_[static_cast<std::size_t>(row)].location);
 }
 
 std::optional<LocationId> OverridesModel::rowLocation(int row) const

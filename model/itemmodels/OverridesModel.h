@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/itemmodels/CostTableModel.h"
+#include "model/itemmodels/LocationNames.h"
 
 #include <QList>
 
@@ -32,10 +33,12 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:
     std::shared_ptr<const Profile> profile_;
+    LocationNames names_;
     std::vector<OverrideStats> overrides_;
 };
 

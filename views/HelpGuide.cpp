@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "HelpGuide.h"
+
+#include "model/itemmodels/FunctionTreeModel.h"
+#include "model/itemmodels/HeldModel.h"
+#include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/OverridesModel.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QRegularExpression>
+#include <QShortcut>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace memprof::views {
+
+namespace {
+// What an action says in a menu: without the accelerator marks, the
+// ellipsis, and the shortcut text some menus append after a tab.
+QString plainText(QString text)
+{
+    text = text.section(u'\t', 0, 0);
+    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    text.replace(QStringLiteral("&&"), QStringLiteral("&"));
+    if (text.endsWith(QStringLiteral("…")))
+        text.chop(1);
+    return text.trimmed();
+}
+
+// A model's columns: title and what it means, from its header roles.
+QString columnsOf(const QAbstractItemModel& model)
+{
+    QString rows;
+    for (int c = 0; c < model.columnCount(); ++c)
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(model.headerData(c, Qt::Horizontal).toString().toHtmlEscaped(),
+                         model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().toHtmlEscaped());
+    return QStringLiteral("<table cellspacing=\"2\" cellpadding=\"3\">") + rows + QStringLiteral("</table>");
+}
+} // namespace
+
+HelpGuide::HelpGuide(QWidget* window)
+    : QDialog(window)
+    , browser_(new QTextBrowser(this))
+{
+    setObjectName(QStringLiteral("helpGuide"));
+    setWindowTitle(tr("Memprof Viewer Guide"));
+    browser_->setObjectName(QStringLiteral("helpGuideText"));
+    browser_->setOpenExternalLinks(false);
+    browser_->setHtml(html(shortcutsOf(window)));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(browser_, 1);
+    layout->addWidget(buttons);
+    resize(720, 640);
+}
+
+QList<HelpGuide::Shortcut> HelpGuide::shortcutsOf(const QWidget* window)
+{
+    QList<Shortcut> shortcuts;
+    auto add = [&shortcuts](const QKeySequence& keys, const QString& what) {
+        const QString text = keys.toString(QKeySequence::NativeText);
+        if (text.isEmpty() || what.isEmpty())
+            return;
+        const bool known = std::any_of(shortcuts.begin(), shortcuts.end(),
+                                       [&text](const Shortcut& s) { return s.keys == text; });
+        if (!known)
+            shortcuts.append({text, what});
+    };
+    for (const QAction* action : window->findChildren<QAction*>())
+        for (const QKeySequence& keys : action->shortcuts())
+            add(keys, plainText(action->text()));
+    for (const QShortcut* shortcut : window->findChildren<QShortcut*>())
+        add(shortcut->key(), shortcut->whatsThis());
+    return shortcuts;
+}
+
+QString HelpGuide::html(const QList<Shortcut>& shortcuts)
+{
+    itemmodels::LocationTableModel events(EventKind::Realloc);
+    itemmodels::HeldModel held;
+    itemmodels::HeldModel heapSummary;
+    heapSummary.setScope(itemmodels::HeldModel::Scope::HeapSummary);
+    itemmodels::FunctionTreeModel tree;
+    itemmodels::OverridesModel overrides;
+
+    QString keys;
+    for (const Shortcut& s : shortcuts)
+        keys += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(s.keys.toHtmlEscaped(), s.what.toHtmlEscaped());
+
+    QString text;
+    text += tr("<h2>Memprof Viewer</h2>"
+               "<p>A dump of LuaJIT's memory profiler (memprof) lists every allocation, reallocation and free "
+               "with the place that made it: a Lua line (<tt>@file.lua:12</tt>), a JIT trace, a C function or "
+               "<tt>INTERNAL</tt> (the runtime on its own behalf). Open one with File &gt; Open or by dropping "
+               "it on the window.</p>");
+    text += tr("<h3>The panes</h3><ul>"
+               "<li><b>Summary</b> (top): the dump's format and state, the events, bytes allocated and freed, "
+               "bytes still held at the end and the peak.</li>"
+               "<li><b>Filter</b>: shows only the locations whose name contains the text (or matches the "
+               "regular expression), in every table.</li>"
+               "<li><b>Allocations, Reallocations, Frees</b>: one row per location, as the reference "
+               "parser's ALLOCATIONS, REALLOCATIONS and DEALLOCATIONS sections.</li>"
+               "<li><b>Overrides</b> (under the event tables): for the row in front, the locations that had "
+               "allocated the blocks it freed or moved.</li>"
+               "<li><b>By function</b>: the same costs by file, then function, then line, summed up the "
+               "tree.</li>"
+               "<li><b>Charts</b>: live bytes over the run and the sizes of the allocations.</li>"
+               "<li><b>Held bytes</b>: what holds memory, ranked by bytes.</li>"
+               "<li><b>Source</b>: the selected location's file, its line marked; the gutter shows the line "
+               "number, the bytes the line allocated and the bytes it still holds at the end.</li></ul>"
+               "<p>Selecting a row anywhere selects its location in every pane. Right-click a row to copy "
+               "it, filter to its file or show its source.</p>");
+    text += tr("<p>Two locations can print alike (a format-1 dump names a prototype it does not know "
+               "<tt>CFUNC 0x…</tt>, whatever its line): those get a suffix such as <i>(line 4)</i> in every "
+               "pane, and their tool tip tells the whole identity.</p>");
+    text += tr("<h3>Columns of the event tables</h3>") + columnsOf(events);
+    text += tr("<h3>Columns of the Overrides</h3>") + columnsOf(overrides);
+    text += tr("<h3>Columns of By function</h3>") + columnsOf(tree);
+    text += tr("<h3>Held figures and the heap summary</h3>"
+               "<p>The <b>held</b> figures (Held bytes in its first two modes, <i>held at end</i> in the "
+               "summary, the tree's <i>Held at end</i>) count the blocks actually still live, by the location "
+               "that last allocated or reallocated them: they add up to the bytes live at the end.</p>"
+               "<p>The <b>heap difference</b> mode is the reference parser's HEAP SUMMARY: for each name, "
+               "allocations minus the frees traced back to them. A block reallocated elsewhere stays charged "
+               "to its first allocator, so a name can hold freed bytes or go negative. Rows are keyed by "
+               "name: a row merging several locations says how many, and its tool tip lists them.</p>");
+    text += tr("<h3>Columns of Held bytes</h3>") + columnsOf(held);
+    text += tr("<p>In the heap difference mode:</p>") + columnsOf(heapSummary);
+    text += tr("<h3>Keyboard shortcuts</h3>") + QStringLiteral("<table cellspacing=\"2\" cellpadding=\"3\">") + keys +
+            QStringLiteral("</table>");
+    return text;
+}
+
+} // namespace memprof::views

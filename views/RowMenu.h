@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The context menu of a row in a page's tables and trees: Copy Row (as
+// Ctrl+C copies, the visible columns tab-separated), Filter to This File
+// (the page's filter set to the row's chunk, as a literal), Show Source (the
+// row's location selected, or a function's or file's chunk shown). Each
+// page has one; its tables are attached to it.
+#pragma once
+
+#include "model/profile/Profile.h"
+
+#include <QModelIndex>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+class QMenu;
+class QPoint;
+
+namespace memprof::views {
+
+class CostTableView;
+class FilterField;
+class ResultsPage;
+class SourcePane;
+
+class RowMenu : public QObject {
+    Q_OBJECT
+public:
+    RowMenu(ResultsPage* page, FilterField* filter, SourcePane* source);
+
+    void attach(CostTableView* table);
+    // Opens the menu of the row of `table` at `pos` (viewport coordinates);
+    // nullptr if there is no row there. The menu (named "rowContextMenu",
+    // a child of the table) deletes itself when closed.
+    QMenu* popup(CostTableView* table, const QPoint& pos);
+
+    // The chunk a row belongs to ("@file.lua", an alias), empty for rows
+    // of no Lua chunk (INTERNAL, C functions).
+    QString chunkOf(const QModelIndex& index) const;
+
+private:
+    // What Show Source shows for a row.
+    struct SourceTarget {
+        std::optional<LocationId> location;
+        std::int32_t function = kNoFunction; // a tree's function or file node
+        int line = 0;
+    };
+    SourceTarget sourceTargetOf(const CostTableView* table, const QModelIndex& index) const;
+    void filterToFile(const QString& chunk);
+    void showSource(const SourceTarget& target);
+
+    ResultsPage* page_;
+    FilterField* filter_;
+    SourcePane* source_;
+};
+
+} // namespace memprof::views
