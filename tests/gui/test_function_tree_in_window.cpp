@@ -131,7 +131,7 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     test::mainTabs(w.window)->setCurrentWidget(tree);
     const QModelIndex line = nodeLabelled(tree, QStringLiteral("@leak.lua:9"));
     QVERIFY(line.isValid());
-    QCOMPARE(line.parent().data().toString(), QStringLiteral("@leak.lua:7"));
+    QCOMPARE(line.parent().data().toString(), QStringLiteral("function at @leak.lua:7"));
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
     click(tree, line);
     QCOMPARE(selected.count(), 1);
@@ -160,7 +160,7 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
 
     // A function: its chunk, marked where it is defined (scratch, line 12).
-    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:12")));
+    click(tree, nodeLabelled(tree, QStringLiteral("function at @leak.lua:12")));
     QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(test::sourcePane(w.window)->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 12);
@@ -197,7 +197,7 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
     QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
-    QCOMPARE(current.parent().data().toString(), QStringLiteral("@leak.lua:12"));
+    QCOMPARE(current.parent().data().toString(), QStringLiteral("function at @leak.lua:12"));
     // What was opened stays open when the deferred expansion runs and when
     // the user sorts.
     QTest::qWait(50);
@@ -220,7 +220,7 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
     QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
     QCOMPARE(tree->model()->rowCount(file), 1);
     const QModelIndex function = tree->model()->index(0, 0, file);
-    QCOMPARE(function.data().toString(), QStringLiteral("@leak.lua:12"));
+    QCOMPARE(function.data().toString(), QStringLiteral("function at @leak.lua:12"));
     QCOMPARE(tree->model()->rowCount(function), 1);
     QCOMPARE(tree->model()->index(0, 0, function).data().toString(), QStringLiteral("@leak.lua:14"));
     // The path to the match is open, so the match is on screen.

@@ -100,7 +100,10 @@ void TestFunctionTreeModel::sumsEqualTheTotals()
             QVERIFY2(id.isValid(), qPrintable(node.data().toString()));
             QCOMPARE(raw(node, FunctionTreeModel::AllocatedColumn), allocatedByLocation.at(id.toUInt()));
             QCOMPARE(raw(node, FunctionTreeModel::EventsColumn), eventsByLocation.at(id.toUInt()));
-            QCOMPARE(node.data().toString().toStdString(), profile->nameOf(id.toUInt()));
+            // The location's name; one two identities share goes on with what tells them apart.
+            const std::string shown = node.data().toString().toStdString();
+            const std::string& name = profile->nameOf(id.toUInt());
+            QVERIFY2(shown == name || shown.rfind(name + " (", 0) == 0, shown.c_str());
             continue;
         }
         for (int c : kCostColumns) {
@@ -140,8 +143,10 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
             const FunctionInfo& fn = profile->functions[std::size_t(node.data(FunctionIndexRole).toInt())];
             QCOMPARE(target.function, node.data(FunctionIndexRole).toInt());
             QCOMPARE(std::uint64_t(target.line), fn.linedefined);
-            // Named chunk:linedefined, under its file.
-            QCOMPARE(node.data().toString().toStdString(), fn.chunkname + ":" + std::to_string(fn.linedefined));
+            // Named as a function (not like one of its lines), under its file.
+            QCOMPARE(node.data().toString().toStdString(),
+                     fn.linedefined == 0 ? "main chunk of " + fn.chunkname
+                                         : "function at " + fn.chunkname + ":" + std::to_string(fn.linedefined));
             QCOMPARE(node.parent().data().toString().toStdString(), fn.chunkname);
             QVERIFY(!node.data(LocationIdRole).isValid());
             break;
@@ -166,7 +171,7 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
         model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("@leak.lua:14"), 1,
                     Qt::MatchExactly | Qt::MatchRecursive);
     QCOMPARE(line14.size(), 1);
-    QCOMPARE(line14.first().parent().data().toString(), QStringLiteral("@leak.lua:12"));
+    QCOMPARE(line14.first().parent().data().toString(), QStringLiteral("function at @leak.lua:12"));
     QCOMPARE(model.indexOfLocation(LocationId(profile->locations.size() + 5)), QModelIndex());
 }
 
@@ -187,7 +192,7 @@ void TestFunctionTreeModel::filteringKeepsAncestors()
     QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
     QCOMPARE(proxy.rowCount(file), 1);
     const QModelIndex function = proxy.index(0, 0, file);
-    QCOMPARE(function.data().toString(), QStringLiteral("@leak.lua:7"));
+    QCOMPARE(function.data().toString(), QStringLiteral("function at @leak.lua:7"));
     QCOMPARE(proxy.rowCount(function), 1);
     QCOMPARE(proxy.index(0, 0, function).data().toString(), QStringLiteral("@leak.lua:9"));
     // The ancestors keep their full figures (the whole file), not the match's.
