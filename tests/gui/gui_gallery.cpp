@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Renders the viewer's states a user meets (start page, loading, a
 // truncated dump, a load error, code from a string, a source not found,
-// raw byte units) into PNGs in OUTDIR, for people to look at:
+// raw byte units, the help guide, a row's context menu, a function of the
+// tree selected) into PNGs in OUTDIR, for people to look at:
 //   QT_QPA_PLATFORM=offscreen gui_gallery OUTDIR
 #include "tests/support/GuiTestData.h"
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "views/CostTableView.h"
+#include "views/FunctionTreeView.h"
 #include "views/LoadingPage.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QContextMenuEvent>
+#include <QDialog>
+#include <QMenu>
+#include <QPainter>
+#include <QTabWidget>
 #include <QDir>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -126,6 +133,41 @@ int main(int argc, char* argv[])
                     item->setChecked(false); // raw byte counts
         selectNamed(w, "@ffi-load.lua:19");
         save(w, QStringLiteral("raw-bytes"));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/leak.bin")));
+        w->findChild<QAction*>(QStringLiteral("helpGuideAction"))->trigger();
+        save(w->findChild<QDialog*>(QStringLiteral("helpGuide")), QStringLiteral("help-guide"));
+        delete w;
+    }
+    {
+        // A row's menu, drawn over the window where it opened.
+        MainWindow* w = window(fixture(QStringLiteral("v1/loadstring.bin")));
+        auto* table = w->findChild<memprof::views::CostTableView*>(QStringLiteral("tableAllocations"));
+        const QPoint pos = table->visualRect(table->model()->index(0, 0)).center();
+        QContextMenuEvent event(QContextMenuEvent::Mouse, pos, table->viewport()->mapToGlobal(pos));
+        QApplication::sendEvent(table->viewport(), &event);
+        QTest::qWait(100);
+        QPixmap shot = w->grab();
+        if (auto* menu = table->findChild<QMenu*>(QStringLiteral("rowContextMenu"))) {
+            QPainter painter(&shot);
+            painter.drawPixmap(table->viewport()->mapTo(w, pos), menu->grab());
+            menu->close();
+        }
+        const QString path = QDir(outDir).filePath(QStringLiteral("row-menu.png"));
+        shot.save(path);
+        std::printf("%s\n", qPrintable(path));
+        delete w;
+    }
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/leak.bin")));
+        selectNamed(w, "@leak.lua:9");
+        auto* tree = w->findChild<memprof::views::FunctionTreeView*>(QStringLiteral("functionTree"));
+        w->findChild<QTabWidget*>(QStringLiteral("mainTabs"))->setCurrentWidget(tree);
+        const QModelIndex file = tree->model()->index(0, 0);
+        tree->setCurrentIndex(tree->model()->index(0, 0, file)); // its first function
+        save(w, QStringLiteral("function-selected"));
         delete w;
     }
     {
