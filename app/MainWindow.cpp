@@ -83,7 +83,8 @@ void MainWindow::createMenus()
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
     exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
-    exportCsv->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers"));
+    exportCsv->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
+                             "the by-function tree whole, collapsed nodes included"));
     file->addSeparator();
     QAction* close = file->addAction(tr("&Close Window"), this, &QWidget::close);
     close->setShortcut(QKeySequence::Close);
@@ -126,9 +127,10 @@ void MainWindow::createMenus()
 
 void MainWindow::showGuide()
 {
-    // Made on first use, when every action of the window exists.
     if (!guide_)
         guide_ = new views::HelpGuide(this);
+    else
+        guide_->refresh();
     guide_->show();
     guide_->raise();
     guide_->activateWindow();

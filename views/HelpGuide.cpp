@@ -50,13 +50,18 @@ HelpGuide::HelpGuide(QWidget* window)
     setWindowTitle(tr("Memprof Viewer Guide"));
     browser_->setObjectName(QStringLiteral("helpGuideText"));
     browser_->setOpenExternalLinks(false);
-    browser_->setHtml(html(shortcutsOf(window)));
+    refresh();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(browser_, 1);
     layout->addWidget(buttons);
     resize(720, 640);
+}
+
+void HelpGuide::refresh()
+{
+    browser_->setHtml(html(shortcutsOf(parentWidget())));
 }
 
 QList<HelpGuide::Shortcut> HelpGuide::shortcutsOf(const QWidget* window)

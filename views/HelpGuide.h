@@ -3,7 +3,7 @@
 // what each column of the tables means (read from the item models' own
 // headers), how the held figures differ from the reference's heap summary,
 // and the keyboard shortcuts, listed from the window's actions and
-// shortcuts so the list follows them.
+// shortcuts each time it opens, so the list follows them.
 #pragma once
 
 #include <QDialog>
@@ -17,8 +17,12 @@ namespace memprof::views {
 class HelpGuide : public QDialog {
     Q_OBJECT
 public:
-    // The guide for `window`'s actions and shortcuts (read now).
+    // The guide for `window`'s actions and shortcuts.
     explicit HelpGuide(QWidget* window);
+
+    // Reads the window's actions and shortcuts again (before each showing:
+    // the list is the window's, never a copy that could go stale).
+    void refresh();
 
     struct Shortcut {
         QString keys; // native text, "Ctrl+O"

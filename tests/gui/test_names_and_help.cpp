@@ -370,6 +370,15 @@ void TestNamesAndHelp::guideListsTheActualShortcuts()
     QVERIFY(listed >= 8); // Open, Export, Close, Quit, Filter, Reload, Guide, Copy...
     QVERIFY(text.contains(QStringLiteral("Frobnicate the Heap")));
     QVERIFY(text.contains(QKeySequence(Qt::CTRL | Qt::Key_PageDown).toString(QKeySequence::NativeText)));
+    // Shown again, it lists an action added since.
+    dialog->close();
+    QAction* later = w->menuBar()->actions().first()->menu()->addAction(QStringLiteral("Defragment Later"));
+    later->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F11));
+    guide->trigger();
+    QTRY_VERIFY(dialog->isVisible());
+    const QString again = dialog->findChild<QTextBrowser*>(QStringLiteral("helpGuideText"))->toPlainText();
+    QVERIFY(again.contains(QStringLiteral("Defragment Later")));
+    QVERIFY(again.contains(later->shortcut().toString(QKeySequence::NativeText)));
     // The panes and the columns, from the models' own headers.
     for (const QString& word : {QStringLiteral("Held bytes"), QStringLiteral("Overrides"), QStringLiteral("By function"),
                                 QStringLiteral("HEAP SUMMARY"), QStringLiteral("Held at end"),
