@@ -3,6 +3,7 @@
 
 #include "PageActions.h"
 #include "ViewerSettings.h"
+#include "WindowPlacement.h"
 #include "model/services/LoadMessages.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/LoadingPage.h"
@@ -37,7 +38,7 @@ DiffWindow::DiffWindow(QWidget* opener)
 
     createMenus();
     setWindowTitle(tr("Compare Dumps — Memprof Viewer"));
-    resize(1400, 900);
+    resize(defaultWindowSize(this));
 }
 
 DiffWindow::~DiffWindow() = default;

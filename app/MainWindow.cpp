@@ -6,6 +6,7 @@
 #include "RecentFilesMenu.h"
 #include "SampleProfile.h"
 #include "ViewerSettings.h"
+#include "WindowPlacement.h"
 #include "model/services/LoadMessages.h"
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
@@ -60,7 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     recentMenu_->refresh();
     updateTitle();
-    resize(1400, 900);
+    resize(defaultWindowSize(this));
 }
 
 MainWindow::~MainWindow() = default;
@@ -154,7 +155,7 @@ void MainWindow::openDump(const QString& path)
         window->restoreLayout();
     window->closeOnFailure_ = true;
     window->opener_ = this;
-    window->move(pos() + QPoint(40, 40));
+    cascadeFrom(window, this);
     window->show();
     window->loadDump(path);
 }
@@ -313,7 +314,7 @@ DiffWindow* MainWindow::compareWith(const QString& newPath)
     if (!profile_)
         return nullptr;
     auto* window = new DiffWindow(this);
-    window->move(pos() + QPoint(40, 40));
+    cascadeFrom(window, this);
     window->show();
     window->compareWith(profile_, dumpPath_, newPath);
     return window;
@@ -362,9 +363,21 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::restoreLayout()
 {
+    // Saved on another (larger) screen, the geometry may not fit this one.
     restoreGeometry(windowGeometry());
+    fitToScreen(this);
+    fitWhenShown_ = !isVisible();
     restorePageLayout(profilePage_);
     layoutRestored_ = true;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (fitWhenShown_) {
+        fitWhenShown_ = false;
+        fitToScreen(this);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

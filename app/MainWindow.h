@@ -52,7 +52,8 @@ public:
     QWidget* currentPage() const { return pages_->currentWidget(); }
 
     // Takes the window size and pane sizes the user left last time (and
-    // saves them on close); windows for screenshots and tests do not.
+    // saves them on close), the window fitted to the screen once shown (its
+    // frame is known then); windows for screenshots and tests do not.
     void restoreLayout();
 
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
@@ -76,6 +77,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
@@ -97,6 +99,7 @@ private:
     // A window opened for a second dump closes again if that dump fails.
     bool closeOnFailure_ = false;
     bool layoutRestored_ = false;
+    bool fitWhenShown_ = false;
     QPointer<QWidget> opener_;
 
     QStackedWidget* pages_ = nullptr;

@@ -4,6 +4,7 @@
 #include "CostBarDelegate.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/itemmodels/TableCsv.h"
+#include "model/itemmodels/TableSortProxy.h"
 
 #include <QAction>
 #include <QApplication>
@@ -19,13 +20,8 @@ namespace memprof::views {
 
 CostTableView::CostTableView(QWidget* parent)
     : QTreeView(parent)
-    , proxy_(new QSortFilterProxyModel(this))
+    , proxy_(new itemmodels::TableSortProxy(this))
 {
-    proxy_->setSortRole(itemmodels::SortRole);
-    proxy_->setFilterKeyColumn(0);
-    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
-    proxy_->setDynamicSortFilter(true);
     setModel(proxy_);
 
     setRootIsDecorated(false);
@@ -142,7 +138,47 @@ void CostTableView::paintEvent(QPaintEvent* event)
 
 void CostTableView::setFilter(const QRegularExpression& expression)
 {
-    proxy_->setFilterRegularExpression(expression);
+    // When the filter hides the current row, the selection model moves the
+    // current index to a neighbour: that is no choice of the user's, so no
+    // pane may follow it, and the table is left with nothing selected.
+    const QPersistentModelIndex current = proxy_->mapToSource(currentIndex());
+    {
+        const QSignalBlocker quiet(this);
+        selectingProgrammatically_ = true;
+        proxy_->setFilterRegularExpression(expression);
+        if (current.isValid() && !proxy_->mapFromSource(current).isValid()) {
+            clearSelection();
+            setCurrentIndex({});
+        }
+        selectingProgrammatically_ = false;
+    }
+    const QModelIndex now = proxy_->mapToSource(currentIndex());
+    if (now != QModelIndex(current))
+        emit currentSourceRowChanged(currentSourceRow());
+}
+
+namespace {
+// Rows without children (a table's rows, a tree's lines) under `parent`.
+int leafCount(const QAbstractItemModel& model, const QModelIndex& parent = {})
+{
+    const int rows = model.rowCount(parent);
+    int leaves = 0;
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex index = model.index(row, 0, parent);
+        leaves += model.hasChildren(index) ? leafCount(model, index) : 1;
+    }
+    return leaves;
+}
+} // namespace
+
+int CostTableView::shownLeafCount() const
+{
+    return leafCount(*proxy_);
+}
+
+int CostTableView::totalLeafCount() const
+{
+    return proxy_->sourceModel() ? leafCount(*proxy_->sourceModel()) : 0;
 }
 
 void CostTableView::sortByCostColumn(int column)

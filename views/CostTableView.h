@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A sortable, filterable cost table: the model behind a
-// QSortFilterProxyModel (SortRole, the location column filtered), cost bars
+// A sortable, filterable cost table: the model behind a itemmodels::TableSortProxy
+// (SortRole, locations by file and line, the location column filtered), cost bars
 // in byte columns, a header menu that hides and shows columns, Ctrl+C copying
 // the selected rows. It reports the location the user selects and can
 // select one on request without echoing it back.
@@ -28,7 +28,13 @@ public:
     QAbstractItemModel* sourceModel() const;
     QSortFilterProxyModel* proxyModel() const { return proxy_; }
 
+    // Filters the location column. A current row the filter hides is
+    // deselected, and nothing else becomes current.
     void setFilter(const QRegularExpression& expression);
+    // The rows without children (a tree's lines) that the filter lets
+    // through, and all of them.
+    int shownLeafCount() const;
+    int totalLeafCount() const;
     // Sorts by `column` in its initial order (descending for costs).
     void sortByCostColumn(int column);
 

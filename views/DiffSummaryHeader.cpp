@@ -13,6 +13,11 @@
 
 namespace memprof::views {
 
+namespace {
+// The room of a file name in the table, in average characters.
+constexpr int kNameCharacters = 32;
+} // namespace
+
 std::pair<QString, QString> distinctFileNames(const QString& basePath, const QString& newPath)
 {
     const QFileInfo base(basePath);
@@ -75,13 +80,21 @@ void DiffSummaryHeader::render()
         return QStringLiteral("<td align=right style='padding-left:18px;%1'>%2</td>").arg(style, text.toHtmlEscaped());
     };
     const auto [baseName, newName] = distinctFileNames(base_.path, new_.path);
+    // The figures' columns need their room; a long file name is shortened
+    // in the middle (the tool tip has both paths), a truncation goes on a
+    // line of its own.
+    QFont bold = label_->font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    const int nameWidth = metrics.averageCharWidth() * kNameCharacters;
     auto side = [&](const QString& role, const Side& s, const QString& name) {
         QString state;
         if (s.status.end == DecodeEnd::Truncated)
-            state = QStringLiteral(" <span style='color:#b35c00'>%1</span>")
+            state = QStringLiteral("<br><span style='color:#b35c00'>%1</span>")
                         .arg(QStringLiteral("(%1)").arg(services::describeTruncationPoint(s.status)).toHtmlEscaped());
+        const QString shown = metrics.elidedText(name, Qt::ElideMiddle, nameWidth);
         QString row = QStringLiteral("<tr><td><span style='color:%1'>%2</span>&nbsp;<b>%3</b>%4</td>")
-                          .arg(dim, role.toHtmlEscaped(), name.toHtmlEscaped(), state);
+                          .arg(dim, role.toHtmlEscaped(), shown.toHtmlEscaped(), state);
         for (const Figure& f : figures)
             row += cell(itemmodels::formatCost(qint64(s.totals.*f.field), f.kind, humanReadable_));
         return row + QStringLiteral("</tr>");

@@ -6,7 +6,9 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QShortcut>
 #include <QTimer>
 
@@ -16,8 +18,11 @@ FilterField::FilterField(QWidget* parent)
     : QWidget(parent)
     , edit_(new QLineEdit(this))
     , regex_(new QCheckBox(tr("Regular expression"), this))
+    , matchLabel_(new QLabel(this))
     , debounce_(new QTimer(this))
 {
+    matchLabel_->setObjectName(QStringLiteral("filterMatchCount"));
+    matchLabel_->setTextFormat(Qt::PlainText);
     edit_->setPlaceholderText(tr("Filter locations (Ctrl+F)…"));
     edit_->setClearButtonEnabled(true);
     edit_->setToolTip(tr("Shows only the locations whose name contains this text (case-insensitive)"));
@@ -27,6 +32,8 @@ FilterField::FilterField(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(edit_, 1);
     layout->addWidget(regex_);
+    layout->addSpacing(8);
+    layout->addWidget(matchLabel_);
     connect(edit_, &QLineEdit::textChanged, debounce_, qOverload<>(&QTimer::start));
     connect(regex_, &QCheckBox::toggled, this, &FilterField::apply);
     connect(debounce_, &QTimer::timeout, this, &FilterField::apply);
@@ -66,15 +73,49 @@ QRegularExpression FilterField::expression() const
 void FilterField::apply()
 {
     const QRegularExpression expr = expression();
-    // An unfinished regular expression keeps the last valid filter.
+    filtering_ = !edit_->text().isEmpty();
     if (!expr.isValid()) {
-        edit_->setStyleSheet(QStringLiteral("QLineEdit { background: #f8d7da; }"));
-        edit_->setToolTip(tr("Invalid regular expression: %1").arg(expr.errorString()));
+        patternError_ = expr.errorString();
+        edit_->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #c0392b; border-radius: 3px; }"));
+        edit_->setToolTip(tr("Invalid pattern: %1").arg(patternError_));
+        showMatchCount();
+        emit filterChanged(itemmodels::matchingNothing());
         return;
     }
+    patternError_.clear();
     edit_->setStyleSheet({});
     edit_->setToolTip(tr("Shows only the locations whose name contains this text (case-insensitive)"));
+    showMatchCount();
     emit filterChanged(expr);
+}
+
+void FilterField::setMatchCount(int shown, int total)
+{
+    shown_ = shown;
+    total_ = total;
+    showMatchCount();
+}
+
+void FilterField::clearMatchCount()
+{
+    shown_ = -1;
+    showMatchCount();
+}
+
+void FilterField::showMatchCount()
+{
+    const bool invalid = !patternError_.isEmpty();
+    QPalette palette = this->palette();
+    palette.setColor(QPalette::WindowText, invalid ? QColor(0xc0, 0x39, 0x2b) : palette.color(QPalette::PlaceholderText));
+    matchLabel_->setPalette(palette);
+    matchLabel_->setVisible(invalid || shown_ >= 0);
+    const QLocale locale;
+    if (invalid)
+        matchLabel_->setText(tr("invalid pattern: %1").arg(patternError_));
+    else if (filtering_)
+        matchLabel_->setText(tr("%1 of %2 locations").arg(locale.toString(shown_), locale.toString(total_)));
+    else
+        matchLabel_->setText(total_ == 1 ? tr("1 location") : tr("%1 locations").arg(locale.toString(total_)));
 }
 
 } // namespace memprof::views

@@ -22,6 +22,8 @@ LoadingPage::LoadingPage(QWidget* parent)
     bar_->setTextVisible(false);
     bar_->setMinimumWidth(420);
     title_->setAlignment(Qt::AlignCenter);
+    // Two long file names wrap rather than widen the window.
+    title_->setWordWrap(true);
     bytes_->setAlignment(Qt::AlignCenter);
     auto* layout = new QVBoxLayout(this);
     layout->addStretch(1);

@@ -9,7 +9,9 @@
 
 #include <QLineEdit>
 #include <QShortcut>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -24,6 +26,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     , tabs_(new QTabWidget(this))
     , sourcePane_(new SourcePane(state_, this))
     , rowMenu_(new RowMenu(this, filter_, sourcePane_))
+    , matchCount_(new QTimer(this))
 {
     filter_->setObjectName(QStringLiteral("filterField"));
     messageBar_->setObjectName(QStringLiteral("messageBar"));
@@ -31,6 +34,10 @@ ResultsPage::ResultsPage(QWidget* parent)
     tabs_->setDocumentMode(true);
     sourcePane_->setObjectName(QStringLiteral("sourcePane"));
     connect(filter_, &FilterField::filterChanged, state_, &ProfileViewState::setFilter);
+    matchCount_->setSingleShot(true);
+    matchCount_->setInterval(0);
+    connect(matchCount_, &QTimer::timeout, this, &ResultsPage::updateMatchCount);
+    connect(tabs_, &QTabWidget::currentChanged, matchCount_, qOverload<>(&QTimer::start));
     connect(sourcePane_, &SourcePane::addSourceFolderRequested, this, &ResultsPage::addSourceFolderRequested);
     // Ctrl+PgDown / Ctrl+PgUp switch tabs wherever the focus is on the page:
     // a table would otherwise take them to extend its selection.
@@ -73,11 +80,24 @@ void ResultsPage::addExportableTable(CostTableView* table, const QString& title,
     exportable_.append(table);
     names_.insert(table, {title, fileName});
     addRowMenu(table);
+    const QSortFilterProxyModel* proxy = table->proxyModel();
+    connect(proxy, &QSortFilterProxyModel::rowsInserted, matchCount_, qOverload<>(&QTimer::start));
+    connect(proxy, &QSortFilterProxyModel::rowsRemoved, matchCount_, qOverload<>(&QTimer::start));
+    connect(proxy, &QSortFilterProxyModel::modelReset, matchCount_, qOverload<>(&QTimer::start));
+    connect(proxy, &QSortFilterProxyModel::layoutChanged, matchCount_, qOverload<>(&QTimer::start));
 }
 
 void ResultsPage::addRowMenu(CostTableView* table)
 {
     rowMenu_->attach(table);
+}
+
+void ResultsPage::updateMatchCount()
+{
+    if (const auto* table = qobject_cast<const CostTableView*>(tabs_->currentWidget()))
+        filter_->setMatchCount(table->shownLeafCount(), table->totalLeafCount());
+    else
+        filter_->clearMatchCount();
 }
 
 void ResultsPage::trackLastUsedTable()

@@ -16,6 +16,7 @@
 #include <memory>
 
 class QTabWidget;
+class QTimer;
 
 namespace memprof::views {
 
@@ -114,6 +115,10 @@ private:
     QHash<const CostTableView*, TableNames> names_;
     LastUsedTable* lastUsed_ = nullptr;
     RowMenu* rowMenu_;
+    // The filter field counts the rows of the table in front, once the
+    // proxies settled after a filter, a new profile or another tab.
+    void updateMatchCount();
+    QTimer* matchCount_;
 };
 
 } // namespace memprof::views

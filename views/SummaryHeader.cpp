@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SummaryHeader.h"
 
+#include "ElidedLabel.h"
 #include "model/report/TextReport.h"
 #include "model/services/LoadMessages.h"
 
@@ -8,21 +9,42 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QVBoxLayout>
 
 namespace memprof::views {
 
 SummaryHeader::SummaryHeader(QWidget* parent)
     : QFrame(parent)
-    , label_(new QLabel(this))
+    , fileName_(new ElidedLabel(this))
+    , folder_(new ElidedLabel(this))
+    , facts_(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
-    label_->setTextFormat(Qt::RichText);
-    label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* layout = new QHBoxLayout(this);
+    fileName_->setObjectName(QStringLiteral("summaryFileName"));
+    folder_->setObjectName(QStringLiteral("summaryFolder"));
+    facts_->setObjectName(QStringLiteral("summaryFacts"));
+    QFont big = fileName_->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    fileName_->setFont(big);
+    folder_->setForegroundRole(QPalette::PlaceholderText);
+    // The folder gives up its room first; the file name only when even
+    // that is not enough.
+    folder_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    facts_->setTextFormat(Qt::RichText);
+    facts_->setWordWrap(true);
+    facts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* title = new QHBoxLayout;
+    title->setSpacing(12);
+    title->addWidget(fileName_);
+    title->addWidget(folder_, 1);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
-    layout->addWidget(label_, 1);
+    layout->setSpacing(2);
+    layout->addLayout(title);
+    layout->addWidget(facts_);
 }
 
 void SummaryHeader::setProfile(const Profile& profile, const QString& filePath)
@@ -42,7 +64,7 @@ void SummaryHeader::setHumanReadable(bool humanReadable)
 
 QString SummaryHeader::text() const
 {
-    return label_->text();
+    return fileName_->text() + u'\n' + folder_->text() + u'\n' + facts_->text();
 }
 
 void SummaryHeader::render()
@@ -53,10 +75,10 @@ void SummaryHeader::render()
     };
     auto count = [&](std::uint64_t value) { return locale.toString(static_cast<qulonglong>(value)); };
     const QString dim = palette().color(QPalette::PlaceholderText).name();
+    // A figure's name and value stay together; the line breaks between
+    // figures.
     auto item = [&](const QString& key, const QString& value) {
-        return QStringLiteral("<td style='padding-right:18px'><span style='color:%1'>%2</span>"
-                              "&nbsp;<b>%3</b></td>")
-            .arg(dim, key.toHtmlEscaped(), value);
+        return QStringLiteral("<span style='color:%1'>%2</span>&nbsp;<b>%3</b>").arg(dim, key.toHtmlEscaped(), value);
     };
 
     QString state;
@@ -76,23 +98,21 @@ void SummaryHeader::render()
     }
 
     const QFileInfo info(filePath_);
-    QString html = QStringLiteral("<table cellspacing=0 cellpadding=1><tr>");
-    html += QStringLiteral("<td colspan=3 style='padding-right:18px'><b style='font-size:large'>%1</b>&nbsp;&nbsp;"
-                           "<span style='color:%2'>%3</span></td>")
-                .arg(info.fileName().toHtmlEscaped(), dim, info.absolutePath().toHtmlEscaped());
-    html += item(tr("format"), tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion));
-    html += item(tr("dump"), state + QStringLiteral(", ") + bytes(status_.totalBytes));
-    html += QStringLiteral("</tr><tr>");
-    html += item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
-                                   .arg(count(totals_.eventCount), count(totals_.allocCount),
-                                        count(totals_.reallocCount), count(totals_.freeCount)));
-    html += item(tr("allocated"), bytes(totals_.allocatedBytes));
-    html += item(tr("freed"), bytes(totals_.freedBytes));
-    html += item(tr("held at end"), tr("%1 in %2 blocks").arg(bytes(totals_.liveBytes), count(totals_.liveBlockCount)));
-    html += item(tr("peak live"), tr("%1 at event %2").arg(bytes(totals_.peakLiveBytes), count(totals_.peakEventIndex)));
-    html += item(tr("locations"), count(locationCount_));
-    html += QStringLiteral("</tr></table>");
-    label_->setText(html);
+    fileName_->setText(info.fileName());
+    folder_->setText(info.absolutePath());
+    const QStringList items = {
+        item(tr("format"), tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion)),
+        item(tr("dump"), state + QStringLiteral(", ") + bytes(status_.totalBytes)),
+        item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
+                               .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
+                                    count(totals_.freeCount))),
+        item(tr("allocated"), bytes(totals_.allocatedBytes)),
+        item(tr("freed"), bytes(totals_.freedBytes)),
+        item(tr("held at end"), tr("%1 in %2 blocks").arg(bytes(totals_.liveBytes), count(totals_.liveBlockCount))),
+        item(tr("peak live"), tr("%1 at event %2").arg(bytes(totals_.peakLiveBytes), count(totals_.peakEventIndex))),
+        item(tr("locations"), count(locationCount_)),
+    };
+    facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));
 }
 
 } // namespace memprof::views

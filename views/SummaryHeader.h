@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The profile at a glance above the tables: file, format versions, events,
 // bytes allocated and freed, held at the end, peak, locations, and whether
-// the dump is complete.
+// the dump is complete. It fits any width: the folder shortens, the figures
+// wrap onto more lines.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -12,6 +13,8 @@ class QLabel;
 
 namespace memprof::views {
 
+class ElidedLabel;
+
 class SummaryHeader : public QFrame {
     Q_OBJECT
 public:
@@ -19,12 +22,15 @@ public:
 
     void setProfile(const Profile& profile, const QString& filePath);
     void setHumanReadable(bool humanReadable);
+    // The file, its folder and the figures (rich text).
     QString text() const;
 
 private:
     void render();
 
-    QLabel* label_;
+    ElidedLabel* fileName_;
+    ElidedLabel* folder_;
+    QLabel* facts_;
     QString filePath_;
     DecodeStatus status_;
     ProfileTotals totals_;

@@ -9,4 +9,10 @@ QRegularExpression filterExpression(const QString& text, FilterSyntax syntax)
     return QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
 }
 
+QRegularExpression matchingNothing()
+{
+    // An empty negative lookahead fails at every position.
+    return QRegularExpression(QStringLiteral("(?!)"));
+}
+
 } // namespace memprof::itemmodels

@@ -13,4 +13,9 @@ enum class FilterSyntax { Substring, RegularExpression };
 // expression gives an invalid QRegularExpression (the caller says so).
 QRegularExpression filterExpression(const QString& text, FilterSyntax syntax);
 
+// The filter of an invalid pattern: a valid expression that matches no
+// name, so that a table shows nothing rather than what an earlier pattern let
+// through.
+QRegularExpression matchingNothing();
+
 } // namespace memprof::itemmodels
