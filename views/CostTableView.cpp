@@ -113,6 +113,37 @@ void CostTableView::applyHiddenColumns()
 {
     for (int c = 0; c < proxy_->columnCount(); ++c)
         header()->setSectionHidden(c, hiddenColumns_.contains(c));
+    fitLocationColumn();
+}
+
+void CostTableView::fitLocationColumn()
+{
+    // The location takes the room the costs leave, but never so little
+    // that its names turn into "@…3": in a narrow pane it keeps a readable
+    // width and the costs scroll.
+    if (header()->count() == 0)
+        return;
+    int costs = 0;
+    for (int c = 1; c < header()->count(); ++c)
+        if (!header()->isSectionHidden(c))
+            costs += header()->sectionSize(c);
+    // (A tree's lines sit three levels in.)
+    const int readable = fontMetrics().averageCharWidth() * kReadableLocationCharacters +
+                         (rootIsDecorated() ? 3 * indentation() : 0);
+    const bool roomy = viewport()->width() - costs >= readable;
+    const bool stretched = header()->sectionResizeMode(0) == QHeaderView::Stretch;
+    if (roomy && !stretched) {
+        header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    } else if (!roomy && stretched) {
+        header()->setSectionResizeMode(0, QHeaderView::Interactive);
+        header()->resizeSection(0, readable);
+    }
+}
+
+void CostTableView::resizeEvent(QResizeEvent* event)
+{
+    QTreeView::resizeEvent(event);
+    fitLocationColumn();
 }
 
 void CostTableView::setPlaceholderText(const QString& text)

@@ -82,12 +82,18 @@ signals:
 protected:
     void currentChanged(const QModelIndex& current, const QModelIndex& previous) override;
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void showHeaderMenu(const QPoint& pos);
     void fitColumns();
     void setColumnShown(int column, bool shown);
     void applyHiddenColumns();
+    void fitLocationColumn();
+
+    // The least width of the location column, in average characters (a
+    // module's file name and line).
+    static constexpr int kReadableLocationCharacters = 26;
 
     QSortFilterProxyModel* proxy_;
     QString placeholderText_;

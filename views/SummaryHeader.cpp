@@ -75,10 +75,13 @@ void SummaryHeader::render()
     };
     auto count = [&](std::uint64_t value) { return locale.toString(static_cast<qulonglong>(value)); };
     const QString dim = palette().color(QPalette::PlaceholderText).name();
-    // A figure's name and value stay together; the line breaks between
-    // figures.
+    // A name and a short value on one line ("held at end 420.84MiB in
+    // 356,336 blocks"); the long values (the events, the dump's state) may
+    // break.
+    auto together = [](QString text) { return text.replace(u' ', QStringLiteral("&nbsp;")); };
     auto item = [&](const QString& key, const QString& value) {
-        return QStringLiteral("<span style='color:%1'>%2</span>&nbsp;<b>%3</b>").arg(dim, key.toHtmlEscaped(), value);
+        return QStringLiteral("<span style='color:%1'>%2</span>&nbsp;<b>%3</b>")
+            .arg(dim, together(key.toHtmlEscaped()), value);
     };
 
     QString state;
@@ -101,15 +104,17 @@ void SummaryHeader::render()
     fileName_->setText(info.fileName());
     folder_->setText(info.absolutePath());
     const QStringList items = {
-        item(tr("format"), tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion)),
+        item(tr("format"), together(tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion))),
         item(tr("dump"), state + QStringLiteral(", ") + bytes(status_.totalBytes)),
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
                                .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
                                     count(totals_.freeCount))),
         item(tr("allocated"), bytes(totals_.allocatedBytes)),
         item(tr("freed"), bytes(totals_.freedBytes)),
-        item(tr("held at end"), tr("%1 in %2 blocks").arg(bytes(totals_.liveBytes), count(totals_.liveBlockCount))),
-        item(tr("peak live"), tr("%1 at event %2").arg(bytes(totals_.peakLiveBytes), count(totals_.peakEventIndex))),
+        item(tr("held at end"),
+             together(tr("%1 in %2 blocks").arg(bytes(totals_.liveBytes), count(totals_.liveBlockCount)))),
+        item(tr("peak live"),
+             together(tr("%1 at event %2").arg(bytes(totals_.peakLiveBytes), count(totals_.peakEventIndex)))),
         item(tr("locations"), count(locationCount_)),
     };
     facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));

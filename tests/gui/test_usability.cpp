@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -335,7 +336,16 @@ void TestUsability::comparisonWindowFitsASmallScreen()
     for (int tab = 0; tab < tabs->count(); ++tab) {
         tabs->setCurrentIndex(tab);
         verifyFitsSmallScreen(w, qPrintable(tabs->tabText(tab)));
+        // The many columns of a comparison leave the names readable (the
+        // costs scroll instead): not "@…3".
+        const auto* table = qobject_cast<views::CostTableView*>(tabs->widget(tab));
+        QVERIFY(table);
+        const int readable = table->fontMetrics().averageCharWidth() * 20;
+        QVERIFY2(table->header()->sectionSize(0) >= readable,
+                 qPrintable(QStringLiteral("%1: %2 < %3").arg(tabs->tabText(tab)).arg(table->header()->sectionSize(0)).arg(readable)));
     }
+    const views::CostTableView* held = test::diffTable(w, Table::Held);
+    QVERIFY(held->header()->sectionSize(0) >= held->fontMetrics().averageCharWidth() * 20);
 }
 
 void TestUsability::restoredGeometryIsFittedToTheScreen()
