@@ -17,9 +17,10 @@ int sign(qsizetype value)
     return value < 0 ? -1 : value > 0 ? 1 : 0;
 }
 
-// Compares two runs of digits by value without converting them (a run may
-// be longer than any integer type): leading zeros skipped, then the longer
-// run is the larger number, else the first differing digit decides.
+// Compares two runs of decimal or hexadecimal digits by value without
+// converting them (a run may be longer than any integer type): leading
+// zeros skipped, then the longer run is the larger number, else the first
+// differing digit decides (a-f as A-F).
 int compareDigitRuns(QStringView a, QStringView b)
 {
     while (a.size() > 1 && a.front() == u'0')
@@ -28,7 +29,7 @@ int compareDigitRuns(QStringView a, QStringView b)
         b = b.sliced(1);
     if (a.size() != b.size())
         return a.size() < b.size() ? -1 : 1;
-    return sign(a.compare(b));
+    return sign(a.compare(b, Qt::CaseInsensitive));
 }
 
 qsizetype digitRunEnd(QStringView text, qsizetype from)
@@ -99,17 +100,6 @@ FileAndLine splitLocation(QStringView name)
     return {name, std::nullopt};
 }
 
-int compareHexRuns(QStringView a, QStringView b)
-{
-    while (a.size() > 1 && a.front() == u'0')
-        a = a.sliced(1);
-    while (b.size() > 1 && b.front() == u'0')
-        b = b.sliced(1);
-    if (a.size() != b.size())
-        return a.size() < b.size() ? -1 : 1;
-    return sign(a.compare(b, Qt::CaseInsensitive));
-}
-
 } // namespace
 
 int compareNatural(QStringView a, QStringView b)
@@ -132,9 +122,7 @@ int compareLocationNames(QStringView a, QStringView b)
     if (left.digits) {
         if (left.hexadecimal != right.hexadecimal)
             return left.hexadecimal ? 1 : -1;
-        const int order = left.hexadecimal ? compareHexRuns(*left.digits, *right.digits)
-                                           : compareDigitRuns(*left.digits, *right.digits);
-        if (order != 0)
+        if (const int order = compareDigitRuns(*left.digits, *right.digits); order != 0)
             return order;
     }
     return sign(a.compare(b));
