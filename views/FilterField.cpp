@@ -25,6 +25,9 @@ FilterField::FilterField(QWidget* parent)
     matchLabel_->setTextFormat(Qt::PlainText);
     edit_->setPlaceholderText(tr("Filter locations (Ctrl+F)…"));
     edit_->setClearButtonEnabled(true);
+    // The red frame of an invalid pattern must not make the field shorter
+    // (the tables below would jump).
+    edit_->setMinimumHeight(edit_->sizeHint().height());
     edit_->setToolTip(tr("Shows only the locations whose name contains this text (case-insensitive)"));
     debounce_->setSingleShot(true);
     debounce_->setInterval(250);

@@ -2,28 +2,32 @@
 // Renders the viewer's states a user meets (start page, loading, a
 // truncated dump, a load error, code from a string, a source not found,
 // raw byte units, the help guide, a row's context menu, a function of the
-// tree selected) into PNGs in OUTDIR, for people to look at:
+// tree selected, a filter and an invalid one on a small screen) into PNGs
+// in OUTDIR, for people to look at:
 //   QT_QPA_PLATFORM=offscreen gui_gallery OUTDIR
 #include "tests/support/GuiTestData.h"
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "views/CostTableView.h"
+#include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
 #include "views/LoadingPage.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QDialog>
-#include <QMenu>
-#include <QPainter>
-#include <QTabWidget>
 #include <QDir>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -173,6 +177,19 @@ int main(int argc, char* argv[])
     {
         MainWindow* w = window(fixture(QStringLiteral("v3/empty.bin")));
         save(w, QStringLiteral("empty-profile"));
+        delete w;
+    }
+    // The filter on a 1024x700 screen: its count, then an invalid pattern.
+    {
+        MainWindow* w = window(fixture(QStringLiteral("v3/medium.bin")));
+        w->resize(1024, 700);
+        auto* filter = w->findChild<memprof::views::FilterField*>(QStringLiteral("filterField"));
+        filter->setDelay(0);
+        filter->lineEdit()->setText(QStringLiteral("medium.lua:2"));
+        save(w, QStringLiteral("filter-count"));
+        filter->regexBox()->setChecked(true);
+        filter->lineEdit()->setText(QStringLiteral("medium.lua:(2"));
+        save(w, QStringLiteral("filter-invalid"));
         delete w;
     }
     return 0;
