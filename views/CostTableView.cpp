@@ -174,14 +174,12 @@ void CostTableView::setFilter(const QRegularExpression& expression)
     // pane may follow it, and the table is left with nothing selected.
     const QPersistentModelIndex current = proxy_->mapToSource(currentIndex());
     {
-        const QSignalBlocker quiet(this);
-        selectingProgrammatically_ = true;
+        const QSignalBlocker quiet(this); // locationActivated, and a tree's chunkActivated
         proxy_->setFilterRegularExpression(expression);
         if (current.isValid() && !proxy_->mapFromSource(current).isValid()) {
             clearSelection();
             setCurrentIndex({});
         }
-        selectingProgrammatically_ = false;
     }
     const QModelIndex now = proxy_->mapToSource(currentIndex());
     if (now != QModelIndex(current))
