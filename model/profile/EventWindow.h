@@ -21,4 +21,16 @@ struct EventWindow {
     bool operator==(const EventWindow&) const = default;
 };
 
+// `window` inside a run of `eventCount` events (first >= 1, last <= the
+// run's end, first <= last); one that covers the run is the default window,
+// so every way of choosing the whole run gives the same value.
+inline EventWindow clampWindow(EventWindow window, std::uint64_t eventCount)
+{
+    if (eventCount == 0)
+        return {};
+    window.first = window.first < 1 ? 1 : window.first > eventCount ? eventCount : window.first;
+    window.last = window.last > eventCount ? eventCount : window.last < window.first ? window.first : window.last;
+    return window.covers(eventCount) ? EventWindow{} : window;
+}
+
 } // namespace memprof

@@ -6,6 +6,10 @@
 #include "model/report/TextReport.h"
 
 #include <QLocale>
+#include <QMouseEvent>
+
+#include <algorithm>
+#include <cmath>
 
 namespace memprof::charts {
 
@@ -37,6 +41,47 @@ StepSeries stepSeries(const HeapTimeline& timeline, BucketValue value)
     series.values.push_back(static_cast<double>(timeline.finalLiveBytes()));
     return series;
 }
+
+std::optional<HeapReadout> heapReadout(const HeapTimeline& timeline, std::uint64_t event)
+{
+    const auto& buckets = timeline.buckets();
+    if (buckets.empty())
+        return std::nullopt;
+    const std::uint64_t clamped = std::clamp<std::uint64_t>(event, 1, timeline.eventCount());
+    const std::size_t index =
+        std::min<std::size_t>(static_cast<std::size_t>((clamped - 1) / timeline.eventsPerBucket()), buckets.size() - 1);
+    const HeapTimelineBucket& bucket = buckets[index];
+    return HeapReadout{timeline.firstEventOf(index), timeline.lastEventOf(index), bucket.minLiveBytes,
+                       bucket.maxLiveBytes, bucket.allocatedBytes};
+}
+
+namespace {
+// A press and release closer than this is a click, not a window.
+constexpr double kMinDragPixels = 4;
+
+QString eventNumber(std::uint64_t event)
+{
+    return QLocale().toString(static_cast<qulonglong>(event));
+}
+
+QString bytesText(std::uint64_t bytes)
+{
+    return QString::fromStdString(formatBytes(bytes, true));
+}
+
+// Left edge at `fromKey`, right at `toKey`, the plot's full height.
+void placeBandItem(QCPItemRect* band, QCPAxis* x, QCPAxis* y, double fromKey, double toKey)
+{
+    for (QCPItemPosition* corner : {band->topLeft, band->bottomRight}) {
+        corner->setAxes(x, y);
+        corner->setAxisRect(x->axisRect());
+        corner->setTypeX(QCPItemPosition::ptPlotCoords);
+        corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    band->topLeft->setCoords(fromKey, 0);
+    band->bottomRight->setCoords(toKey, 1);
+}
+} // namespace
 
 HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
 {
@@ -73,6 +118,30 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     peakArrow_->setHead(QCPLineEnding::esSpikeArrow);
     peakArrow_->end->setParentAnchor(peakMarker_->position);
     peakArrow_->start->setParentAnchor(peakText_->bottom);
+
+    // Below the curves: the shaded window and the one being dragged.
+    windowBand_ = new QCPItemRect(this);
+    windowBand_->setObjectName(QStringLiteral("heapWindowBand"));
+    windowBand_->setLayer(QStringLiteral("grid"));
+    windowBand_->setVisible(false);
+    dragBand_ = new QCPItemRect(this);
+    dragBand_->setObjectName(QStringLiteral("heapDragBand"));
+    dragBand_->setLayer(QStringLiteral("grid"));
+    dragBand_->setVisible(false);
+    crosshair_ = new QCPItemStraightLine(this);
+    crosshair_->setObjectName(QStringLiteral("heapCrosshair"));
+    crosshair_->setVisible(false);
+    readout_ = new QCPItemText(this);
+    readout_->setObjectName(QStringLiteral("heapReadout"));
+    readout_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    readout_->setPadding(QMargins(6, 4, 6, 4));
+    readout_->setTextAlignment(Qt::AlignLeft);
+    readout_->setVisible(false);
+    setMouseTracking(true);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeapChart::keepRangeInRun);
+    // The label's room depends on the plot's size and range: placed anew
+    // once the layout is known, before each drawing.
+    connect(this, &QCustomPlot::afterLayout, this, &HeapChart::placePeakLabel);
 
     // The legend goes below the plot: inside, it would hide the curve.
     // Centred in a row of its own: empty cells on both sides take the slack.
@@ -114,10 +183,23 @@ void HeapChart::applyColors()
     peakText_->setBrush(labelBackground);
     peakText_->setPen(QPen(c.peak));
     peakArrow_->setPen(QPen(c.peak));
+    QColor band = c.live;
+    band.setAlphaF(c.dark ? 0.16f : 0.10f);
+    windowBand_->setBrush(band);
+    windowBand_->setPen(QPen(c.live, 1, Qt::DashLine));
+    QColor drag = c.overlay;
+    drag.setAlphaF(0.22f);
+    dragBand_->setBrush(drag);
+    dragBand_->setPen(QPen(c.overlay, 1));
+    crosshair_->setPen(QPen(c.axis, 1, Qt::DashLine));
+    readout_->setColor(c.text);
+    readout_->setBrush(labelBackground);
+    readout_->setPen(QPen(c.grid));
 }
 
 void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& totals)
 {
+    timeline_ = timeline;
     eventCount_ = timeline.eventCount();
     peakLiveBytes_ = totals.peakLiveBytes;
     peakEventIndex_ = totals.peakEventIndex;
@@ -148,6 +230,10 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
     }
     showEmptyText(eventCount_ == 0 ? tr("No allocation events in this profile") : QString());
     legend->setVisible(eventCount_ > 0);
+    hideReadout();
+    dragStartX_.reset();
+    dragBand_->setVisible(false);
+    setWindow({});
     resetView();
 }
 
@@ -171,6 +257,17 @@ void HeapChart::clearOverlay()
     overlay_->removeFromLegend();
 }
 
+void HeapChart::setWindow(EventWindow window)
+{
+    window_ = clampWindow(window, eventCount_);
+    const bool shaded = window_ != EventWindow{};
+    windowBand_->setVisible(shaded);
+    // Event e is drawn from key e to key e + 1 (StepSeries).
+    if (shaded)
+        placeBandItem(windowBand_, xAxis, yAxis, static_cast<double>(window_.first),
+                      std::min(static_cast<double>(window_.last) + 1, static_cast<double>(eventCount_)));
+}
+
 void HeapChart::resetView()
 {
     const double lastEvent = std::max<double>(1, static_cast<double>(eventCount_));
@@ -178,24 +275,152 @@ void HeapChart::resetView()
     // Headroom above the peak for its label.
     yAxis->setRange(0, std::max<double>(1024, static_cast<double>(peakLiveBytes_) * 1.22));
     yAxis2->setRange(0, std::max<double>(1024, static_cast<double>(allocatedBytes_) * 1.05));
-    placePeakLabel();
 }
 
-// The label sits above the marker, on the side with room, inside the plot.
+// Panning and zooming show a part of the run, never beyond it: the range
+// keeps its size (at most the run's) and slides back inside [0, last event].
+void HeapChart::keepRangeInRun(const QCPRange& range)
+{
+    if (eventCount_ == 0)
+        return;
+    const double run = static_cast<double>(eventCount_);
+    const double size = std::clamp(range.size(), std::min(run, 2.0), run);
+    const double lower = std::clamp(range.lower, 0.0, run - size);
+    if (lower != range.lower || lower + size != range.upper)
+        xAxis->setRange(lower, lower + size);
+}
+
+// The label sits above the marker, on the side of the view with room, and
+// whole inside the plot whatever the zoom: where the marker's side has no
+// room, it slides along the edge.
 void HeapChart::placePeakLabel()
 {
     if (!peakText_->visible())
         return;
-    const double ratio = eventCount_ ? static_cast<double>(peakEventIndex_) / static_cast<double>(eventCount_) : 0;
+    const QRectF rect = axisRect()->rect();
+    const QMargins padding = peakText_->padding();
+    const QSizeF text = QFontMetricsF(peakText_->font())
+                            .boundingRect(QRectF(), Qt::TextDontClip | peakText_->textAlignment(), peakText_->text())
+                            .size();
+    const QSizeF size(text.width() + padding.left() + padding.right() + 2,
+                      text.height() + padding.top() + padding.bottom() + 2);
+    if (rect.width() <= size.width() + 4 || rect.height() <= size.height() + 4)
+        return; // no layout yet
+    const QPointF marker(xAxis->coordToPixel(static_cast<double>(peakEventIndex_)),
+                         yAxis->coordToPixel(static_cast<double>(peakLiveBytes_)));
+    const double ratio = (marker.x() - rect.left()) / rect.width();
+    double left = ratio > 0.6 ? marker.x() - 30 - size.width() : marker.x() + 30;
+    double top = marker.y() - 16 - size.height();
+    left = std::clamp(left, rect.left() + 2, rect.right() - 2 - size.width());
+    top = std::clamp(top, rect.top() + 2, rect.bottom() - 2 - size.height());
+    peakText_->position->setParentAnchor(nullptr);
     peakText_->position->setType(QCPItemPosition::ptAbsolute);
-    peakText_->position->setParentAnchor(peakMarker_->position);
-    if (ratio > 0.6) {
-        peakText_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        peakText_->position->setCoords(-30, -16);
-    } else {
-        peakText_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        peakText_->position->setCoords(30, -16);
+    peakText_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    peakText_->position->setCoords(left + 1, top + 1);
+    peakArrow_->setVisible(rect.contains(marker));
+}
+
+std::uint64_t HeapChart::eventAt(double x) const
+{
+    if (eventCount_ == 0)
+        return 0;
+    const double key = std::floor(xAxis->pixelToCoord(x));
+    return static_cast<std::uint64_t>(std::clamp(key, 1.0, static_cast<double>(eventCount_)));
+}
+
+EventWindow HeapChart::windowBetween(double fromX, double toX) const
+{
+    return clampWindow({eventAt(std::min(fromX, toX)), eventAt(std::max(fromX, toX))}, eventCount_);
+}
+
+void HeapChart::showReadout(double x)
+{
+    const std::optional<HeapReadout> r = heapReadout(timeline_, eventAt(x));
+    if (!r) {
+        hideReadout();
+        return;
     }
+    const QString events = r->firstEvent == r->lastEvent
+                               ? tr("event %1").arg(eventNumber(r->firstEvent))
+                               : tr("events %1–%2").arg(eventNumber(r->firstEvent), eventNumber(r->lastEvent));
+    const QString live = r->minLiveBytes == r->maxLiveBytes
+                             ? tr("live %1").arg(bytesText(r->maxLiveBytes))
+                             : tr("live %1–%2").arg(bytesText(r->minLiveBytes), bytesText(r->maxLiveBytes));
+    readout_->setText(events + QLatin1Char('\n') + live + QLatin1Char('\n') +
+                      tr("allocated %1").arg(bytesText(r->allocatedBytes)));
+    // In the corner away from the pointer, so it never hides the curve under it.
+    const QRectF rect = axisRect()->rect();
+    const bool pointerLeft = x < rect.center().x();
+    readout_->setPositionAlignment((pointerLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    readout_->position->setCoords(pointerLeft ? 0.99 : 0.01, 0.02);
+    readout_->setVisible(true);
+    const double key = xAxis->pixelToCoord(x);
+    crosshair_->point1->setCoords(key, 0);
+    crosshair_->point2->setCoords(key, 1);
+    crosshair_->setVisible(true);
+}
+
+void HeapChart::hideReadout()
+{
+    readout_->setVisible(false);
+    crosshair_->setVisible(false);
+}
+
+void HeapChart::mousePressEvent(QMouseEvent* event)
+{
+    // A plain drag chooses a window; Shift+drag pans (QCustomPlot's drag).
+    if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier) && eventCount_ > 0 &&
+        QRectF(axisRect()->rect()).contains(event->position())) {
+        dragStartX_ = event->position().x();
+        event->accept();
+        return;
+    }
+    ChartPlot::mousePressEvent(event);
+}
+
+void HeapChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const double x = event->position().x();
+    if (dragStartX_) {
+        const EventWindow window = clampWindow(windowBetween(*dragStartX_, x), eventCount_);
+        const EventWindow shown = window == EventWindow{} ? EventWindow{1, eventCount_} : window;
+        placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(shown.first),
+                      std::min(static_cast<double>(shown.last) + 1, static_cast<double>(eventCount_)));
+        dragBand_->setVisible(true);
+        showReadout(x);
+        replot(QCustomPlot::rpQueuedReplot);
+        event->accept();
+        return;
+    }
+    ChartPlot::mouseMoveEvent(event);
+    if (event->buttons() == Qt::NoButton && QRectF(axisRect()->rect()).contains(event->position()))
+        showReadout(x);
+    else
+        hideReadout();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeapChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (dragStartX_ && event->button() == Qt::LeftButton) {
+        const double start = *dragStartX_;
+        const double x = event->position().x();
+        dragStartX_.reset();
+        dragBand_->setVisible(false);
+        replot(QCustomPlot::rpQueuedReplot);
+        event->accept();
+        if (std::abs(x - start) >= kMinDragPixels)
+            emit windowSelected(windowBetween(start, x));
+        return;
+    }
+    ChartPlot::mouseReleaseEvent(event);
+}
+
+void HeapChart::leaveEvent(QEvent* event)
+{
+    ChartPlot::leaveEvent(event);
+    hideReadout();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace memprof::charts

@@ -3,14 +3,34 @@
 // timestamps) as steps through each bucket's maximum, with the bucket's
 // minimum as a band below, the cumulative allocated bytes on the right axis,
 // the peak marked and labelled, and one location's own live bytes overlaid.
+// It always shows the whole run; the page's event window is shaded on it.
+// Dragging across it chooses a window (windowSelected); Shift+drag pans, the
+// wheel zooms, within the run. Under the pointer a crosshair reads the event,
+// its live and allocated bytes.
 #pragma once
 
 #include "ChartPlot.h"
 
+#include "model/profile/EventWindow.h"
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/Profile.h"
 
+#include <optional>
+
 namespace memprof::charts {
+
+// What the timeline knows about the events drawn at one place: one event
+// when buckets hold one, else the bucket's events.
+struct HeapReadout {
+    std::uint64_t firstEvent = 0;
+    std::uint64_t lastEvent = 0;
+    std::uint64_t minLiveBytes = 0;
+    std::uint64_t maxLiveBytes = 0;
+    std::uint64_t allocatedBytes = 0; // cumulative, after lastEvent
+};
+// The bucket holding `event` (1-based, clamped to the run); nothing for an
+// empty timeline.
+std::optional<HeapReadout> heapReadout(const HeapTimeline& timeline, std::uint64_t event);
 
 class HeapChart : public ChartPlot {
     Q_OBJECT
@@ -22,6 +42,9 @@ public:
     // an empty name removes the overlay.
     void setOverlay(const HeapTimeline& timeline, const QString& name);
     void clearOverlay();
+    // Shades the events of `window` (nothing for the whole run).
+    void setWindow(EventWindow window);
+    EventWindow window() const { return window_; }
 
     void resetView() override;
 
@@ -31,12 +54,29 @@ public:
     QCPGraph* allocatedGraph() const { return allocated_; }
     QCPGraph* overlayGraph() const { return overlay_; }
     QString peakLabel() const { return peakText_->text(); }
+    QCPItemRect* windowBand() const { return windowBand_; }
+    // The event drawn at a widget x coordinate (clamped to the run).
+    std::uint64_t eventAt(double x) const;
+
+signals:
+    // The user dragged across the chart: count these events (clamped to
+    // the run; the default window when the drag covered all of it).
+    void windowSelected(memprof::EventWindow window);
 
 protected:
     void applyColors() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
 
 private:
     void placePeakLabel();
+    void keepRangeInRun(const QCPRange& range);
+    void showReadout(double x);
+    void hideReadout();
+    void placeBand(QCPItemRect* band, double fromKey, double toKey);
+    EventWindow windowBetween(double fromX, double toX) const;
 
     QCPGraph* liveMax_ = nullptr;
     QCPGraph* liveMin_ = nullptr;
@@ -45,10 +85,17 @@ private:
     QCPItemTracer* peakMarker_ = nullptr;
     QCPItemText* peakText_ = nullptr;
     QCPItemLine* peakArrow_ = nullptr;
+    QCPItemRect* windowBand_ = nullptr;
+    QCPItemRect* dragBand_ = nullptr;
+    QCPItemStraightLine* crosshair_ = nullptr;
+    QCPItemText* readout_ = nullptr;
+    HeapTimeline timeline_;
+    EventWindow window_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakLiveBytes_ = 0;
     std::uint64_t peakEventIndex_ = 0;
     std::uint64_t allocatedBytes_ = 0;
+    std::optional<double> dragStartX_; // a window being chosen
 };
 
 // The steps of a timeline: each bucket's first event with its maximum (or
