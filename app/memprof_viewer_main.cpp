@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
 // memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
-// memprof-viewer --screenshot OUT.png [--tab NAME] DUMP (or --diff BASE NEW):
-// renders the window at a fixed size into OUT.png and exits (for docs and
-// checks).
+// memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST] DUMP
+// (or --diff BASE NEW): renders the window at a fixed size into OUT.png and
+// exits (for docs and checks); --range counts only a window of the run.
 #include "DiffWindow.h"
 #include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "views/CostTableView.h"
+#include "views/EventWindowBar.h"
+#include "views/ProfilePage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -118,18 +120,14 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
     return loopCode != 0 ? loopCode : exitCode;
 }
 
-int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab)
+int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab,
+                   const QString& range)
 {
     auto* window = new memprof::app::MainWindow;
     window->resize(size);
     window->show();
     int exitCode = 1;
-    QObject::connect(window, &memprof::app::MainWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
-        if (!shown) {
-            explainLoadFailure();
-            QCoreApplication::exit(1);
-            return;
-        }
+    const auto grabShown = [&exitCode, window, outPath, tab] {
         // Show what the viewer is for: the largest holder with a Lua line,
         // and its source.
         auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("heldTable"));
@@ -148,6 +146,34 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
             heldTable->setCurrentIndex(holder);
         showTab(window, tab);
         grabLater(window, outPath, exitCode);
+    };
+    QObject::connect(window, &memprof::app::MainWindow::loadFinished, window, [window, grabShown, range](bool shown) {
+        if (!shown) {
+            explainLoadFailure();
+            QCoreApplication::exit(1);
+            return;
+        }
+        if (range.isEmpty()) {
+            grabShown();
+            return;
+        }
+        // The window as the window bar takes it; the grab waits for its counts.
+        auto* page = window->findChild<memprof::views::ProfilePage*>(QStringLiteral("profilePage"));
+        QString error;
+        const auto events = memprof::views::EventWindowBar::parseWindow(
+            range, page->wholeRunProfile()->totals.eventCount, error);
+        if (!events) {
+            std::fprintf(stderr, "memprof-viewer: --range %s: %s\n", qPrintable(range), qPrintable(error));
+            QCoreApplication::exit(2);
+            return;
+        }
+        if (*events == page->viewState()->window()) {
+            grabShown();
+            return;
+        }
+        QObject::connect(page, &memprof::views::ProfilePage::windowApplied, window, grabShown,
+                         Qt::SingleShotConnection);
+        page->viewState()->setWindow(*events);
     });
     QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
     const int loopCode = QApplication::exec();
@@ -199,6 +225,12 @@ int main(int argc, char* argv[])
     parser.addOption(screenshot);
     parser.addOption(screenshotSize);
     parser.addOption(screenshotTab);
+    const QCommandLineOption screenshotRange(
+        QStringLiteral("range"),
+        QStringLiteral("Screenshot: count only events FIRST to LAST (numbers or percentages of the run, "
+                       "e.g. 1000:5000 or 50%:), as the window bar above the tables takes them."),
+        QStringLiteral("FIRST:LAST"));
+    parser.addOption(screenshotRange);
     parser.addOption(diff);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
@@ -217,7 +249,8 @@ int main(int argc, char* argv[])
         }
         if (parser.isSet(diff))
             return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab));
-        return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab));
+        return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab),
+                              parser.value(screenshotRange));
     }
 
     if (parser.isSet(diff)) {

@@ -16,6 +16,7 @@ public:
     explicit CodeView(QWidget* parent = nullptr);
 
     void setLineCosts(itemmodels::ChunkLineCosts::Lines costs);
+    const itemmodels::ChunkLineCosts::Lines& lineCosts() const { return costs_; }
     void setHumanReadable(bool humanReadable);
     // Highlights `line` (1-based) and centres it; 0 clears the mark.
     void markLine(int line);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CostBarDelegate.h"
 
+#include "Sparkline.h"
+
 #include "model/itemmodels/ModelRoles.h"
 
 #include <QApplication>
@@ -13,6 +15,10 @@ namespace memprof::views {
 
 void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
+    if (const QVariant history = index.data(itemmodels::HeldHistoryRole); history.isValid()) {
+        paintHistory(painter, option, index, history.value<itemmodels::HeldSparkline>());
+        return;
+    }
     const QVariant fractionValue = index.data(itemmodels::CostFractionRole);
     if (!fractionValue.isValid()) {
         QStyledItemDelegate::paint(painter, option, index);
@@ -44,6 +50,37 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     painter->drawText(textRect, static_cast<int>(opt.displayAlignment),
                       opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
     painter->restore();
+}
+
+void CostBarDelegate::paintHistory(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
+                                   const itemmodels::HeldSparkline& line) const
+{
+    QStyleOptionViewItem opt(option);
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+    // The growth on the right, the line in the room left of it.
+    const int textWidth = std::min(opt.fontMetrics.horizontalAdvance(text) + 6, textRect.width() / 2);
+    const QRect lineArea = opt.rect.adjusted(3, 3, -3 - textWidth, -3);
+    const bool selected = opt.state & QStyle::State_Selected;
+    paintSparkline(painter, lineArea, line, opt.palette, selected);
+    painter->save();
+    painter->setFont(opt.font);
+    painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
+    painter->drawText(textRect, static_cast<int>(Qt::AlignRight | Qt::AlignVCenter),
+                      opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
+    painter->restore();
+}
+
+QSize CostBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    if (index.data(itemmodels::HeldHistoryRole).isValid())
+        size.setWidth(size.width() + 90); // room for the line beside the number
+    return size;
 }
 
 } // namespace memprof::views

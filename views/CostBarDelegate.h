@@ -2,7 +2,11 @@
 // Draws a bar behind a cost cell, proportional to the cell's share of the
 // column's largest magnitude (CostFractionRole). Negative values (a net or
 // a diff that shrank) draw in another colour, so they never pass for costs.
+// A held-over-the-run cell (HeldHistoryRole) draws its sparkline beside its
+// growth instead.
 #pragma once
+
+#include "model/itemmodels/HeldSparkline.h"
 
 #include <QStyledItemDelegate>
 
@@ -14,6 +18,11 @@ public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+private:
+    void paintHistory(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
+                      const itemmodels::HeldSparkline& line) const;
 };
 
 } // namespace memprof::views

@@ -77,6 +77,8 @@ void CostTableView::fitColumns()
             width = std::max(width, metrics.horizontalAdvance(proxy_->index(r, c).data().toString()));
         const QString title = proxy_->headerData(c, Qt::Horizontal).toString();
         width = std::max(width, headerMetrics.horizontalAdvance(title) + 20);
+        if (rows > 0 && proxy_->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
+            width += 90; // the sparkline beside the number
         header()->resizeSection(c, width + 10);
     }
     header()->setMinimumSectionSize(40);

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -29,6 +30,13 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
     scope_->addItem(tr("Live blocks at the peak"), static_cast<int>(itemmodels::HeldModel::Scope::HeldAtPeak));
     scope_->addItem(tr("Heap summary (as the reference parser)"),
                     static_cast<int>(itemmodels::HeldModel::Scope::HeapSummary));
+    // After the first three: the settings remember the index.
+    scope_->addItem(tr("Allocated in the window, live at its end"),
+                    static_cast<int>(itemmodels::HeldModel::Scope::WindowBlocksAtWindowEnd));
+    scope_->addItem(tr("Live at the window's end, whoever allocated them"),
+                    static_cast<int>(itemmodels::HeldModel::Scope::LiveAtWindowEnd));
+    scope_->addItem(tr("Leak suspects (steady growth)"), static_cast<int>(itemmodels::HeldModel::Scope::Suspects));
+    offerWindowScopes(false);
     explanation_->setWordWrap(true);
     QFont small = explanation_->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
@@ -64,8 +72,37 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
 
 void HeldPane::setProfile(std::shared_ptr<const Profile> profile)
 {
+    const bool windowed = profile && !profile->window.covers(profile->totals.eventCount);
     profile_ = profile;
     model_->setProfile(std::move(profile));
+    offerWindowScopes(windowed);
+}
+
+void HeldPane::offerWindowScopes(bool windowed)
+{
+    using Scope = itemmodels::HeldModel::Scope;
+    const bool wasWindowed = windowed_;
+    windowed_ = windowed;
+    scope_->setItemText(0, windowed ? tr("Allocated in the window, live at the end (survivors)")
+                                    : tr("Live blocks at the end (accurate)"));
+    auto* items = qobject_cast<QStandardItemModel*>(scope_->model());
+    int current = scope_->currentIndex();
+    for (int i = 0; i < scope_->count(); ++i) {
+        const auto scope = static_cast<Scope>(scope_->itemData(i).toInt());
+        const bool aboutWindowEnd = scope == Scope::WindowBlocksAtWindowEnd || scope == Scope::LiveAtWindowEnd;
+        if (items)
+            items->item(i)->setEnabled(windowed || !aboutWindowEnd);
+        // A window's end scope means nothing for the whole run; a new window
+        // starts from its survivors unless a window scope or the suspects
+        // were chosen.
+        const bool keep = windowed ? (wasWindowed || aboutWindowEnd || scope == Scope::Suspects) : !aboutWindowEnd;
+        if (i == current && !keep)
+            current = 0;
+    }
+    if (current != scope_->currentIndex())
+        scope_->setCurrentIndex(current); // applies it
+    else
+        explanation_->setText(itemmodels::HeldModel::explanation(model_->scope(), windowed_));
 }
 
 void HeldPane::showLocation(LocationId location)
@@ -78,7 +115,7 @@ void HeldPane::applyScope(int index)
 {
     const auto scope = static_cast<itemmodels::HeldModel::Scope>(scope_->itemData(index).toInt());
     model_->setScope(scope);
-    explanation_->setText(itemmodels::HeldModel::explanation(scope));
+    explanation_->setText(itemmodels::HeldModel::explanation(scope, windowed_));
     table_->sortByCostColumn(model_->initialSortColumn());
 }
 

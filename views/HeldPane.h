@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The leak summary: what still holds memory, ranked by held bytes, with the
-// scope switch (accurate live blocks, or the reference's heap summary)
-// and one line saying how the chosen scope counts. It follows the page's
+// scope switch (accurate live blocks, the reference's heap summary, for a
+// window the blocks live at its end, and the leak suspects) and one line
+// saying how the chosen scope counts. When a window is first set it shows
+// the window's survivors; the scopes about the window's end are offered
+// only for a window. It follows the page's
 // filter, size units and selected location (by name: the summary merges a
 // name's identities).
 #pragma once
@@ -36,10 +39,12 @@ public:
 
 private:
     void applyScope(int index);
+    void offerWindowScopes(bool windowed);
     void showLocation(LocationId location);
 
     itemmodels::HeldModel* model_;
     std::shared_ptr<const Profile> profile_;
+    bool windowed_ = false;
     QComboBox* scope_;
     QLabel* explanation_;
     CostTableView* table_;

@@ -2,6 +2,7 @@
 #include "ProfilePage.h"
 
 #include "CostTableView.h"
+#include "EventWindowBar.h"
 #include "FilterField.h"
 #include "FunctionTreeView.h"
 #include "HeldPane.h"
@@ -79,6 +80,11 @@ ProfilePage::ProfilePage(QWidget* parent)
     summary_->setHumanReadable(viewState()->humanReadable());
     connect(viewState(), &ProfileViewState::humanReadableChanged, summary_, &SummaryHeader::setHumanReadable);
     connect(viewState(), &ProfileViewState::locationSelected, this, &ProfilePage::showSelection);
+    connect(viewState(), &ProfileViewState::windowChanged, this, &ProfilePage::countWindow);
+    connect(windowBar_, &EventWindowBar::cancelRequested, this, [this] {
+        cancelRecount();
+        viewState()->setWindow(shownWindow_);
+    });
 
     layOut(summary_, panes);
 }
@@ -153,33 +159,118 @@ QWidget* ProfilePage::createPanes()
     main->addWidget(right);
     main->setSizes({720, 680});
     main->setChildrenCollapsible(false);
-    return main;
+    // The window bar heads the panes it steers.
+    windowBar_ = new EventWindowBar(viewState(), this);
+    windowBar_->setObjectName(QStringLiteral("eventWindowBar"));
+    auto* panes = new QWidget(this);
+    auto* layout = new QVBoxLayout(panes);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(windowBar_);
+    layout->addWidget(main, 1);
+    return panes;
 }
 
 void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
 {
+    cancelRecount();
+    // A reload counts the window it showed again, if the run still has it.
+    const EventWindow reloadedWindow = keepSortOrders && shownWindow_.last <= profile->totals.eventCount
+                                           ? clampWindow(shownWindow_, profile->totals.eventCount)
+                                           : EventWindow{};
+    wholeProfile_ = profile;
+    dumpPath_ = dumpPath;
+    shownWindow_ = {};
+    viewState()->setWindow({}); // the whole run is shown: nothing to count
+    windowBar_->setRun(wholeProfile_->totals.eventCount, wholeProfile_->totals.peakEventIndex);
+    setSelectableProfile(profile);
+    summary_->setProfile(*profile, dumpPath);
+    charts_->setProfile(*profile, dumpPath);
+    showCounts(std::move(profile), true, keepSortOrders);
+    if (wholeProfile_->status.end == DecodeEnd::Truncated)
+        messageBar()->showWarning(services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
+    else
+        messageBar()->hide();
+    viewState()->setWindow(reloadedWindow);
+}
+
+// The panes that follow the window show `profile`'s counts.
+void ProfilePage::showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders)
+{
+    const std::optional<LocationId> selected = wholeRunChanged ? std::nullopt : viewState()->selectedLocation();
     profile_ = std::move(profile);
-    setSelectableProfile(profile_);
     names_ = itemmodels::LocationNames(*profile_);
     for (auto* model : eventModels_)
         model->setProfile(profile_);
     heldPane_->setProfile(profile_);
     treeModel_->setProfile(profile_);
     overridesPane_->setProfile(profile_);
-    sourcePane()->setProfile(profile_, QFileInfo(dumpPath).absolutePath());
-    summary_->setProfile(*profile_, dumpPath);
-    charts_->setProfile(*profile_, dumpPath);
+    sourcePane()->setProfile(profile_, QFileInfo(dumpPath_).absolutePath());
+    if (!wholeRunChanged)
+        charts_->setWindowedProfile(*profile_);
+    // The same dump counted again: its location ids are the same, so the
+    // selection is shown again in the new counts.
+    if (selected && *selected < profile_->locations.size())
+        viewState()->selectLocation(*selected);
     if (!keepSortOrders) {
         for (std::size_t i = 0; i < eventTables_.size(); ++i)
             eventTables_[i]->sortByCostColumn(eventModels_[i]->initialSortColumn());
         heldPane_->table()->sortByCostColumn(heldModel_->initialSortColumn());
         tree_->sortByCostColumn(treeModel_->initialSortColumn());
     }
-    if (profile_->status.end == DecodeEnd::Truncated)
-        messageBar()->showWarning(services::describeTruncation(profile_->status, profile_->totals.eventCount));
-    else
-        messageBar()->hide();
     updateOverrides();
+}
+
+void ProfilePage::countWindow(EventWindow window)
+{
+    if (!wholeProfile_)
+        return;
+    cancelRecount();
+    if (window == shownWindow_)
+        return; // back to the window shown while another was counted
+    if (window == EventWindow{}) {
+        // The whole run is the profile loaded: its numbers exactly, at once.
+        shownWindow_ = window;
+        showCounts(wholeProfile_, false, true);
+        emit windowApplied(shownWindow_);
+        return;
+    }
+    if (dumpPath_.isEmpty()) {
+        messageBar()->showWarning(tr("Counting a window reads the dump again; this profile has no dump file."));
+        viewState()->setWindow(shownWindow_);
+        return;
+    }
+    recount_ = std::make_unique<services::ProfileLoadJob>(dumpPath_, window);
+    connect(recount_.get(), &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
+    // A replaced job's result may already be queued: only the current job counts.
+    connect(recount_.get(), &services::ProfileLoadJob::finished, this, [this, job = recount_.get()](services::ProfilePtr profile) {
+        if (recount_.get() == job)
+            onRecountFinished(std::move(profile));
+    });
+    windowBar_->setRecounting(true);
+    recount_->start();
+}
+
+void ProfilePage::cancelRecount()
+{
+    recount_.reset(); // cancels and waits for the worker
+    windowBar_->setRecounting(false);
+}
+
+void ProfilePage::onRecountFinished(services::ProfilePtr profile)
+{
+    cancelRecount(); // the worker has ended: this only lets the job go
+    const bool counted = profile->status.end == DecodeEnd::Complete || profile->status.end == DecodeEnd::Truncated;
+    if (!counted || profile->totals.eventCount != wholeProfile_->totals.eventCount) {
+        if (profile->status.end == DecodeEnd::Failed)
+            messageBar()->showWarning(tr("The window could not be counted: %1").arg(services::describeFailure(profile->status)));
+        else if (counted)
+            messageBar()->showWarning(tr("The dump changed on disk since it was loaded; reload it to count a window."));
+        viewState()->setWindow(shownWindow_);
+        return;
+    }
+    shownWindow_ = profile->window;
+    showCounts(std::move(profile), false, true);
+    emit windowApplied(shownWindow_);
 }
 
 void ProfilePage::addTab(QWidget* pane, const QString& title)

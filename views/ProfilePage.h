@@ -5,6 +5,10 @@
 // selected location. The page owns the models and the panes; they follow
 // its one view state. Every way of selecting a location (tables, Overrides,
 // the tree, the charts) goes through selectLocation().
+// The view state's event window (the window bar, a drag across the heap
+// chart) re-counts the dump in a job off the GUI thread; when it ends, every
+// pane but the summary and the heap chart (which keep the whole run, the
+// chart shading the window) shows the windowed counts.
 #pragma once
 
 #include "ResultsPage.h"
@@ -12,6 +16,7 @@
 #include "model/services/ProfileLoadJob.h"
 
 #include <array>
+#include <memory>
 
 namespace memprof::itemmodels {
 class FunctionTreeModel;
@@ -26,6 +31,7 @@ class ChartsPane;
 
 namespace memprof::views {
 
+class EventWindowBar;
 class FunctionTreeView;
 class HeldPane;
 class OverridesPane;
@@ -40,10 +46,19 @@ public:
     // Shows `profile`, read from `dumpPath`. A reload keeps the user's sort
     // orders; another dump starts from each model's initial sort.
     void setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
+    // The counts the panes show (the window's), and the whole run's.
     const Profile* profile() const { return profile_.get(); }
+    const Profile* wholeRunProfile() const { return wholeProfile_.get(); }
+    EventWindowBar* windowBar() const { return windowBar_; }
+    // A window's re-count is running.
+    bool isRecounting() const { return recount_ != nullptr; }
 
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
     void addTab(QWidget* pane, const QString& title);
+
+signals:
+    // The panes show the counts of `window` (the default one: the whole run).
+    void windowApplied(memprof::EventWindow window);
 
 private:
     void createTables();
@@ -53,8 +68,16 @@ private:
     void showTreeNodeSelected();
     void updateOverrides();
     CostTableView* currentEventTable() const;
+    void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);
+    void countWindow(EventWindow window);
+    void onRecountFinished(services::ProfilePtr profile);
+    void cancelRecount();
 
     services::ProfilePtr profile_;
+    services::ProfilePtr wholeProfile_;
+    QString dumpPath_;
+    EventWindow shownWindow_; // the window profile_ counts
+    std::unique_ptr<services::ProfileLoadJob> recount_;
     std::array<itemmodels::LocationTableModel*, 3> eventModels_{};
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;
@@ -67,6 +90,7 @@ private:
     charts::ChartsPane* charts_ = nullptr;
     OverridesPane* overridesPane_ = nullptr;
     HeldPane* heldPane_ = nullptr;
+    EventWindowBar* windowBar_ = nullptr;
 };
 
 } // namespace memprof::views

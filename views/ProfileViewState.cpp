@@ -6,6 +6,7 @@ namespace memprof::views {
 ProfileViewState::ProfileViewState(QObject* parent)
     : QObject(parent)
 {
+    qRegisterMetaType<EventWindow>();
 }
 
 void ProfileViewState::setFilter(const QRegularExpression& filter)
@@ -28,6 +29,14 @@ void ProfileViewState::selectLocation(LocationId location)
 {
     selectedLocation_ = location;
     emit locationSelected(location);
+}
+
+void ProfileViewState::setWindow(EventWindow window)
+{
+    if (window == window_)
+        return;
+    window_ = window;
+    emit windowChanged(window_);
 }
 
 void ProfileViewState::forgetSelection()

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a page shows, held in one place: the filter on location names, raw
-// or human-readable sizes, the selected location. Each page has one; its
-// panes observe it, so a change is made here once and flows one way to
-// every pane. (An event window [first, last] over the run, which every pane
-// would follow, is a further property of this state.)
+// or human-readable sizes, the selected location and the event window over
+// the run that the counts cover. Each page has one; its panes observe it, so
+// a change is made here once and flows one way to every pane.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -25,6 +24,9 @@ public:
     const QRegularExpression& filter() const { return filter_; }
     bool humanReadable() const { return humanReadable_; }
     std::optional<LocationId> selectedLocation() const { return selectedLocation_; }
+    // The events the panes count: the whole run (the default window) unless
+    // the user chose a stretch of it.
+    EventWindow window() const { return window_; }
 
 public slots:
     void setFilter(const QRegularExpression& filter);
@@ -36,17 +38,24 @@ public slots:
     // the user selected what is not a location (a function of the tree);
     // panes showing the selected location show none.
     void forgetSelection();
+    // Callers pass a window clamped to the run (clampWindow), so that the
+    // whole run is always the default window.
+    void setWindow(memprof::EventWindow window);
 
 signals:
     void filterChanged(const QRegularExpression& filter);
     void humanReadableChanged(bool humanReadable);
     void locationSelected(memprof::LocationId location);
     void selectionForgotten();
+    void windowChanged(memprof::EventWindow window);
 
 private:
     QRegularExpression filter_;
     bool humanReadable_ = true;
     std::optional<LocationId> selectedLocation_;
+    EventWindow window_;
 };
 
 } // namespace memprof::views
+
+Q_DECLARE_METATYPE(memprof::EventWindow)

@@ -31,6 +31,8 @@ QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable)
     }
     case CostKind::Share:
         return QStringLiteral("%1 %").arg(raw.toDouble() * 100.0, 0, 'f', 1);
+    case CostKind::History:
+        return formatCostChange(raw, CostKind::Bytes, humanReadable);
     }
     return {};
 }

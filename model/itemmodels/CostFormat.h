@@ -9,7 +9,9 @@
 
 namespace memprof::itemmodels {
 
-enum class CostKind { Text, Count, Bytes, Share };
+// History: a row's held bytes over the run (HeldHistoryRole), shown and
+// sorted by its growth in bytes, signed.
+enum class CostKind { Text, Count, Bytes, Share, History };
 
 QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable);
 

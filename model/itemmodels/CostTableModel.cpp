@@ -35,6 +35,11 @@ void CostTableModel::recomputeColumnMaxima()
     }
 }
 
+HeldSparkline CostTableModel::rowHistory(int) const
+{
+    return {};
+}
+
 void CostTableModel::setHumanReadable(bool humanReadable)
 {
     if (humanReadable == humanReadable_)
@@ -65,8 +70,12 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
         if (auto id = rowLocation(index.row()))
             return QVariant::fromValue(static_cast<uint>(*id));
         return {};
+    case HeldHistoryRole:
+        if (col.kind != ColumnKind::History)
+            return {};
+        return QVariant::fromValue(rowHistory(index.row()));
     case CostFractionRole: {
-        if (col.kind == ColumnKind::Text)
+        if (col.kind == ColumnKind::Text || col.kind == ColumnKind::History)
             return {};
         const double maxMagnitude = columnMaxMagnitude_[static_cast<std::size_t>(index.column())];
         if (maxMagnitude <= 0)

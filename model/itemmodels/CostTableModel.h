@@ -7,6 +7,7 @@
 
 #include "model/profile/Profile.h"
 #include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/ModelRoles.h"
 
 #include <QAbstractTableModel>
@@ -53,6 +54,8 @@ protected:
     // formatted (escaped).
     virtual QString rowDisplayName(int row) const;
     virtual std::optional<LocationId> rowLocation(int row) const = 0;
+    // The row's held bytes over the run, for History columns.
+    virtual HeldSparkline rowHistory(int row) const;
 
     // Call inside begin/endResetModel when rows or columns change.
     void setColumns(std::vector<Column> columns);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/LocationTableModel.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/HeldSparkline.h"
 #include "model/support/SaturatingMath.h"
 
 namespace memprof::itemmodels {
@@ -24,6 +26,9 @@ std::vector<CostTableModel::Column> locationColumns(EventKind kind)
         {LocationTableModel::tr("Net"), QStringLiteral("net_bytes"), K::Bytes,
          LocationTableModel::tr("Allocated minus freed")},
         {LocationTableModel::tr("Overrides"), QStringLiteral("overrides"), K::Count, overridesTip},
+        {LocationTableModel::tr("Held over the run"), QStringLiteral("held_growth_bytes"), K::History,
+         LocationTableModel::tr("The bytes this location held over the run (the blocks it last allocated), "
+                                "the window emphasised; the number and the sort: its growth over the window")},
     };
 }
 } // namespace
@@ -74,6 +79,8 @@ QVariant LocationTableModel::rawValue(int row, int column) const
         return static_cast<qint64>(saturatingNet(r.allocatedBytes, r.freedBytes));
     case OverridesColumn:
         return static_cast<qint64>(r.overrides.size());
+    case HistoryColumn:
+        return heldGrowth(*profile_, r.location);
     default:
         return {};
     }
@@ -94,6 +101,11 @@ std::optional<LocationId> LocationTableModel::rowLocation(int row) const
     return rowAt(row)->location;
 }
 
+HeldSparkline LocationTableModel::rowHistory(int row) const
+{
+    return heldSparkline(*profile_, rowAt(row)->location);
+}
+
 int LocationTableModel::initialSortColumn() const
 {
     return kind_ == EventKind::Free ? FreedColumn : AllocatedColumn;
@@ -107,7 +119,9 @@ QList<int> LocationTableModel::defaultHiddenColumns() const
     case EventKind::Alloc:
         return {OverridesColumn};
     case EventKind::Free:
-        return {AllocatedColumn, NetColumn};
+        // A free owns no block: its held history is flat unless the same
+        // line allocates too.
+        return {AllocatedColumn, NetColumn, HistoryColumn};
     case EventKind::Realloc:
         break;
     }

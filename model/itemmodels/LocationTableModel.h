@@ -15,7 +15,7 @@ namespace memprof::itemmodels {
 class LocationTableModel : public CostTableModel {
     Q_OBJECT
 public:
-    enum Columns { LocationColumn, EventsColumn, AllocatedColumn, FreedColumn, NetColumn, OverridesColumn };
+    enum Columns { LocationColumn, EventsColumn, AllocatedColumn, FreedColumn, NetColumn, OverridesColumn, HistoryColumn };
 
     explicit LocationTableModel(EventKind kind, QObject* parent = nullptr);
 
@@ -36,6 +36,7 @@ protected:
     QString rowToolTip(int row) const override;
     QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
+    HeldSparkline rowHistory(int row) const override;
 
 private:
     EventKind kind_;

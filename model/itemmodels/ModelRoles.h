@@ -20,6 +20,9 @@ enum ModelRole {
     // The memprof function index (int) of a function tree's file and
     // function nodes, for showing their source; invalid elsewhere.
     FunctionIndexRole,
+    // A memprof::itemmodels::HeldSparkline: the row's held bytes over the run, for
+    // the sparkline of a History column (its SortRole is the growth).
+    HeldHistoryRole,
 };
 
 } // namespace memprof::itemmodels

@@ -41,8 +41,13 @@ std::vector<HeapSummaryRow> rankHeapSummary(const Profile& profile)
 
 std::vector<HeldByName> rankHeldByName(const Profile& profile, HeldScope scope)
 {
+    return rankHeldByName(profile, scope == HeldScope::End ? profile.heldAtEnd : profile.heldAtPeak);
+}
+
+std::vector<HeldByName> rankHeldByName(const Profile& profile, const std::vector<HeldRow>& rows)
+{
     std::map<std::string, HeldByName> byName;
-    for (const auto& row : scope == HeldScope::End ? profile.heldAtEnd : profile.heldAtPeak) {
+    for (const auto& row : rows) {
         const std::string& name = profile.nameOf(row.location);
         auto& entry = byName[name];
         entry.name = name;

@@ -25,6 +25,8 @@ struct HeldByName {
     std::uint64_t blockCount = 0;
 };
 std::vector<HeldByName> rankHeldByName(const Profile& profile, HeldScope scope = HeldScope::End);
+// The same for any of the profile's live rows (Profile::held(rule)).
+std::vector<HeldByName> rankHeldByName(const Profile& profile, const std::vector<HeldRow>& rows);
 
 // The Overrides names of a row, sorted as the reference sorts them.
 std::vector<std::string> overrideNames(const Profile& profile, const LocationRow& row);

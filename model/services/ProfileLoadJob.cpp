@@ -8,8 +8,14 @@
 namespace memprof::services {
 
 ProfileLoadJob::ProfileLoadJob(QString path, QObject* parent)
+    : ProfileLoadJob(std::move(path), EventWindow{}, parent)
+{
+}
+
+ProfileLoadJob::ProfileLoadJob(QString path, EventWindow window, QObject* parent)
     : DecodeJob(parent)
     , path_(std::move(path))
+    , window_(window)
 {
     qRegisterMetaType<ProfilePtr>();
 }
@@ -22,11 +28,11 @@ ProfileLoadJob::~ProfileLoadJob()
 void ProfileLoadJob::start()
 {
     const std::string path = QFile::encodeName(path_).toStdString();
-    startWorker(QStringLiteral("memprof loader"), QThread::InheritPriority, [this, path](DecodeControl& control) {
+    startWorker(QStringLiteral("memprof loader"), QThread::InheritPriority, [this, path, window = window_](DecodeControl& control) {
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
             emit progress(bytesRead, totalBytes);
         };
-        emit finished(std::make_shared<const Profile>(loadProfile(path, control)));
+        emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));
     });
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Decodes a dump on a worker thread: progress by bytes read, cancellation
 // through the decoder's atomic stop flag, and the finished Profile (a value,
-// shared read-only) handed back by a queued signal. One job, one load.
+// shared read-only) handed back by a queued signal. One job, one load. With
+// an event window it counts only that stretch of the run (a page's re-count
+// when the user chooses a window).
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -19,10 +21,12 @@ class ProfileLoadJob : public DecodeJob {
     Q_OBJECT
 public:
     explicit ProfileLoadJob(QString path, QObject* parent = nullptr);
+    ProfileLoadJob(QString path, EventWindow window, QObject* parent = nullptr);
     // Cancels a running load and waits for the worker to stop.
     ~ProfileLoadJob() override;
 
     const QString& path() const { return path_; }
+    EventWindow window() const { return window_; }
     void start();
 
 signals:
@@ -34,6 +38,7 @@ signals:
 
 private:
     QString path_;
+    EventWindow window_;
 };
 
 } // namespace memprof::services

@@ -286,11 +286,19 @@ void TestMainWindow::exportWritesTheTableAsShown()
             rows.push_back(&row);
     std::stable_sort(rows.begin(), rows.end(),
                      [](const LocationRow* a, const LocationRow* b) { return a->eventCount > b->eventCount; });
-    std::string expected = csvRecord({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes"});
+    // The held-over-the-run column exports its growth: held at the run's
+    // last history point minus at its first.
+    const HeldHistory& history = profile.heldHistory;
+    const auto growth = [&history](LocationId id) {
+        return std::int64_t(history.heldAt(id, history.pointCount() - 1)) - std::int64_t(history.heldAt(id, 0));
+    };
+    std::string expected =
+        csvRecord({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "held_growth_bytes"});
     for (const LocationRow* row : rows)
         expected += csvRecord({profile.nameOf(row->location), std::to_string(row->eventCount),
                                std::to_string(row->allocatedBytes), std::to_string(row->freedBytes),
-                               std::to_string(std::int64_t(row->allocatedBytes) - std::int64_t(row->freedBytes))});
+                               std::to_string(std::int64_t(row->allocatedBytes) - std::int64_t(row->freedBytes)),
+                               std::to_string(growth(row->location))});
 
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("allocations.csv"));

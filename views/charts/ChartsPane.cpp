@@ -16,6 +16,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QTabWidget>
 #include <QToolButton>
@@ -59,14 +60,18 @@ ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidge
     status_ = new QLabel;
     status_->setWordWrap(true);
     status_->setVisible(false);
-    auto* hint = new QLabel(tr("Drag to pan, wheel to zoom the horizontal axis, double-click to reset."));
-    hint->setEnabled(false);
+    hint_ = new QLabel;
+    hint_->setObjectName(QStringLiteral("chartHint"));
+    hint_->setWordWrap(true);
+    hint_->setEnabled(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_, 1);
     layout->addWidget(status_);
-    layout->addWidget(hint);
+    layout->addWidget(hint_);
+    showHint();
+    connect(tabs_, &QTabWidget::currentChanged, this, &ChartsPane::showHint);
 
     connect(exportButton, &QToolButton::clicked, this, &ChartsPane::exportWithDialog);
     connect(measureBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -75,8 +80,17 @@ ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidge
     });
     connect(scopeBox_, &QComboBox::currentIndexChanged, this, &ChartsPane::showHistogram);
     connect(topHoldersChart_, &TopHoldersChart::locationActivated, this, &ChartsPane::locationActivated);
-    if (state)
+    if (state) {
         connect(state, &views::ProfileViewState::locationSelected, this, &ChartsPane::setSelectedLocation);
+        // A drag across the heap chart is a window for every pane; the
+        // chart shades what the view state holds at once, before the counts
+        // of the window arrive.
+        connect(heapChart_, &HeapChart::windowSelected, state, &views::ProfileViewState::setWindow);
+        connect(state, &views::ProfileViewState::windowChanged, this, [this](EventWindow window) {
+            heapChart_->setWindow(window);
+            heapChart_->replot();
+        });
+    }
 }
 
 // The jobs are children: deleting them waits for their workers.
@@ -91,6 +105,7 @@ void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
     for (const LocationInfo& info : profile.locations)
         locationNames_.push_back(info.name);
     profileSizes_ = profile.sizeHistogram;
+    window_ = profile.window;
     eventCount_ = profile.totals.eventCount;
     hasProfile_ = true;
     hasSelection_ = false;
@@ -99,12 +114,42 @@ void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
     status_->setVisible(false);
 
     heapChart_->setTimeline(profile.timeline, profile.totals);
+    heapChart_->setWindow(profile.window);
     topHoldersChart_->setProfile(profile);
     scopeBox_->setCurrentIndex(0);
     scopeBox_->setEnabled(false);
     showHistogram();
     heapChart_->replot();
     topHoldersChart_->replot();
+}
+
+void ChartsPane::setWindowedProfile(const Profile& windowed)
+{
+    if (!hasProfile_ || windowed.locations.size() < locationNames_.size())
+        return; // another dump's
+    window_ = windowed.window;
+    profileSizes_ = windowed.sizeHistogram;
+    heapChart_->setWindow(window_);
+    topHoldersChart_->setProfile(windowed);
+    if (hasSelection_)
+        topHoldersChart_->setSelectedLocation(locationNames_[selected_]);
+    showHistogram();
+    heapChart_->replot();
+    topHoldersChart_->replot();
+}
+
+QString ChartsPane::hintText() const
+{
+    return hint_->text();
+}
+
+void ChartsPane::showHint()
+{
+    if (tabs_->currentIndex() == 0)
+        hint_->setText(tr("Drag across the chart to count only those events in every pane; Shift+drag to pan, "
+                          "wheel to zoom the horizontal axis, double-click to reset."));
+    else
+        hint_->setText(tr("Drag to pan, wheel to zoom the horizontal axis, double-click to reset."));
 }
 
 void ChartsPane::setSelectedLocation(LocationId location)
@@ -239,7 +284,12 @@ void ChartsPane::showHistogram()
         sizeHistogramChart_->setHistogram(history_->sizeHistogram,
                                           itemmodels::displayText(QString::fromStdString(locationNames_[history_->location])));
     else
-        sizeHistogramChart_->setHistogram(profileSizes_, tr("whole profile"));
+        sizeHistogramChart_->setHistogram(profileSizes_, window_.covers(eventCount_)
+                                                              ? tr("whole profile")
+                                                              : tr("events %1–%2")
+                                                                    .arg(QLocale().toString(static_cast<qulonglong>(window_.first)),
+                                                                         QLocale().toString(static_cast<qulonglong>(
+                                                                             std::min(window_.last, eventCount_)))));
     sizeHistogramChart_->replot();
 }
 

@@ -3,7 +3,10 @@
 // selected location's own history (its live bytes, its sizes) comes from a
 // second decoding pass of the dump (a LocationHistoryJob), cancelled when
 // the selection changes again, and deferred while the pane is hidden. In a
-// page it follows the page's selected location.
+// page it follows the page's selected location and event window: the heap
+// chart always shows the whole run with the window shaded (dragging across
+// it sets the view state's window); the top holders and the allocation
+// sizes count the window's events.
 #pragma once
 
 #include "model/profile/LocationHistory.h"
@@ -45,6 +48,11 @@ public:
     // `dumpPath` is read again for a selected location's history; empty
     // disables the overlay.
     void setProfile(const memprof::Profile& profile, const QString& dumpPath);
+    // The same dump counted over `windowed.window`: the top holders and the
+    // sizes show it, the heap chart shades it.
+    void setWindowedProfile(const memprof::Profile& windowed);
+    // The line under the charts: the current chart's gestures.
+    QString hintText() const;
 
     HeapChart* heapChart() const { return heapChart_; }
     TopHoldersChart* topHoldersChart() const { return topHoldersChart_; }
@@ -74,6 +82,7 @@ private:
     void cancelHistory();
     void showHistory(std::shared_ptr<const LocationHistory> history);
     void showHistogram();
+    void showHint();
 
     QTabWidget* tabs_ = nullptr;
     HeapChart* heapChart_ = nullptr;
@@ -82,10 +91,12 @@ private:
     QComboBox* measureBox_ = nullptr;
     QComboBox* scopeBox_ = nullptr;
     QLabel* status_ = nullptr;
+    QLabel* hint_ = nullptr;
 
     QString dumpPath_;
     std::vector<std::string> locationNames_;
     SizeHistogram profileSizes_;
+    EventWindow window_;
     std::uint64_t eventCount_ = 0;
     bool hasProfile_ = false;
     LocationId selected_ = 0;

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "EventWindowBar.h"
+
+#include "ProfileViewState.h"
+#include "model/report/RangeOption.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTimer>
+
+namespace memprof::views {
+
+namespace {
+// A re-count shorter than this shows no progress.
+constexpr int kProgressDelayMs = 300;
+
+QString eventNumber(std::uint64_t event)
+{
+    return QLocale().toString(static_cast<qulonglong>(event));
+}
+} // namespace
+
+EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , state_(state)
+    , field_(new QLineEdit(this))
+    , wholeRun_(new QPushButton(tr("Whole run"), this))
+    , upToPeak_(new QPushButton(tr("Up to the peak"), this))
+    , afterPeak_(new QPushButton(tr("After the peak"), this))
+    , summary_(new QLabel(this))
+    , progress_(new QProgressBar(this))
+    , cancel_(new QPushButton(tr("Cancel"), this))
+    , progressDelay_(new QTimer(this))
+{
+    field_->setObjectName(QStringLiteral("windowRangeField"));
+    wholeRun_->setObjectName(QStringLiteral("windowWholeRun"));
+    upToPeak_->setObjectName(QStringLiteral("windowUpToPeak"));
+    afterPeak_->setObjectName(QStringLiteral("windowAfterPeak"));
+    summary_->setObjectName(QStringLiteral("windowSummary"));
+    progress_->setObjectName(QStringLiteral("windowProgress"));
+    cancel_->setObjectName(QStringLiteral("windowCancel"));
+
+    auto* label = new QLabel(tr("&Events:"), this);
+    label->setBuddy(field_);
+    field_->setPlaceholderText(tr("FIRST–LAST"));
+    field_->setToolTip(tr("The stretch of the run every pane counts: FIRST–LAST as event numbers or percentages "
+                          "of the run (10%–50%); an end left empty is the run's start or end. Or drag across the "
+                          "heap chart."));
+    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000–000,000,000")) + 16);
+    wholeRun_->setToolTip(tr("Count every event of the run again"));
+    upToPeak_->setToolTip(tr("From the first event to the one where the live bytes peaked: what built the heap up"));
+    afterPeak_->setToolTip(tr("From the event after the peak to the end: what stayed, and what grew again"));
+    for (QPushButton* button : {wholeRun_, upToPeak_, afterPeak_, cancel_})
+        button->setAutoDefault(false);
+    progress_->setRange(0, 1000);
+    progress_->setTextVisible(false);
+    progress_->setMaximumWidth(160);
+    progress_->setVisible(false);
+    cancel_->setToolTip(tr("Stop counting this window and keep the one shown"));
+    cancel_->setVisible(false);
+    progressDelay_->setSingleShot(true);
+    progressDelay_->setInterval(kProgressDelayMs);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(label);
+    layout->addWidget(field_);
+    layout->addWidget(wholeRun_);
+    layout->addWidget(upToPeak_);
+    layout->addWidget(afterPeak_);
+    layout->addWidget(summary_, 1);
+    layout->addWidget(progress_);
+    layout->addWidget(cancel_);
+
+    connect(field_, &QLineEdit::editingFinished, this, &EventWindowBar::applyTypedWindow);
+    connect(wholeRun_, &QPushButton::clicked, this, [this] { setWindow({}); });
+    connect(upToPeak_, &QPushButton::clicked, this, [this] { setWindow({1, peakEventIndex_}); });
+    connect(afterPeak_, &QPushButton::clicked, this, [this] { setWindow({peakEventIndex_ + 1, eventCount_}); });
+    connect(cancel_, &QPushButton::clicked, this, &EventWindowBar::cancelRequested);
+    connect(progressDelay_, &QTimer::timeout, this, [this] {
+        progress_->setVisible(true);
+        cancel_->setVisible(true);
+    });
+    connect(state_, &ProfileViewState::windowChanged, this, &EventWindowBar::showWindow);
+    setRun(0, 0);
+}
+
+void EventWindowBar::setRun(std::uint64_t eventCount, std::uint64_t peakEventIndex)
+{
+    eventCount_ = eventCount;
+    peakEventIndex_ = peakEventIndex;
+    showWindow(state_->window());
+}
+
+void EventWindowBar::setWindow(EventWindow window)
+{
+    state_->setWindow(clampWindow(window, eventCount_));
+    showWindow(state_->window()); // also when unchanged: the field shows it again
+}
+
+void EventWindowBar::applyTypedWindow()
+{
+    if (!field_->isModified())
+        return;
+    field_->setModified(false);
+    QString error;
+    if (const std::optional<EventWindow> window = parseWindow(field_->text(), eventCount_, error)) {
+        setWindow(*window);
+    } else {
+        field_->setStyleSheet(QStringLiteral("QLineEdit { color: #c62828; }"));
+        summary_->setText(error);
+    }
+}
+
+void EventWindowBar::showWindow(EventWindow window)
+{
+    field_->setStyleSheet(QString());
+    const bool hasRun = eventCount_ > 0;
+    field_->setEnabled(hasRun);
+    field_->setText(hasRun ? windowText(window, eventCount_) : QString());
+    field_->setModified(false);
+    const bool whole = window.covers(eventCount_);
+    wholeRun_->setEnabled(!whole);
+    // Before the last event, and after the first: the presets say something.
+    const bool peakInside = hasRun && peakEventIndex_ >= 1 && peakEventIndex_ < eventCount_;
+    upToPeak_->setEnabled(peakInside && window != EventWindow{1, peakEventIndex_});
+    afterPeak_->setEnabled(peakInside && window != EventWindow{peakEventIndex_ + 1, eventCount_});
+    if (!hasRun) {
+        summary_->setText(tr("No events: nothing to choose a window from."));
+        return;
+    }
+    if (whole) {
+        summary_->setText(tr("The whole run: %1 events").arg(eventNumber(eventCount_)));
+        return;
+    }
+    const std::uint64_t length = window.last - window.first + 1;
+    const double percent = 100.0 * static_cast<double>(length) / static_cast<double>(eventCount_);
+    summary_->setText(tr("Counting events %1–%2: %3 of %4 events (%5% of the run)")
+                          .arg(eventNumber(window.first), eventNumber(window.last), eventNumber(length),
+                               eventNumber(eventCount_), QLocale().toString(percent, 'f', percent < 1 ? 2 : 1)));
+}
+
+void EventWindowBar::setRecounting(bool running)
+{
+    progress_->setValue(0);
+    progress_->setRange(0, 1000);
+    if (running) {
+        progressDelay_->start();
+    } else {
+        progressDelay_->stop();
+        progress_->setVisible(false);
+        cancel_->setVisible(false);
+    }
+}
+
+void EventWindowBar::setRecountProgress(quint64 bytesRead, quint64 totalBytes)
+{
+    if (totalBytes > 0)
+        progress_->setValue(static_cast<int>(1000.0 * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));
+    else
+        progress_->setRange(0, 0);
+}
+
+std::optional<EventWindow> EventWindowBar::parseWindow(const QString& text, std::uint64_t eventCount, QString& error)
+{
+    // One separator between the ends: an en dash, a hyphen, "..", or the
+    // report's colon; digit groups and spaces go.
+    QString plain = text.trimmed();
+    plain.remove(QLocale().groupSeparator());
+    plain.remove(QRegularExpression(QStringLiteral("[\\s,'\u00a0\u202f]")));
+    plain.replace(QStringLiteral(".."), QStringLiteral(":"));
+    plain.replace(QChar(0x2013), QLatin1Char(':'));
+    plain.replace(QChar(0x2014), QLatin1Char(':'));
+    plain.replace(QLatin1Char('-'), QLatin1Char(':'));
+    std::string why;
+    const std::optional<RangeOption> range = parseRangeOption(plain.toStdString(), why);
+    if (range) {
+        if (const std::optional<EventWindow> window = resolveRange(*range, eventCount, why))
+            return clampWindow(*window, eventCount);
+    }
+    error = tr("Not a window of this run (FIRST–LAST, 1–%1): %2")
+                .arg(eventNumber(eventCount), QString::fromStdString(why));
+    return std::nullopt;
+}
+
+QString EventWindowBar::windowText(EventWindow window, std::uint64_t eventCount)
+{
+    const EventWindow shown = window.covers(eventCount) ? EventWindow{1, eventCount} : window;
+    return QStringLiteral("%1–%2").arg(shown.first).arg(std::min(shown.last, eventCount));
+}
+
+} // namespace memprof::views
