@@ -3,7 +3,8 @@
 // event under the pointer with the live and allocated bytes an independent
 // replay gives there (one event per bucket, and buckets of many events);
 // panning and zooming cannot leave the run (not before event 0, not past
-// its end); the peak label stays whole inside the plot when zoomed.
+// its end); the peak label stays whole inside the plot when zoomed. Set
+// MEMPROF_CHART_SHOTS=<folder> to keep the rendered PNGs for a look.
 #include "model/decoder/Decoder.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
@@ -102,6 +103,15 @@ void showChart(HeapChart& chart, const Profile& profile)
     chart.replot();
 }
 
+void keepShot(HeapChart& chart, const QString& name)
+{
+    const QString folder = qEnvironmentVariable("MEMPROF_CHART_SHOTS");
+    if (!folder.isEmpty()) {
+        chart.replot();
+        QVERIFY(chart.grab().save(folder + QLatin1Char('/') + name));
+    }
+}
+
 QString bytesText(std::uint64_t bytes)
 {
     return QString::fromStdString(formatBytes(bytes, true));
@@ -134,6 +144,7 @@ private slots:
             QVERIFY2(text.contains(tr("allocated %1").arg(bytesText(run.replay.allocatedAfter[event - 1]))),
                      qPrintable(text));
         }
+        keepShot(chart, QStringLiteral("heap-hover.png"));
         // Leaving the chart hides it.
         QEvent leave(QEvent::Leave);
         QApplication::sendEvent(&chart, &leave);
@@ -223,6 +234,7 @@ private slots:
         QCPItemText* label = peakTextOf(chart);
         QVERIFY(label);
         QVERIFY(label->visible());
+        keepShot(chart, QStringLiteral("heap-peak-%1.png").arg(QTest::currentDataTag()).replace(u' ', u'-'));
         const QRectF rect = chart.axisRect()->rect();
         const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
         QVERIFY2(rect.contains(box), qPrintable(QStringLiteral("label (%1,%2 %3x%4) outside the plot (%5,%6 %7x%8)")
