@@ -15,12 +15,9 @@ namespace memprof::views {
 
 void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    if (const QVariant history = index.data(itemmodels::HeldHistoryRole); history.isValid()) {
-        paintHistory(painter, option, index, history.value<itemmodels::HeldSparkline>());
-        return;
-    }
+    const QVariant history = index.data(itemmodels::HeldHistoryRole);
     const QVariant fractionValue = index.data(itemmodels::CostFractionRole);
-    if (!fractionValue.isValid()) {
+    if (!history.isValid() && !fractionValue.isValid()) {
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
@@ -31,46 +28,30 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
     // Background, selection and focus, without the text.
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-
-    const double fraction = std::clamp(fractionValue.toDouble(), -1.0, 1.0);
-    const QRect area = opt.rect.adjusted(2, 2, -2, -2);
-    const int width = static_cast<int>(std::lround(std::abs(fraction) * area.width()));
-    if (width > 0) {
-        const bool negative = fraction < 0;
-        QColor color = negative ? QColor(0x2e, 0x9e, 0x5b) : opt.palette.color(QPalette::Highlight);
-        color.setAlpha(opt.state & QStyle::State_Selected ? 110 : 70);
-        painter->fillRect(QRect(area.left(), area.top(), width, area.height()), color);
-    }
-
     const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
     const bool selected = opt.state & QStyle::State_Selected;
+
+    if (history.isValid()) {
+        // The growth on the right, the line in the room left of it.
+        const int textWidth = std::min(opt.fontMetrics.horizontalAdvance(text) + 6, textRect.width() / 2);
+        paintSparkline(painter, opt.rect.adjusted(3, 3, -3 - textWidth, -3), history.value<itemmodels::HeldSparkline>(),
+                       opt.palette, selected);
+    } else {
+        const double fraction = std::clamp(fractionValue.toDouble(), -1.0, 1.0);
+        const QRect area = opt.rect.adjusted(2, 2, -2, -2);
+        const int width = static_cast<int>(std::lround(std::abs(fraction) * area.width()));
+        if (width > 0) {
+            const bool negative = fraction < 0;
+            QColor color = negative ? QColor(0x2e, 0x9e, 0x5b) : opt.palette.color(QPalette::Highlight);
+            color.setAlpha(selected ? 110 : 70);
+            painter->fillRect(QRect(area.left(), area.top(), width, area.height()), color);
+        }
+    }
+
     painter->save();
     painter->setFont(opt.font);
     painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
     painter->drawText(textRect, static_cast<int>(opt.displayAlignment),
-                      opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
-    painter->restore();
-}
-
-void CostBarDelegate::paintHistory(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
-                                   const itemmodels::HeldSparkline& line) const
-{
-    QStyleOptionViewItem opt(option);
-    initStyleOption(&opt, index);
-    const QString text = opt.text;
-    opt.text.clear();
-    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
-    // The growth on the right, the line in the room left of it.
-    const int textWidth = std::min(opt.fontMetrics.horizontalAdvance(text) + 6, textRect.width() / 2);
-    const QRect lineArea = opt.rect.adjusted(3, 3, -3 - textWidth, -3);
-    const bool selected = opt.state & QStyle::State_Selected;
-    paintSparkline(painter, lineArea, line, opt.palette, selected);
-    painter->save();
-    painter->setFont(opt.font);
-    painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
-    painter->drawText(textRect, static_cast<int>(Qt::AlignRight | Qt::AlignVCenter),
                       opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
     painter->restore();
 }

@@ -6,8 +6,6 @@
 // growth instead.
 #pragma once
 
-#include "model/itemmodels/HeldSparkline.h"
-
 #include <QStyledItemDelegate>
 
 namespace memprof::views {
@@ -19,10 +17,6 @@ public:
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
-
-private:
-    void paintHistory(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
-                      const itemmodels::HeldSparkline& line) const;
 };
 
 } // namespace memprof::views

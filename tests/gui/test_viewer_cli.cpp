@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer's command line as scripts use it: --screenshot on a dump
-// that cannot be opened exits with an error at once, and --size is bounded.
+// that cannot be opened exits with an error at once, --size is bounded, and
+// --range counts a window first (or says why it is not one).
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -95,6 +96,22 @@ private slots:
         QVERIFY2(run.err.contains("--size"), qPrintable(run.err));
         QVERIFY2(run.err.contains("16384"), qPrintable(run.err));
         QVERIFY(!QFile::exists(png));
+    }
+
+    void screenshotOfAWindow()
+    {
+        QTemporaryDir out;
+        const QString png = out.filePath("window.png");
+        const Run run = viewer({"--screenshot", png, "--size", "900x600", "--range", "20%:60%", fixture("v3/growth.bin")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(QFile::exists(png));
+        for (const char* range : {"9:2", "1:999999999", "abc"}) {
+            const QString bad = out.filePath("bad.png");
+            const Run refused = viewer({"--screenshot", bad, "--range", range, fixture("v3/growth.bin")});
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains("--range"), qPrintable(refused.err));
+            QVERIFY(!QFile::exists(bad));
+        }
     }
 };
 
