@@ -79,6 +79,10 @@ void CostTableView::fitColumns()
         width = std::max(width, headerMetrics.horizontalAdvance(title) + 20);
         if (rows > 0 && proxy_->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
             width += 90; // the sparkline beside the number
+        // A sentence (a suspect's why) leaves the location its room; the
+        // row's tool tip holds it whole.
+        if (proxy_->headerData(c, Qt::Horizontal, Qt::TextAlignmentRole).toInt() & Qt::AlignLeft)
+            width = std::min(width, 240);
         header()->resizeSection(c, width + 10);
     }
     header()->setMinimumSectionSize(40);

@@ -51,12 +51,16 @@ EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
     field_->setToolTip(tr("The stretch of the run every pane counts: FIRST–LAST as event numbers or percentages "
                           "of the run (10%–50%); an end left empty is the run's start or end. Or drag across the "
                           "heap chart."));
+    field_->setMinimumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("00000000–00000000")) + 16);
     field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000–000,000,000")) + 16);
     wholeRun_->setToolTip(tr("Count every event of the run again"));
     upToPeak_->setToolTip(tr("From the first event to the one where the live bytes peaked: what built the heap up"));
     afterPeak_->setToolTip(tr("From the event after the peak to the end: what stayed, and what grew again"));
     for (QPushButton* button : {wholeRun_, upToPeak_, afterPeak_, cancel_})
         button->setAutoDefault(false);
+    // The summary gives way when the window is narrow (its tool tip keeps it).
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    summary_->setMinimumWidth(summary_->fontMetrics().horizontalAdvance(QStringLiteral("Counting events")));
     progress_->setRange(0, 1000);
     progress_->setTextVisible(false);
     progress_->setMaximumWidth(160);
@@ -113,7 +117,7 @@ void EventWindowBar::applyTypedWindow()
         setWindow(*window);
     } else {
         field_->setStyleSheet(QStringLiteral("QLineEdit { color: #c62828; }"));
-        summary_->setText(error);
+        showSummary(error);
     }
 }
 
@@ -131,18 +135,24 @@ void EventWindowBar::showWindow(EventWindow window)
     upToPeak_->setEnabled(peakInside && window != EventWindow{1, peakEventIndex_});
     afterPeak_->setEnabled(peakInside && window != EventWindow{peakEventIndex_ + 1, eventCount_});
     if (!hasRun) {
-        summary_->setText(tr("No events: nothing to choose a window from."));
+        showSummary(tr("No events: nothing to choose a window from."));
         return;
     }
     if (whole) {
-        summary_->setText(tr("The whole run: %1 events").arg(eventNumber(eventCount_)));
+        showSummary(tr("The whole run: %1 events").arg(eventNumber(eventCount_)));
         return;
     }
     const std::uint64_t length = window.last - window.first + 1;
     const double percent = 100.0 * static_cast<double>(length) / static_cast<double>(eventCount_);
-    summary_->setText(tr("Counting events %1–%2: %3 of %4 events (%5% of the run)")
+    showSummary(tr("Counting events %1–%2: %3 of %4 events (%5% of the run)")
                           .arg(eventNumber(window.first), eventNumber(window.last), eventNumber(length),
                                eventNumber(eventCount_), QLocale().toString(percent, 'f', percent < 1 ? 2 : 1)));
+}
+
+void EventWindowBar::showSummary(const QString& text)
+{
+    summary_->setText(text);
+    summary_->setToolTip(text);
 }
 
 void EventWindowBar::setRecounting(bool running)

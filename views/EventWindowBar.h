@@ -57,6 +57,7 @@ private:
     void applyTypedWindow();
     void setWindow(EventWindow window);
     void showWindow(EventWindow window);
+    void showSummary(const QString& text);
 
     ProfileViewState* state_;
     std::uint64_t eventCount_ = 0;

@@ -78,6 +78,11 @@ void HeldPane::setProfile(std::shared_ptr<const Profile> profile)
     offerWindowScopes(windowed);
 }
 
+void HeldPane::showExplanation(const QString& text)
+{
+    explanation_->setText(text);
+}
+
 void HeldPane::offerWindowScopes(bool windowed)
 {
     using Scope = itemmodels::HeldModel::Scope;
@@ -102,7 +107,7 @@ void HeldPane::offerWindowScopes(bool windowed)
     if (current != scope_->currentIndex())
         scope_->setCurrentIndex(current); // applies it
     else
-        explanation_->setText(itemmodels::HeldModel::explanation(model_->scope(), windowed_));
+        showExplanation(itemmodels::HeldModel::explanation(model_->scope(), windowed_));
 }
 
 void HeldPane::showLocation(LocationId location)
@@ -115,7 +120,9 @@ void HeldPane::applyScope(int index)
 {
     const auto scope = static_cast<itemmodels::HeldModel::Scope>(scope_->itemData(index).toInt());
     model_->setScope(scope);
-    explanation_->setText(itemmodels::HeldModel::explanation(scope, windowed_));
+    if (!table_->columnsChosen())
+        table_->setHiddenColumns(model_->defaultHiddenColumns());
+    showExplanation(itemmodels::HeldModel::explanation(scope, windowed_));
     table_->sortByCostColumn(model_->initialSortColumn());
 }
 

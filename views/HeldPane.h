@@ -40,6 +40,7 @@ public:
 private:
     void applyScope(int index);
     void offerWindowScopes(bool windowed);
+    void showExplanation(const QString& text);
     void showLocation(LocationId location);
 
     itemmodels::HeldModel* model_;

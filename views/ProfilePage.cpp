@@ -239,26 +239,36 @@ void ProfilePage::countWindow(EventWindow window)
         viewState()->setWindow(shownWindow_);
         return;
     }
-    recount_ = std::make_unique<services::ProfileLoadJob>(dumpPath_, window);
-    connect(recount_.get(), &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
-    // A replaced job's result may already be queued: only the current job counts.
-    connect(recount_.get(), &services::ProfileLoadJob::finished, this, [this, job = recount_.get()](services::ProfilePtr profile) {
-        if (recount_.get() == job)
+    auto* job = new services::ProfileLoadJob(dumpPath_, window, this);
+    recount_ = job;
+    connect(job, &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
+    // Every load ends in finished, cancelled ones too: then the job goes
+    // (here only, so `job` is valid). A replaced or cancelled job's result
+    // is not shown: only the current job counts.
+    connect(job, &services::ProfileLoadJob::finished, this, [this, job](services::ProfilePtr profile) {
+        job->deleteLater();
+        if (recount_ == job)
             onRecountFinished(std::move(profile));
     });
     windowBar_->setRecounting(true);
-    recount_->start();
+    job->start();
 }
 
+// Never waits for the worker: it stops at its next block and the job goes.
 void ProfilePage::cancelRecount()
 {
-    recount_.reset(); // cancels and waits for the worker
+    if (recount_) {
+        disconnect(recount_, nullptr, windowBar_, nullptr);
+        recount_->cancel();
+        recount_ = nullptr;
+    }
     windowBar_->setRecounting(false);
 }
 
 void ProfilePage::onRecountFinished(services::ProfilePtr profile)
 {
-    cancelRecount(); // the worker has ended: this only lets the job go
+    recount_ = nullptr; // it goes by itself
+    windowBar_->setRecounting(false);
     const bool counted = profile->status.end == DecodeEnd::Complete || profile->status.end == DecodeEnd::Truncated;
     if (!counted || profile->totals.eventCount != wholeProfile_->totals.eventCount) {
         if (profile->status.end == DecodeEnd::Failed)

@@ -15,8 +15,9 @@
 #include "model/itemmodels/LocationNames.h"
 #include "model/services/ProfileLoadJob.h"
 
+#include <QPointer>
+
 #include <array>
-#include <memory>
 
 namespace memprof::itemmodels {
 class FunctionTreeModel;
@@ -77,7 +78,9 @@ private:
     services::ProfilePtr wholeProfile_;
     QString dumpPath_;
     EventWindow shownWindow_; // the window profile_ counts
-    std::unique_ptr<services::ProfileLoadJob> recount_;
+    // The running re-count; a cancelled one ends on its own and goes (a
+    // child of the page: deleting the page waits for its worker).
+    QPointer<services::ProfileLoadJob> recount_;
     std::array<itemmodels::LocationTableModel*, 3> eventModels_{};
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;

@@ -342,7 +342,13 @@ int HeldModel::initialSortColumn() const
 
 QList<int> HeldModel::defaultHiddenColumns() const
 {
-    return {};
+    // A suspect's why tells its growth and kept share in words; its held
+    // bytes are the sparkline's end.
+    QList<int> hidden;
+    for (std::size_t c = 0; c < fields_.size(); ++c)
+        if (fields_[c] == Field::Growth || fields_[c] == Field::Kept || fields_[c] == Field::HeldAtEnd)
+            hidden.append(static_cast<int>(c));
+    return hidden;
 }
 
 } // namespace memprof::itemmodels

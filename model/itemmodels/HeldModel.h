@@ -49,7 +49,7 @@ public:
     // The held-over-the-run sparkline column, or -1.
     int historyColumn() const;
     // The column a view sorts by first, and the columns it starts with
-    // hidden (the header menu shows them again).
+    // hidden in this scope (the header menu shows them again).
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
 

@@ -7,7 +7,8 @@
 // their explanation); "Whole run" gives back exactly the numbers shown
 // before; the presets and the typed window; the held-over-the-run column
 // sorts by growth; a long re-count runs off the GUI thread with progress
-// and Cancel, and a newer window replaces one still counted.
+// and Cancel, and a newer window replaces one still counted. Set
+// MEMPROF_GUI_SHOTS=<folder> to keep PNGs of the window for a look.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
@@ -216,6 +217,15 @@ const LocationRow* showBusiestRealloc(const Window& w)
     table->setCurrentIndex(shown->index(best, 0));
     const auto* model = static_cast<const LocationTableModel*>(table->sourceModel());
     return model->rowAt(table->currentSourceRow());
+}
+
+void keepShot(const Window& w, const QString& name)
+{
+    const QString folder = qEnvironmentVariable("MEMPROF_GUI_SHOTS");
+    if (!folder.isEmpty()) {
+        QTest::qWait(50); // the layout settles
+        QVERIFY(w.window->grab().save(folder + QLatin1Char('/') + name));
+    }
 }
 
 } // namespace
@@ -443,6 +453,7 @@ private slots:
             QVERIFY(shown->index(r, 0).data(Qt::ToolTipRole).toString().contains(text));
         }
         QCOMPARE(shown->index(0, 0).data().toString(), QStringLiteral("@growth.lua:18"));
+        keepShot(w, QStringLiteral("suspects.png"));
         // Back to the whole run: the window-end scopes are not offered.
         QVERIFY(clickAndWait(w, barOf(w)->wholeRunButton()));
         leak->scopeBox()->setCurrentIndex(
@@ -514,7 +525,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString big = dir.filePath(QStringLiteral("big.bin"));
-        QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/growth.bin")), big, 12));
+        QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/growth.bin")), big, 40));
         Window w;
         QVERIFY(load(w.window, big));
         const QStringList before = everythingShown(w);
@@ -526,8 +537,12 @@ private slots:
         QVERIFY(pageOf(w)->isRecounting());
         QTRY_VERIFY_WITH_TIMEOUT(bar->cancelButton()->isVisible(), 5000); // the GUI kept running meanwhile
         QVERIFY(bar->progressBar()->isVisible());
+        keepShot(w, QStringLiteral("recounting.png"));
+        QElapsedTimer cancelling;
+        cancelling.start();
         QTest::mouseClick(bar->cancelButton(), Qt::LeftButton);
         QVERIFY(!pageOf(w)->isRecounting());
+        qInfo("Cancel stopped the re-count in %lld ms", qlonglong(cancelling.elapsed()));
         QCOMPARE(pageOf(w)->viewState()->window(), EventWindow{});
         QVERIFY(!bar->cancelButton()->isVisible());
         QCOMPARE(everythingShown(w), before);
