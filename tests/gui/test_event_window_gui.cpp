@@ -6,8 +6,9 @@
 // source gutter, top holders, sizes, held pane in each scope, suspects with
 // their explanation); "Whole run" gives back exactly the numbers shown
 // before; the presets and the typed window; the held-over-the-run column
-// sorts by growth; a long re-count runs off the GUI thread with progress
-// and Cancel, and a newer window replaces one still counted. Set
+// sorts by growth; a dump changed or gone since it was loaded keeps the
+// whole run with the reason shown; a long re-count runs off the GUI thread
+// with progress and Cancel, and a newer window replaces one still counted. Set
 // MEMPROF_GUI_SHOTS=<folder> to keep PNGs of the window for a look.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -519,6 +520,35 @@ private slots:
         }
         // The leak's table grows most over the second half.
         QCOMPARE(shown->index(0, 0).data().toString().left(13), QStringLiteral("@growth.lua:1"));
+    }
+
+    void aDumpChangedOrGoneKeepsTheWindowShown()
+    {
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("dump.bin"));
+        QVERIFY(QFile::copy(test::fixture(QStringLiteral("v3/growth.bin")), copy));
+        Window w;
+        QVERIFY(load(w.window, copy));
+        const QStringList before = everythingShown(w);
+        const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
+        views::ProfileViewState* state = pageOf(w)->viewState();
+        // Another dump under the same name: its events are not the run shown.
+        QVERIFY(QFile::remove(copy));
+        QVERIFY(QFile::copy(test::fixture(QStringLiteral("v3/medium.bin")), copy));
+        typeInto(w, QStringLiteral("1-%1").arg(n / 2));
+        QTRY_VERIFY_WITH_TIMEOUT(!pageOf(w)->isRecounting(), 30000);
+        QCOMPARE(state->window(), EventWindow{});
+        QVERIFY2(test::messageBar(w.window)->text().contains(QStringLiteral("changed on disk")),
+                 qPrintable(test::messageBar(w.window)->text()));
+        QCOMPARE(everythingShown(w), before);
+        // Gone: the reason is shown, the whole run stays.
+        QVERIFY(QFile::remove(copy));
+        typeInto(w, QStringLiteral("1-%1").arg(n / 3));
+        QTRY_VERIFY_WITH_TIMEOUT(!pageOf(w)->isRecounting(), 30000);
+        QCOMPARE(state->window(), EventWindow{});
+        QVERIFY2(test::messageBar(w.window)->text().startsWith(QStringLiteral("The window could not be counted")),
+                 qPrintable(test::messageBar(w.window)->text()));
+        QCOMPARE(everythingShown(w), before);
     }
 
     void longRecountRunsOffTheGuiThreadWithCancel()
