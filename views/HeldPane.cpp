@@ -36,6 +36,10 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
     scope_->addItem(tr("Live at the window's end, whoever allocated them"),
                     static_cast<int>(itemmodels::HeldModel::Scope::LiveAtWindowEnd));
     scope_->addItem(tr("Leak suspects (steady growth)"), static_cast<int>(itemmodels::HeldModel::Scope::Suspects));
+    // The longest choice would set the pane's minimum width (and with it the
+    // window's): the field elides, its popup shows every choice in full.
+    scope_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    scope_->setMinimumContentsLength(28);
     offerWindowScopes(false);
     explanation_->setWordWrap(true);
     QFont small = explanation_->font();
