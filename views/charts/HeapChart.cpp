@@ -147,7 +147,7 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     // Centred in a row of its own: empty cells on both sides take the slack.
     legend->setVisible(true);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(4);
+    legend->setWrap(2); // two rows: one row of four set the window's minimum width
     axisRect()->insetLayout()->take(legend);
     auto* legendRow = new QCPLayoutGrid;
     plotLayout()->addElement(plotLayout()->rowCount(), 0, legendRow);
@@ -245,7 +245,13 @@ void HeapChart::setOverlay(const HeapTimeline& timeline, const QString& name)
     }
     const StepSeries series = stepSeries(timeline, BucketValue::Max);
     overlay_->setData(series.keys, series.values, true);
-    overlay_->setName(tr("live bytes of %1").arg(name));
+    // A long location name would set the chart's (and the window's) minimum
+    // width: the legend shows its end, where the line number is.
+    constexpr int kLegendNameLength = 40;
+    const QString shown = name.size() > kLegendNameLength
+                              ? QStringLiteral("…") + name.right(kLegendNameLength - 1)
+                              : name;
+    overlay_->setName(tr("live bytes of %1").arg(shown));
     overlay_->setVisible(true);
     overlay_->addToLegend();
 }
