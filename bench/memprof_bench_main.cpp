@@ -15,6 +15,7 @@
 #include "model/profile/LeakSuspects.h"
 #include "model/profile/ProfileBuilder.h"
 #include "model/profile/ProfileLoader.h"
+#include "model/profile/WindowRecount.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -49,7 +50,7 @@ const char* const kUsage =
     "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
     "second thread as the viewer does; \"inline\" is ours on one thread\n"
     "(default: all, these four). VARIANT is ours, inline, absl, std, all,\n"
-    "decoder, blocks or window.\n"
+    "decoder, blocks, window, indexed or recount.\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n"
     "--map blocks measures the block map alone: the dump's block operations,\n"
     "read into memory first (untimed; its RSS includes them), replayed into a\n"
@@ -58,7 +59,13 @@ const char* const kUsage =
     "counted first (untimed), then the window 20%..80% counted again as the\n"
     "viewer does (the dump decoded into a windowed ProfileBuilder on two\n"
     "threads), with the by-function tree and the leak suspects of the window;\n"
-    "its MB/s and events/s are those of the re-count, \"seconds\" its time.\n";
+    "its MB/s and events/s are those of the re-count, \"seconds\" its time.\n"
+    "--map indexed measures the viewer's first load: ours, keeping the window\n"
+    "index (loadProfileWithIndex).\n"
+    "--map recount measures changing the window with the index: the first load\n"
+    "with its index (untimed), then the same window as --map window counted by\n"
+    "recountWindow, with the tree and the suspects; its RSS is the viewer's\n"
+    "(the whole profile, the index and the window's profile).\n";
 
 constexpr double kMB = 1e6;
 
@@ -189,6 +196,45 @@ RunResult measureWindowRecount(const std::string& path)
     r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
     r.liveBlocksAtEnd = profile.totals.liveBlockCount;
     paneFigures = tree.nodes.size() + suspects.size();
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// Changing the window as the viewer will: from the first load's profile and
+// window index, the same window and panes as measureWindowRecount.
+RunResult measureIndexedRecount(const std::string& path)
+{
+    memprof::WindowIndex index;
+    const memprof::Profile whole = memprof::loadProfileWithIndex(path, index);
+    const std::uint64_t eventCount = whole.totals.eventCount;
+    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::Profile profile = memprof::recountWindow(path, whole, index, window);
+    const memprof::FunctionTree tree = memprof::buildFunctionTree(profile);
+    const std::vector<memprof::LeakSuspect> suspects = memprof::rankLeakSuspects(profile, window);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    paneFigures = tree.nodes.size() + suspects.size();
+    r.end = endName(profile.status.end);
+    std::fprintf(stderr, "window index: %s, %zu segments, %zu records, %.1f MB\n", index.usable ? "usable" : "unusable",
+                 index.segments.size(), index.records.size(), double(index.memoryBytes()) / kMB);
+    return r;
+}
+
+// The viewer's first load: the product's, keeping the window index.
+RunResult measureIndexedLoad(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::WindowIndex index;
+    const memprof::Profile profile = memprof::loadProfileWithIndex(path, index);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
     r.end = endName(profile.status.end);
     return r;
 }
@@ -326,6 +372,10 @@ int runWorker(const std::string& mode, const std::string& path)
         r = measureBlockMapAlone(path);
     else if (mode == "window")
         r = measureWindowRecount(path);
+    else if (mode == "recount")
+        r = measureIndexedRecount(path);
+    else if (mode == "indexed")
+        r = measureIndexedLoad(path);
     else
         return 2;
     struct rusage usage {};
@@ -628,8 +678,10 @@ int main(int argc, char** argv)
             std::istringstream names(map);
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
-                    name != "decoder" && name != "blocks" && name != "window")
-                    return usageError("--map takes ours, inline, absl, std, all, decoder, blocks or window, or a "
+                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" &&
+                    name != "recount")
+                    return usageError("--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed or "
+                                      "recount, or a "
                                       "comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {
             return usageError("unknown option '" + a + "'");

@@ -11,6 +11,9 @@
 //   void trace(const TraceSymbol&); void symtabEnd();
 //   void alloc(const AllocEvent&); void realloc(const ReallocEvent&);
 //   void free(const FreeEvent&);
+// and optionally void eventBoundary(std::uint64_t offset): the next event
+// starts at byte `offset` (called between events, about once per read
+// block, so a sink can note where to resume: see decodeEvents).
 #pragma once
 
 #include "model/decoder/ByteCursor.h"
@@ -48,6 +51,17 @@ public:
             if (readPrologue(wire::kEventsMagic, "event stream", status_.eventsVersion))
                 readEvents();
         }
+        status_.bytesConsumed = buffer_.offset();
+        return status_;
+    }
+
+    // The events alone, from a source positioned at an event's start (an
+    // offset a sink's eventBoundary was given) in a stream of `version`.
+    DecodeStatus runEvents(std::uint8_t version)
+    {
+        status_.totalBytes = buffer_.totalSize();
+        status_.eventsVersion = version;
+        readEvents();
         status_.bytesConsumed = buffer_.offset();
         return status_;
     }
@@ -410,6 +424,8 @@ private:
     {
         const std::uint8_t version = status_.eventsVersion;
         for (;;) {
+            if constexpr (requires { sink_.eventBoundary(std::uint64_t{}); })
+                sink_.eventBoundary(buffer_.offset());
             if (buffer_.available() < kMaxPlainEvent && !buffer_.atEnd() && !refill(kMaxPlainEvent))
                 return;
             if (buffer_.available() >= kFastWindow) {
@@ -541,6 +557,16 @@ template <class Sink>
 DecodeStatus decode(ByteSource& source, Sink& sink, const DecodeControl& control = {})
 {
     return Decoder<Sink>(source, sink, control).run();
+}
+
+// Resumes decoding at an event: `source` starts where the first decode's
+// sink was told an event starts (eventBoundary), `version` is the stream's.
+// Symbols met are delivered as usual; the status's offsets count from the
+// source's start.
+template <class Sink>
+DecodeStatus decodeEvents(ByteSource& source, Sink& sink, std::uint8_t version, const DecodeControl& control = {})
+{
+    return Decoder<Sink>(source, sink, control).runEvents(version);
 }
 
 } // namespace memprof

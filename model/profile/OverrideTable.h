@@ -48,6 +48,23 @@ public:
         recent.sums.add({allocatedBytes, freedBytes, 1});
     }
 
+    // Adds sums counted elsewhere (the table then counts from them on).
+    void addSums(std::uint64_t key, const Sums& sums)
+    {
+        evicted_.push_back({key, sums});
+        if (evicted_.size() == kEvictedBatch)
+            flushEvicted();
+    }
+
+    // Empties the table, keeping its memory.
+    void clear()
+    {
+        for (Recent& recent : recent_)
+            recent.sums = {};
+        evicted_.clear();
+        table_.clear();
+    }
+
     // Every pair with its sums, in no particular order.
     template <class Visit>
     void forEach(Visit visit)

@@ -10,9 +10,11 @@
 
 #include "model/decoder/Events.h"
 #include "model/profile/LiveBlockMap.h"
+#include "model/profile/LocationKey.h"
 #include "model/profile/OverrideTable.h"
 #include "model/profile/Profile.h"
 #include "model/profile/SymbolTable.h"
+#include "model/profile/WindowIndex.h"
 #include "model/support/BatchQueue.h"
 #include "model/support/FlatU64Map.h"
 #include "model/support/SaturatingMath.h"
@@ -65,6 +67,10 @@ public:
     // Counts only the events of `window` (before the first event): see
     // Profile::window for what it changes.
     void setWindow(EventWindow window) { window_ = window; }
+    // Fills `index` for WindowRecount (before the first event; the whole
+    // run only: ignored with a window). `totalBytes`: the dump's size, which
+    // sets the segments' length (0: unknown, no index).
+    void keepWindowIndex(WindowIndex* index, std::uint64_t totalBytes);
 
     // Decoder sink interface.
     void lfunc(const LfuncSymbol& s);
@@ -74,6 +80,14 @@ public:
     void alloc(const AllocEvent& e);
     void realloc(const ReallocEvent& e);
     void free(const FreeEvent& e);
+    // The decoder's note that the next event starts at `offset`: where a
+    // checkpoint of the window index may go.
+    void eventBoundary(std::uint64_t offset)
+    {
+        if (index_ && (talliedEventCount_ - lastCheckpointEvents_ >= segmentEvents_ || index_->checkpoints.empty()))
+            [[unlikely]]
+            takeCheckpoint(offset);
+    }
 
     // Moves the aggregates out; the builder is spent afterwards.
     Profile finish(const DecodeStatus& status);
@@ -89,21 +103,6 @@ public:
     std::size_t liveBlockCount() const { return blocks_.size(); }
 
 private:
-    struct LocationKey {
-        std::uint64_t addr = 0;
-        std::uint64_t line = 0;
-        std::uint64_t traceno = 0;
-        // Spelled out: the defaulted comparison compiles to a memcmp call.
-        bool operator==(const LocationKey& o) const
-        {
-            return addr == o.addr && line == o.line && traceno == o.traceno;
-        }
-        template <typename H>
-        friend H AbslHashValue(H h, const LocationKey& k)
-        {
-            return H::combine(std::move(h), k.addr, k.line, k.traceno);
-        }
-    };
     struct KindStats {
         std::uint64_t eventCount = 0;
         std::uint64_t allocatedBytes = 0;
@@ -133,6 +132,8 @@ private:
         // The owner locations made while this batch filled (see Located):
         // (owner, its reference row).
         std::vector<std::pair<LocationId, LocationId>> ownersMade;
+        // A checkpoint of the window index follows its last event.
+        bool checkpointAfter = false;
     };
     // An event's two locations. `row` is the reference's identity, named
     // when first met: its rows, Overrides and heap summary. `owner` is
@@ -166,7 +167,19 @@ private:
     void addOverride(EventKind kind, LocationId row, LocationId primary, std::uint64_t blockSize,
                      std::uint64_t allocatedBytes);
     std::uint64_t sizeOf(std::uint64_t addr, const LiveBlock& block) const;
-    static LocationId ownerOf(const LiveBlock& block) { return block.location & ~kWindowBlock; }
+    LocationId ownerOf(const LiveBlock& block) const { return block.location & ownerMask_; }
+    void noteRelease(std::uint64_t addr, const LiveBlock& block, std::uint64_t size);
+    void takeCheckpoint(std::uint64_t offset);
+    void checkpointCounting();
+    void closeSegmentRows();
+    void closeSegmentCounting();
+    struct Packer;
+    void handOverSegmentOverrides();
+    void packSegmentOverrides(std::array<OverrideTable, 2>& tables);
+    void joinPacker();
+    std::vector<OverrideTable::Sums> segmentsOverrides(int table) const;
+    void stopIndexing();
+    void finishIndex(const DecodeStatus& status, const Profile& profile);
     std::vector<HeldRow> liveRows(bool windowBlocksOnly) const;
     void takeWindowEnd();
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
@@ -253,6 +266,34 @@ private:
     std::vector<HeldRow> heldAtWindowEnd_;
     bool windowEndTaken_ = false;
     EventObserver* observer_ = nullptr;
+
+    // The window index (keepWindowIndex). The caller's side: checkpoints,
+    // each segment's rows, the owner renames.
+    WindowIndex* index_ = nullptr;
+    std::uint64_t segmentEvents_ = 0;
+    std::uint64_t lastCheckpointEvents_ = 0;
+    std::vector<KindStats> statsAtCheckpoint_[3];
+    std::vector<std::array<std::vector<WindowIndex::RowSums>, 3>> segmentRows_;
+    // The counting side: each block's segment in its location's bits above
+    // WindowIndex::kOwnerBits, the records, each segment's Overrides and peak.
+    bool indexing_ = false;
+    LocationId ownerMask_ = ~kWindowBlock;
+    LocationId segmentTag_ = 0;
+    std::uint32_t segment_ = 0;
+    std::uint64_t segmentPeakBytes_ = 0;
+    std::uint64_t segmentPeakIndex_ = 0;
+    std::vector<WindowIndex::Segment> countedSegments_;
+    std::vector<Int128> liveAtCheckpoint_;
+    WindowIndex::Records records_;
+    // With an index, overrides_ holds the segment's sums, and the run's are
+    // the segments' (each pair by its number: WindowIndex::pairKeys).
+    // Packing them is the packer thread's (the counting thread is the
+    // busier one): these are its until joinPacker().
+    FlatU64Map<std::uint32_t> pairNumbers_[2];
+    std::vector<std::uint64_t> pairKeys_[2];
+    std::vector<std::array<WindowIndex::PackedOverrides, 2>> packedOverrides_; // by segment
+    bool packFailed_ = false;
+    std::unique_ptr<Packer> packer_;
 };
 
 // The per-event path, defined here so the decoder's instantiation inlines
@@ -264,14 +305,8 @@ private:
 template <class BlockMap>
 inline typename BasicProfileBuilder<BlockMap>::Located BasicProfileBuilder<BlockMap>::locate(const Location& loc)
 {
-    LocationKey key;
-    switch (loc.source) {
-    case SourceKind::Internal: break;
-    case SourceKind::Lua: key = {loc.addr, loc.line, 0}; break;
-    case SourceKind::C: key = {loc.addr, 0, 0}; break;
-    case SourceKind::Trace: key = {0, 0, loc.traceno}; break;
-    }
-    const std::uint64_t mixed = (key.addr ^ (key.line << 24) ^ (key.traceno << 40)) * 0x9e3779b97f4a7c15ull;
+    const LocationKey key = locationKeyOf(loc);
+    const std::uint64_t mixed = key.mixed();
     if (recentStale_) [[unlikely]] {
         recentLocations_.fill({});
         recentStale_ = false;
@@ -337,12 +372,13 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
     if (!inserted) {
         // A block at an address we think is live: its free was not seen.
         const std::uint64_t oldSize = sizeOf(addr, *block);
+        noteRelease(addr, *block, oldSize);
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
         liveBytes_ -= oldSize;
         changeLive(ownerOf(*block), -Int128(oldSize), -1);
     }
-    *block = packBlock(addr, size, id | windowTag_);
+    *block = packBlock(addr, size, id | windowTag_ | segmentTag_);
     liveBytes_ += size;
     totals_.liveBytes = saturatedUnsigned(liveBytes_);
     changeLive(id, Int128(size), 1);
@@ -360,6 +396,10 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
     }
     totals_.allocatedBytes = saturatingSum(totals_.allocatedBytes, allocatedBytes);
     timeline_.add(totals_.liveBytes, totals_.allocatedBytes);
+    if (indexing_ && totals_.liveBytes > segmentPeakBytes_) {
+        segmentPeakBytes_ = totals_.liveBytes;
+        segmentPeakIndex_ = index;
+    }
     heldHistory_.endEvent();
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
@@ -376,6 +416,7 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
 {
     if (LiveBlock* block = blocks_.find(addr)) {
         const std::uint64_t size = sizeOf(addr, *block);
+        noteRelease(addr, *block, size);
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
         if (windowTag_ != 0) [[likely]]
@@ -385,6 +426,18 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
         changeLive(ownerOf(*block), -Int128(size), -1);
         blocks_.erase(addr, block);
     }
+}
+
+// A block released in a later segment than the one that allocated it: the
+// window index's record (a segment's replay meets its release).
+template <class BlockMap>
+inline void BasicProfileBuilder<BlockMap>::noteRelease(std::uint64_t addr, const LiveBlock& block, std::uint64_t size)
+{
+    if (!indexing_)
+        return;
+    const std::uint32_t placed = (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits;
+    if (placed != segment_) [[unlikely]]
+        records_.push({addr, size, ownerOf(block), placed});
 }
 
 template <class BlockMap>
@@ -463,6 +516,8 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
         }
         count(batch.events[i]);
     }
+    if (batch.checkpointAfter) [[unlikely]]
+        checkpointCounting();
 }
 
 template <class BlockMap>

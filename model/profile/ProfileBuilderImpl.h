@@ -6,7 +6,9 @@
 #pragma once
 
 #include "model/profile/ProfileBuilder.h"
+#include "model/profile/ProfileSums.h"
 
+#include <algorithm>
 #include <map>
 
 namespace memprof {
@@ -22,6 +24,14 @@ struct BasicProfileBuilder<BlockMap>::CountingThread {
     // counted, one filled).
     BatchQueue<EventBatch> emptied{kInFlight + 4};
     std::exception_ptr error; // what counting threw; finish() rethrows it
+    std::thread thread;
+};
+
+// The thread that packs each segment's Overrides (handOverSegmentOverrides):
+// at most two segments' tables wait for it.
+template <class BlockMap>
+struct BasicProfileBuilder<BlockMap>::Packer {
+    BatchQueue<std::array<OverrideTable, 2>> tables{2};
     std::thread thread;
 };
 
@@ -50,6 +60,17 @@ BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
         countingThread_->full.close();
         countingThread_->thread.join();
     }
+    joinPacker();
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::joinPacker()
+{
+    if (!packer_)
+        return;
+    packer_->tables.close();
+    packer_->thread.join();
+    packer_.reset();
 }
 
 // Counts the batch being filled, or hands it to the counting thread (started
@@ -63,6 +84,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
         countBatch(batch_);
         batch_.size = 0;
         batch_.ownersMade.clear();
+        batch_.checkpointAfter = false;
         return;
     }
     if (!countingThread_) {
@@ -78,6 +100,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
                 }
                 batch->size = 0;
                 batch->ownersMade.clear();
+                batch->checkpointAfter = false;
                 t->emptied.push(std::move(*batch));
             }
         });
@@ -111,6 +134,8 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 {
     if (count <= pendingLive_.size())
         return;
+    if (indexing_ && count > (std::size_t{1} << WindowIndex::kOwnerBits)) [[unlikely]]
+        stopIndexing();
     const std::size_t known = rowOf_.size();
     pendingLive_.resize(count);
     peakLive_.resize(count);
@@ -240,6 +265,8 @@ BasicProfileBuilder<BlockMap>::locateNew(const LocationKey& key, SourceKind sour
                 owner->second = addLocation(std::move(now));
                 batch_.ownersMade.emplace_back(owner->second, row);
             }
+            if (index_ && ownerOf_[row] != owner->second)
+                index_->ownerChanges.push_back({talliedEventCount_ + 1, row, owner->second});
             ownerOf_[row] = owner->second;
         }
     }
@@ -272,10 +299,18 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
         rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
     }
     if (kind != EventKind::Alloc) {
-        overrides_[kind == EventKind::Realloc ? 0 : 1].forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
+        const auto take = [&](std::uint64_t key, const OverrideTable::Sums& sums) {
             rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
                 {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount});
-        });
+        };
+        const int table = kind == EventKind::Realloc ? 0 : 1;
+        if (indexing_) {
+            const std::vector<OverrideTable::Sums> sums = segmentsOverrides(table);
+            for (std::size_t pair = 0; pair < sums.size(); ++pair)
+                take(pairKeys_[table][pair], sums[pair]);
+        } else {
+            overrides_[table].forEach(take);
+        }
     }
     for (auto& row : rows)
         std::sort(row.overrides.begin(), row.overrides.end(),
@@ -284,9 +319,249 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
 }
 
 template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::keepWindowIndex(WindowIndex* index, std::uint64_t totalBytes)
+{
+    if (!index)
+        return;
+    const std::uint64_t segmentEvents = index->segmentEvents;
+    *index = {};
+    index->segmentEvents = segmentEvents;
+    if (!(window_ == EventWindow{}) || totalBytes == 0)
+        return;
+    index_ = index;
+    index_->totalBytes = totalBytes;
+    const std::uint64_t mostEvents = totalBytes / 3 + 1;
+    segmentEvents_ = segmentEvents > 0 ? segmentEvents
+                                       : std::max(WindowIndex::kMinSegmentEvents,
+                                                  mostEvents / WindowIndex::kMaxSegments + 1);
+    indexing_ = true;
+    ownerMask_ = (LocationId{1} << WindowIndex::kOwnerBits) - 1;
+    countedSegments_.emplace_back();
+    liveAtCheckpoint_.push_back(0);
+}
+
+// The caller's side of a checkpoint: where the decoder resumes, the rows
+// and sizes so far; the batch it ends carries the counting side's part.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::takeCheckpoint(std::uint64_t offset)
+{
+    const bool first = index_->checkpoints.empty();
+    if (!first)
+        closeSegmentRows();
+    WindowIndex::Checkpoint checkpoint;
+    checkpoint.eventCount = talliedEventCount_;
+    checkpoint.offset = offset;
+    checkpoint.sizeHistogram = sizeHistogram_;
+    index_->checkpoints.push_back(checkpoint);
+    lastCheckpointEvents_ = talliedEventCount_;
+    if (index_->checkpoints.size() == WindowIndex::kMaxSegments)
+        segmentEvents_ = ~std::uint64_t{0}; // the last segment runs to the end
+    if (!first) {
+        batch_.checkpointAfter = true;
+        submitBatch();
+    }
+}
+
+// What the segment ending now added to the rows (those it touched).
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::closeSegmentRows()
+{
+    auto& rows = segmentRows_.emplace_back();
+    for (int kind = 0; kind < 3; ++kind) {
+        const std::vector<KindStats>& now = kindStats_[kind];
+        std::vector<KindStats>& before = statsAtCheckpoint_[kind];
+        before.resize(now.size());
+        for (LocationId id = 0; id < now.size(); ++id) {
+            if (now[id].eventCount == before[id].eventCount)
+                continue;
+            rows[kind].push_back({id, now[id].eventCount - before[id].eventCount,
+                                  now[id].allocatedBytes - before[id].allocatedBytes,
+                                  now[id].freedBytes - before[id].freedBytes});
+            before[id] = now[id];
+        }
+    }
+}
+
+// The counting side of a checkpoint, after the events before it.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::checkpointCounting()
+{
+    if (!indexing_)
+        return;
+    closeSegmentCounting();
+    ++segment_;
+    segmentTag_ = segment_ << WindowIndex::kOwnerBits;
+    countedSegments_.emplace_back().firstRecord = records_.size();
+    liveAtCheckpoint_.push_back(liveBytes_);
+}
+
+// The segment's peak, and what it added to the Overrides (the pairs whose
+// sums changed since the last checkpoint).
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::closeSegmentCounting()
+{
+    WindowIndex::Segment& segment = countedSegments_.back();
+    segment.peakLiveBytes = segmentPeakBytes_;
+    segment.peakEventIndex = segmentPeakIndex_;
+    segmentPeakBytes_ = 0;
+    segmentPeakIndex_ = 0;
+    handOverSegmentOverrides();
+}
+
+// The segment's Override tables go to the packer thread; the next segment
+// counts into new ones.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::handOverSegmentOverrides()
+{
+    if (!packer_) {
+        packer_ = std::make_unique<Packer>();
+        packer_->thread = std::thread([this, p = packer_.get()] {
+            while (std::optional<std::array<OverrideTable, 2>> tables = p->tables.pop()) {
+                if (packFailed_)
+                    continue;
+                try {
+                    packSegmentOverrides(*tables);
+                } catch (...) { // out of memory: no index
+                    packFailed_ = true;
+                }
+            }
+        });
+    }
+    std::array<OverrideTable, 2> tables{std::move(overrides_[0]), std::move(overrides_[1])};
+    overrides_[0] = OverrideTable();
+    overrides_[1] = OverrideTable();
+    packer_->tables.push(std::move(tables));
+}
+
+// The Overrides counted since the last checkpoint become the segment's, and
+// the tables start the next segment empty: work in proportion to the pairs
+// the segment touched, not to all pairs. A pair's number is looked up with
+// the slots fetched a few pairs ahead, as OverrideTable does.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::packSegmentOverrides(std::array<OverrideTable, 2>& tables)
+{
+    constexpr std::size_t kAhead = 8;
+    auto& packed = packedOverrides_.emplace_back();
+    for (int table = 0; table < 2; ++table) {
+        std::vector<std::pair<std::uint64_t, OverrideTable::Sums>> touched;
+        tables[table].forEach(
+            [&](std::uint64_t key, const OverrideTable::Sums& sums) { touched.emplace_back(key, sums); });
+        FlatU64Map<std::uint32_t>& numbers = pairNumbers_[table];
+        for (std::size_t i = 0; i < touched.size(); ++i) {
+            if (i + kAhead < touched.size())
+                numbers.prefetch(touched[i + kAhead].first);
+            const auto next = static_cast<std::uint32_t>(pairKeys_[table].size());
+            const auto [number, made] = numbers.tryEmplace(touched[i].first, next);
+            if (made)
+                pairKeys_[table].push_back(touched[i].first);
+            packed[table].add(*number, touched[i].second);
+        }
+        packed[table].shrink();
+        tables[table] = OverrideTable(); // freed here, not on the counting thread
+    }
+}
+
+// The run's Overrides of one table so far, by pair number: the segments'.
+template <class BlockMap>
+std::vector<OverrideTable::Sums> BasicProfileBuilder<BlockMap>::segmentsOverrides(int table) const
+{
+    std::vector<OverrideTable::Sums> sums(pairKeys_[table].size());
+    for (const auto& segment : packedOverrides_)
+        segment[table].forEach([&](std::uint32_t pair, const OverrideTable::Sums& s) { sums[pair].add(s); });
+    return sums;
+}
+
+// More locations than the blocks' location bits hold beside a segment: no
+// index, and the blocks' segments are cleared.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::stopIndexing()
+{
+    indexing_ = false;
+    const LocationId segmentBits = ~kWindowBlock & ~((LocationId{1} << WindowIndex::kOwnerBits) - 1);
+    std::vector<std::uint64_t> tagged;
+    blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
+        if (block.location & segmentBits)
+            tagged.push_back(addr);
+    });
+    for (std::uint64_t addr : tagged)
+        blocks_.find(addr)->location &= ~segmentBits;
+    ownerMask_ = ~kWindowBlock;
+    segmentTag_ = 0;
+    records_ = {};
+    joinPacker();
+    // The closed segments' Overrides back into the tables.
+    for (int table = 0; table < 2; ++table) {
+        const std::vector<OverrideTable::Sums> sums = segmentsOverrides(table);
+        for (std::size_t pair = 0; pair < sums.size(); ++pair)
+            overrides_[table].addSums(pairKeys_[table][pair], sums[pair]);
+        pairKeys_[table] = {};
+        pairNumbers_[table] = {};
+    }
+    countedSegments_ = {};
+    packedOverrides_ = {};
+}
+
+// Completes the index after the last event; a load it cannot serve (cut
+// short by Cancel, sums that saturated, too many locations) leaves it
+// unusable and empty.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, const Profile& profile)
+{
+    if (!index_)
+        return;
+    WindowIndex& index = *index_;
+    bool usable = indexing_ && !packFailed_ && !index.checkpoints.empty() && status.end != DecodeEnd::Cancelled &&
+                  window_ == EventWindow{};
+    for (const auto* rows : {&profile.allocations, &profile.reallocations, &profile.frees})
+        for (const LocationRow& row : *rows) {
+            usable &= row.allocatedBytes != kSaturatedBytes && row.freedBytes != kSaturatedBytes;
+            for (const OverrideStats& o : row.overrides)
+                usable &= o.allocatedBytes != kSaturatedBytes && o.freedBytes != kSaturatedBytes;
+        }
+    if (!usable) {
+        const std::uint64_t segmentEvents = index.segmentEvents;
+        const std::uint64_t totalBytes = index.totalBytes;
+        index = {};
+        index.segmentEvents = segmentEvents;
+        index.totalBytes = totalBytes;
+        return;
+    }
+    closeSegmentRows();
+    index.segments = std::move(countedSegments_);
+    for (std::size_t s = 0; s < index.segments.size(); ++s)
+        index.segments[s].overrides = std::move(packedOverrides_[s]);
+    for (int table = 0; table < 2; ++table)
+        index.pairKeys[table] = std::move(pairKeys_[table]);
+    for (std::size_t s = 0; s < index.segments.size(); ++s) {
+        index.segments[s].rows = std::move(segmentRows_[s]);
+        index.checkpoints[s].liveBytes = liveAtCheckpoint_[s];
+    }
+    index.firstRecordLiveAtEnd = records_.size();
+    blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
+        records_.push({addr, sizeOf(addr, block), ownerOf(block),
+                            (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits});
+    });
+    records_.shrink();
+    index.records = std::move(records_);
+    for (WindowIndex::Segment& segment : index.segments)
+        for (auto& rows : segment.rows)
+            rows.shrink_to_fit();
+    index.rowOfKey = locationIds_;
+    growLocations(locations_.size());
+    index.rowOfOwner = rowOf_;
+    index.eventCount = talliedEventCount_;
+    index.eventsVersion = status.eventsVersion;
+    index.usable = true;
+}
+
+template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
     finishCounting();
+    if (indexing_) {
+        closeSegmentCounting(); // the last segment's Overrides join the run's
+        joinPacker();
+    }
     totals_.initialSymbolCount = initialSymbolCount_;
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
@@ -294,70 +569,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.allocations = collectRows(EventKind::Alloc);
     profile.reallocations = collectRows(EventKind::Realloc);
     profile.frees = collectRows(EventKind::Free);
-    // The counts by kind and the freed bytes are the rows' sums (saturated,
-    // as a running sum would be).
-    auto sum = [](const std::vector<LocationRow>& rows, std::uint64_t LocationRow::*member) {
-        std::uint64_t total = 0;
-        for (const auto& row : rows)
-            total = saturatingSum(total, row.*member);
-        return total;
-    };
-    totals_.allocCount = sum(profile.allocations, &LocationRow::eventCount);
-    totals_.reallocCount = sum(profile.reallocations, &LocationRow::eventCount);
-    totals_.freeCount = sum(profile.frees, &LocationRow::eventCount);
-    totals_.allocatedBytes = saturatingSum(sum(profile.allocations, &LocationRow::allocatedBytes),
-                                           sum(profile.reallocations, &LocationRow::allocatedBytes));
-    totals_.freedBytes =
-        saturatingSum(sum(profile.reallocations, &LocationRow::freedBytes), sum(profile.frees, &LocationRow::freedBytes));
-
-    // The reference's HEAP SUMMARY, keyed by location name
-    // (docs/FORMAT.md#aggregation), summed in 128 bits. A saturated input
-    // makes the row unknown: it is marked at the end it adds to
-    // (SaturatingMath.h).
-    struct Difference {
-        HeapSummaryRow row;
-        Int128 summaryBytes = 0;
-        bool saturatedHigh = false;
-        bool saturatedLow = false;
-    };
-    std::map<std::string, Difference> byName;
-    auto entryFor = [&](LocationId id) -> Difference& {
-        auto& entry = byName[locations_[id].name];
-        entry.row.name = locations_[id].name;
-        return entry;
-    };
-    for (const auto& row : profile.allocations) {
-        if (row.allocatedBytes > 0) {
-            auto& diff = entryFor(row.location);
-            diff.summaryBytes += row.allocatedBytes;
-            diff.saturatedHigh |= row.allocatedBytes == kSaturatedBytes;
-            diff.row.allocCount += row.eventCount;
-        }
-    }
-    for (const auto* rows : {&profile.reallocations, &profile.frees}) {
-        for (const auto& row : *rows) {
-            for (const auto& o : row.overrides) {
-                auto& diff = entryFor(o.location);
-                if (o.allocatedBytes > 0) {
-                    diff.summaryBytes += o.allocatedBytes;
-                    diff.saturatedHigh |= o.allocatedBytes == kSaturatedBytes;
-                    diff.row.allocCount += o.blockCount;
-                }
-                if (o.freedBytes > 0) {
-                    diff.summaryBytes -= o.freedBytes;
-                    diff.saturatedLow |= o.freedBytes == kSaturatedBytes;
-                    diff.row.freeCount += o.blockCount;
-                }
-            }
-        }
-    }
-    profile.heapSummary.reserve(byName.size());
-    for (auto& [name, diff] : byName) {
-        diff.row.summaryBytes = diff.saturatedHigh != diff.saturatedLow
-                                 ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
-                                 : saturatedSigned(diff.summaryBytes);
-        profile.heapSummary.push_back(std::move(diff.row));
-    }
+    sumRowsIntoTotals(profile, totals_);
 
     // The accurate figure: what the block map still holds (of the window).
     profile.heldAtEnd = liveRows(true);
@@ -373,6 +585,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
             profile.heldAtPeak.push_back({id, saturatedUnsigned(peakLive_[id].bytes),
                                           static_cast<std::uint64_t>(peakLive_[id].blocks)});
     totals_.liveBlockCount = blocks_.size();
+    finishIndex(status, profile);
     profile.totals = totals_;
     profile.timeline = std::move(timeline_);
     heldHistory_.finish();
@@ -380,6 +593,7 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.window = window_;
     profile.sizeHistogram = sizeHistogram_;
     profile.locations = std::move(locations_);
+    profile.heapSummary = heapSummaryOf(profile);
     profile.functions = symbols_.takeFunctions();
     profile.aliases = symbols_.takeAliases();
     return profile;

@@ -6,11 +6,13 @@
 namespace memprof {
 
 namespace {
-Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, EventWindow window)
+Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, EventWindow window,
+                   WindowIndex* index = nullptr)
 {
     ProfileBuilder builder(Counting::OnThread);
     builder.setObserver(observer);
     builder.setWindow(window);
+    builder.keepWindowIndex(index, source.totalSize());
     const DecodeStatus status = decode(source, builder, control);
     return builder.finish(status);
 }
@@ -54,6 +56,26 @@ Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& co
 {
     SpanByteSource source(bytes);
     return decodeInto(source, control, observer, window);
+}
+
+Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control,
+                             EventObserver* observer)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        index.usable = false;
+        Profile profile;
+        profile.status = cannotOpen(source);
+        return profile;
+    }
+    return decodeInto(source, control, observer, {}, &index);
+}
+
+Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index, const DecodeControl& control,
+                             EventObserver* observer)
+{
+    SpanByteSource source(bytes);
+    return decodeInto(source, control, observer, {}, &index);
 }
 
 DecodeStatus countEvents(const std::string& path, std::uint64_t& eventCount)

@@ -11,6 +11,7 @@
 namespace memprof {
 
 class EventObserver;
+struct WindowIndex;
 
 // Opens and decodes the file at `path`, counting the events of `window`
 // (Profile::window). A file that cannot be opened gives a Failed status with
@@ -19,6 +20,17 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
                     EventWindow window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, EventWindow window = {});
+
+// The whole run's profile, as loadProfile(path, control, observer) gives
+// it, in the same single decode, with `index` filled for recountWindow
+// (WindowRecount.h): changing the window then decodes only the segments at
+// its edges. The index is unusable (index.usable false: recountWindow
+// decodes the whole dump) for a load cut short by Cancel, a source of
+// unknown size, sums that saturated or more than 8 M locations.
+Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control = {},
+                             EventObserver* observer = nullptr);
+Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index,
+                             const DecodeControl& control = {}, EventObserver* observer = nullptr);
 
 // The number of alloc, realloc and free events in the file (decoding only,
 // nothing counted): what a window given in percent of the run needs first.

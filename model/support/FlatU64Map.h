@@ -106,6 +106,16 @@ public:
         --count_;
     }
 
+    // Empties the map and keeps its capacity (no new allocation: a map
+    // emptied again and again, such as a window index's per-segment sums).
+    void clear()
+    {
+        std::memset(static_cast<void*>(slots_.get()), 0, capacity() * sizeof(Slot));
+        count_ = 0;
+        hasZeroKey_ = false;
+        zeroKeyValue_ = {};
+    }
+
     template <class Visit>
     void forEach(Visit visit) const
     {

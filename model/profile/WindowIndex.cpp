@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/profile/WindowIndex.h"
+
+#include <algorithm>
+
+namespace memprof {
+
+std::size_t WindowIndex::segmentOf(std::uint64_t index) const
+{
+    // The last checkpoint with fewer events before it than `index`.
+    const auto after = std::upper_bound(checkpoints.begin(), checkpoints.end(), index - 1,
+                                        [](std::uint64_t events, const Checkpoint& c) { return events < c.eventCount; });
+    return static_cast<std::size_t>(after - checkpoints.begin()) - 1;
+}
+
+void WindowIndex::PackedOverrides::put(std::uint64_t value)
+{
+    while (value >= 0x80) {
+        bytes_.push_back(static_cast<std::uint8_t>(value | 0x80));
+        value >>= 7;
+    }
+    bytes_.push_back(static_cast<std::uint8_t>(value));
+}
+
+void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideTable::Sums& sums)
+{
+    put(pairNumber);
+    put(sums.allocatedBytes);
+    put(sums.freedBytes);
+    put(sums.blockCount);
+}
+
+void WindowIndex::Records::push(const Record& record)
+{
+    if (record.size >= kOversize)
+        oversize_[packed_.size()] = record.size;
+    packed_.push_back({record.addr, static_cast<std::uint32_t>(std::min<std::uint64_t>(record.size, kOversize)),
+                       record.owner | record.placedSegment << kOwnerBits});
+}
+
+std::size_t WindowIndex::Records::memoryBytes() const
+{
+    return packed_.capacity() * sizeof(Packed) + oversize_.capacity() * (sizeof(std::size_t) + 8 + 1);
+}
+
+std::size_t WindowIndex::memoryBytes() const
+{
+    std::size_t bytes = sizeof(*this) + checkpoints.capacity() * sizeof(Checkpoint) +
+                        segments.capacity() * sizeof(Segment) + records.memoryBytes() +
+                        rowOfKey.capacity() * (sizeof(LocationKey) + sizeof(LocationId) + 1) +
+                        rowOfOwner.capacity() * sizeof(LocationId) + ownerChanges.capacity() * sizeof(OwnerChange) +
+                        (pairKeys[0].capacity() + pairKeys[1].capacity()) * sizeof(std::uint64_t);
+    for (const Segment& segment : segments) {
+        for (const auto& rows : segment.rows)
+            bytes += rows.capacity() * sizeof(RowSums);
+        for (const auto& overrides : segment.overrides)
+            bytes += overrides.memoryBytes();
+    }
+    return bytes;
+}
+
+} // namespace memprof
