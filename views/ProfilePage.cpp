@@ -179,6 +179,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
                                            : EventWindow{};
     wholeProfile_ = profile;
     dumpPath_ = dumpPath;
+    windowIndex_ = std::make_shared<services::WindowIndexSlot>();
     shownWindow_ = {};
     viewState()->setWindow({}); // the whole run is shown: nothing to count
     windowBar_->setRun(wholeProfile_->totals.eventCount, wholeProfile_->totals.peakEventIndex);
@@ -239,7 +240,7 @@ void ProfilePage::countWindow(EventWindow window)
         viewState()->setWindow(shownWindow_);
         return;
     }
-    auto* job = new services::ProfileLoadJob(dumpPath_, window, this);
+    auto* job = new services::ProfileLoadJob(dumpPath_, window, wholeProfile_, windowIndex_, this);
     recount_ = job;
     connect(job, &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
     // Every load ends in finished, cancelled ones too: then the job goes

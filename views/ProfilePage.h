@@ -78,6 +78,8 @@ private:
     services::ProfilePtr wholeProfile_;
     QString dumpPath_;
     EventWindow shownWindow_; // the window profile_ counts
+    // The dump's window index, built by the first re-count (one per load).
+    std::shared_ptr<services::WindowIndexSlot> windowIndex_;
     // The running re-count; a cancelled one ends on its own and goes (a
     // child of the page: deleting the page waits for its worker).
     QPointer<services::ProfileLoadJob> recount_;

@@ -2,6 +2,7 @@
 #include "model/services/ProfileLoadJob.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "model/profile/WindowRecount.h"
 
 #include <QFile>
 
@@ -20,6 +21,14 @@ ProfileLoadJob::ProfileLoadJob(QString path, EventWindow window, QObject* parent
     qRegisterMetaType<ProfilePtr>();
 }
 
+ProfileLoadJob::ProfileLoadJob(QString path, EventWindow window, ProfilePtr whole,
+                               std::shared_ptr<WindowIndexSlot> indexSlot, QObject* parent)
+    : ProfileLoadJob(std::move(path), window, parent)
+{
+    whole_ = std::move(whole);
+    indexSlot_ = std::move(indexSlot);
+}
+
 ProfileLoadJob::~ProfileLoadJob()
 {
     stopWorker();
@@ -28,12 +37,30 @@ ProfileLoadJob::~ProfileLoadJob()
 void ProfileLoadJob::start()
 {
     const std::string path = QFile::encodeName(path_).toStdString();
-    startWorker(QStringLiteral("memprof loader"), QThread::InheritPriority, [this, path, window = window_](DecodeControl& control) {
+    const auto load = [this, path, window = window_, whole = whole_, slot = indexSlot_](DecodeControl& control) {
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
             emit progress(bytesRead, totalBytes);
         };
-        emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));
-    });
+        if (!whole || !slot) {
+            emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));
+            return;
+        }
+        std::shared_ptr<const WindowIndex> index = slot->index();
+        if (!index) {
+            auto built = std::make_shared<WindowIndex>();
+            Profile indexed = loadProfileWithIndex(path, *built, control);
+            const bool read = indexed.status.end == DecodeEnd::Complete || indexed.status.end == DecodeEnd::Truncated;
+            if (!read || indexed.totals.eventCount != whole->totals.eventCount) {
+                // Cancelled, failed, or another dump now: the page says which.
+                emit finished(std::make_shared<const Profile>(std::move(indexed)));
+                return;
+            }
+            index = std::move(built);
+            slot->setIndex(index);
+        }
+        emit finished(std::make_shared<const Profile>(recountWindow(path, *whole, *index, window, control)));
+    };
+    startWorker(QStringLiteral("memprof loader"), QThread::InheritPriority, load);
 }
 
 } // namespace memprof::services

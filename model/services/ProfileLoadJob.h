@@ -3,11 +3,13 @@
 // through the decoder's atomic stop flag, and the finished Profile (a value,
 // shared read-only) handed back by a queued signal. One job, one load. With
 // an event window it counts only that stretch of the run (a page's re-count
-// when the user chooses a window).
+// when the user chooses a window): from the dump's window index when its
+// slot holds one, else after building it with one whole decode.
 #pragma once
 
 #include "model/profile/Profile.h"
 #include "model/services/DecodeJob.h"
+#include "model/services/WindowIndexSlot.h"
 
 #include <QString>
 
@@ -22,6 +24,10 @@ class ProfileLoadJob : public DecodeJob {
 public:
     explicit ProfileLoadJob(QString path, QObject* parent = nullptr);
     ProfileLoadJob(QString path, EventWindow window, QObject* parent = nullptr);
+    // A window of the run that gave `whole`, counted with the index in
+    // `indexSlot` (built there first when it is empty).
+    ProfileLoadJob(QString path, EventWindow window, ProfilePtr whole, std::shared_ptr<WindowIndexSlot> indexSlot,
+                   QObject* parent = nullptr);
     // Cancels a running load and waits for the worker to stop.
     ~ProfileLoadJob() override;
 
@@ -39,6 +45,8 @@ signals:
 private:
     QString path_;
     EventWindow window_;
+    ProfilePtr whole_;
+    std::shared_ptr<WindowIndexSlot> indexSlot_;
 };
 
 } // namespace memprof::services

@@ -152,7 +152,7 @@ private:
     // table of tens of MB otherwise misses the TLB as well as the cache.
     static constexpr std::size_t kHugePage = std::size_t{2} << 20;
     struct FreeSlots {
-        void operator()(Slot* slots) const { std::free(slots); }
+        void operator()(Slot* array) const { std::free(array); } // not "slots": a Qt macro
     };
     using SlotArray = std::unique_ptr<Slot[], FreeSlots>;
     static SlotArray allocateSlots(std::size_t count)
