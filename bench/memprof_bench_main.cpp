@@ -179,16 +179,12 @@ RunResult measure(const std::string& path, Options... options)
 
 volatile std::size_t paneFigures = 0; // the panes' figures are used
 
-// Changing the window: everything a pane shows, counted again for events
-// 20%..80% of the run.
-RunResult measureWindowRecount(const std::string& path)
+// A window's run, timed from `start` (before its profile was counted) to
+// its panes' figures: the by-function tree and the leak suspects.
+RunResult finishWindowRun(const memprof::Profile& profile, memprof::EventWindow window,
+                          std::chrono::steady_clock::time_point start)
 {
-    std::uint64_t eventCount = 0;
-    memprof::countEvents(path, eventCount);
-    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
     RunResult r;
-    const auto start = std::chrono::steady_clock::now();
-    const memprof::Profile profile = memprof::loadProfile(path, {}, nullptr, window);
     const memprof::FunctionTree tree = memprof::buildFunctionTree(profile);
     const std::vector<memprof::LeakSuspect> suspects = memprof::rankLeakSuspects(profile, window);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -200,6 +196,17 @@ RunResult measureWindowRecount(const std::string& path)
     return r;
 }
 
+// Changing the window: everything a pane shows, counted again for events
+// 20%..80% of the run.
+RunResult measureWindowRecount(const std::string& path)
+{
+    std::uint64_t eventCount = 0;
+    memprof::countEvents(path, eventCount);
+    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    const auto start = std::chrono::steady_clock::now();
+    return finishWindowRun(memprof::loadProfile(path, {}, nullptr, window), window, start);
+}
+
 // Changing the window as the viewer will: from the first load's profile and
 // window index, the same window and panes as measureWindowRecount.
 RunResult measureIndexedRecount(const std::string& path)
@@ -208,17 +215,8 @@ RunResult measureIndexedRecount(const std::string& path)
     const memprof::Profile whole = memprof::loadProfileWithIndex(path, index);
     const std::uint64_t eventCount = whole.totals.eventCount;
     const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
-    RunResult r;
     const auto start = std::chrono::steady_clock::now();
-    const memprof::Profile profile = memprof::recountWindow(path, whole, index, window);
-    const memprof::FunctionTree tree = memprof::buildFunctionTree(profile);
-    const std::vector<memprof::LeakSuspect> suspects = memprof::rankLeakSuspects(profile, window);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.bytes = profile.status.bytesConsumed;
-    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
-    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
-    paneFigures = tree.nodes.size() + suspects.size();
-    r.end = endName(profile.status.end);
+    const RunResult r = finishWindowRun(memprof::recountWindow(path, whole, index, window), window, start);
     std::fprintf(stderr, "window index: %s, %zu segments, %zu records, %.1f MB\n", index.usable ? "usable" : "unusable",
                  index.segments.size(), index.records.size(), double(index.memoryBytes()) / kMB);
     return r;

@@ -37,11 +37,12 @@ ProfileLoadJob::~ProfileLoadJob()
 void ProfileLoadJob::start()
 {
     const std::string path = QFile::encodeName(path_).toStdString();
-    const auto load = [this, path, window = window_, whole = whole_, slot = indexSlot_](DecodeControl& control) {
+    const auto load = [this, path, window = window_, whole = whole_, slot = indexSlot_,
+                       indexedRunEvents = indexedRunEvents_](DecodeControl& control) {
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
             emit progress(bytesRead, totalBytes);
         };
-        if (!whole || !slot) {
+        if (!whole || !slot || whole->totals.eventCount < indexedRunEvents) {
             emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));
             return;
         }

@@ -14,10 +14,12 @@
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/OverridesModel.h"
 #include "model/itemmodels/TableCsv.h"
+#include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
 #include "model/services/ProfileLoadJob.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -77,6 +79,7 @@ private slots:
     void filterExpressions();
     void chunkLineCostsAddUp();
     void loadJobDeliversProfile();
+    void windowJobsShareTheWindowIndex();
     void loadJobCancels();
     void hugeSizesReadUnsignedAndSaturatedSumsMarked();
     void namesShowControlAndBidiCharactersVisibly();
@@ -386,6 +389,46 @@ void TestGuiModels::chunkLineCostsAddUp()
     QVERIFY(lines.count(37));
     QVERIFY(lines.at(37).allocatedBytes >= line37);
     QVERIFY(costs.linesOf("@absent.lua").empty());
+}
+
+// A window counted by jobs sharing a page's index slot: the first builds
+// the index, the next counts from it; both give what loadProfile gives.
+void TestGuiModels::windowJobsShareTheWindowIndex()
+{
+    const QString path = test::fixture(QStringLiteral("v3/growth.bin"));
+    const std::string file = QFile::encodeName(path).toStdString();
+    const auto whole = std::make_shared<const Profile>(loadProfile(file));
+    const auto slot = std::make_shared<WindowIndexSlot>();
+    const std::uint64_t n = whole->totals.eventCount;
+    for (const EventWindow window : {EventWindow{n / 5 + 1, n - n / 5}, EventWindow{n / 2, n}}) {
+        ProfileLoadJob job(path, window, whole, slot);
+        job.setIndexedRunEvents(0);
+        QSignalSpy finished(&job, &ProfileLoadJob::finished);
+        job.start();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(slot->index()); // built by the first job, kept for the next
+        const auto counted = finished.at(0).at(0).value<ProfilePtr>();
+        const Profile expected = loadProfile(file, {}, nullptr, window);
+        QCOMPARE(int(counted->status.end), int(DecodeEnd::Complete));
+        QCOMPARE(counted->window, expected.window);
+        for (const EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free}) {
+            QCOMPARE(counted->rows(kind).size(), expected.rows(kind).size());
+            for (std::size_t i = 0; i < expected.rows(kind).size(); ++i) {
+                QCOMPARE(counted->rows(kind)[i].location, expected.rows(kind)[i].location);
+                QCOMPARE(counted->rows(kind)[i].eventCount, expected.rows(kind)[i].eventCount);
+                QCOMPARE(counted->rows(kind)[i].allocatedBytes, expected.rows(kind)[i].allocatedBytes);
+                QCOMPARE(counted->rows(kind)[i].freedBytes, expected.rows(kind)[i].freedBytes);
+            }
+        }
+        for (const HeldRule rule : {HeldRule::SurvivorsAtEnd, HeldRule::WindowBlocksAtWindowEnd, HeldRule::LiveAtWindowEnd}) {
+            QCOMPARE(counted->held(rule).size(), expected.held(rule).size());
+            for (std::size_t i = 0; i < expected.held(rule).size(); ++i) {
+                QCOMPARE(counted->held(rule)[i].location, expected.held(rule)[i].location);
+                QCOMPARE(counted->held(rule)[i].heldBytes, expected.held(rule)[i].heldBytes);
+                QCOMPARE(counted->held(rule)[i].blockCount, expected.held(rule)[i].blockCount);
+            }
+        }
+    }
 }
 
 void TestGuiModels::loadJobDeliversProfile()
