@@ -43,6 +43,11 @@ void ProfilePairLoadJob::reportProgress()
 
 void ProfilePairLoadJob::onSideFinished(Side side, ProfilePtr profile)
 {
+    // A side stopped because the other failed may still deliver its
+    // (cancelled) result, queued before its job was deleted: the pair has
+    // ended, and says so once.
+    if (!jobs_[side])
+        return;
     jobs_[side].reset();
     const DecodeEnd end = profile->status.end;
     if (end == DecodeEnd::Failed || end == DecodeEnd::Cancelled) {

@@ -17,6 +17,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
 #include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePairLoadJob.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -80,6 +81,7 @@ private slots:
     void chunkLineCostsAddUp();
     void loadJobDeliversProfile();
     void windowJobsShareTheWindowIndex();
+    void pairJobStopsOnce();
     void loadJobCancels();
     void hugeSizesReadUnsignedAndSaturatedSumsMarked();
     void namesShowControlAndBidiCharactersVisibly();
@@ -461,6 +463,26 @@ void TestGuiModels::loadJobCancels()
     const auto profile = finished.at(0).at(0).value<ProfilePtr>();
     QCOMPARE(int(profile->status.end), int(DecodeEnd::Cancelled));
     QVERIFY(profile->status.bytesConsumed < std::uint64_t(QFileInfo(big).size()));
+}
+
+// One side failing while the other still loads ends the pair once: the
+// other side's cancelled result, queued as its job goes, is not a second
+// end (a window would close twice).
+void TestGuiModels::pairJobStopsOnce()
+{
+    QTemporaryDir dir;
+    const QString big = dir.filePath(QStringLiteral("big.bin"));
+    QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
+    const QString broken = test::fixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
+    ProfilePairLoadJob job(nullptr, big, broken);
+    QSignalSpy stopped(&job, &ProfilePairLoadJob::stopped);
+    QSignalSpy loaded(&job, &ProfilePairLoadJob::loaded);
+    job.start();
+    QVERIFY(stopped.wait(20000));
+    QTest::qWait(300); // time for a second end to arrive
+    QCOMPARE(stopped.count(), 1);
+    QCOMPARE(stopped.at(0).at(0).toString(), broken);
+    QCOMPARE(loaded.count(), 0);
 }
 
 // 2^63 bytes and more: unsigned, never "-1B"; a sum past 2^64 marked, not
