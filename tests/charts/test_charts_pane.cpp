@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tests/support/ChartData.h"
 #include "tests/support/FileBytes.h"
 
 using namespace memprof;
@@ -42,16 +43,6 @@ int colourCount(const QImage& image)
         for (int x = 0; x < image.width(); x += 3)
             colours.insert(image.pixel(x, y));
     return static_cast<int>(colours.size());
-}
-
-// The values of a QCustomPlot data container (it has no const begin/end).
-template <class Container>
-double sumOf(const Container& data)
-{
-    double sum = 0;
-    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
-        sum += it->value;
-    return sum;
 }
 
 template <class Container>
@@ -164,7 +155,7 @@ private slots:
         // The histogram: whole profile, then the location; count, then bytes.
         SizeHistogramChart* sizes = pane.sizeHistogramChart();
         pane.setCurrentChart(2);
-        QCOMPARE(sumOf(*sizes->bars()->data()), double(profile.sizeHistogram.totalAllocCount()));
+        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(profile.sizeHistogram.totalAllocCount()));
         auto* scope = pane.findChildren<QComboBox*>().at(1);
         auto* measure = pane.findChildren<QComboBox*>().at(0);
         QVERIFY(scope->isEnabled());
@@ -176,7 +167,7 @@ private slots:
             for (const LocationRow& row : *rows)
                 if (row.location == holder.location)
                     ownBytes += row.allocatedBytes;
-        QCOMPARE(sumOf(*sizes->bars()->data()), double(ownBytes));
+        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(ownBytes));
         scope->setCurrentIndex(0);
         keepShot(pane, QStringLiteral("sizes-bytes.png"));
         measure->setCurrentIndex(0);
@@ -271,17 +262,17 @@ private slots:
         QTemporaryDir folder;
         for (const QString& name : {QStringLiteral("chart.png"), QStringLiteral("chart.pdf")}) {
             const QString target = folder.filePath(name);
-            test::writeBytes(target, "old contents");
+            ::test::writeBytes(target, "old contents");
             QString error;
             bool exported = true;
             {
-                const test::FileSizeLimit limit(2048);
+                const ::test::FileSizeLimit limit(2048);
                 exported = pane.exportCurrentChart(target, &error);
             }
             QVERIFY2(!exported, qPrintable(QString::number(QFileInfo(target).size())));
             QVERIFY2(error.contains(QStringLiteral("File too large")) || error.contains(QStringLiteral("render")),
                      qPrintable(error));
-            QCOMPARE(test::readBytes(target), QByteArray("old contents"));
+            QCOMPARE(::test::readBytes(target), QByteArray("old contents"));
         }
         QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
     }

@@ -10,6 +10,7 @@
 // whole run with the reason shown; a long re-count runs off the GUI thread
 // with progress and Cancel, and a newer window replaces one still counted. Set
 // MEMPROF_GUI_SHOTS=<folder> to keep PNGs of the window for a look.
+#include "tests/support/ChartData.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
@@ -162,15 +163,6 @@ std::uint64_t heldSum(const std::vector<HeldRow>& rows)
     return sum;
 }
 
-template <class Container>
-double sumOf(const Container& data)
-{
-    double sum = 0;
-    for (auto it = data.constBegin(); it != data.constEnd(); ++it)
-        sum += it->value;
-    return sum;
-}
-
 // A table as CSV, its header first, then its records in text order: rows
 // that tie on the sort column may come back in another order when a model
 // is filled again (the proxy's stable sort starts from the model's order).
@@ -194,7 +186,7 @@ QStringList everythingShown(const Window& w)
     shown << recordsOf(test::overridesTable(w.window));
     for (const charts::TopHolder& holder : chartsOf(w)->topHoldersChart()->holders())
         shown << QString::fromStdString(holder.name) + QString::number(holder.heldBytes);
-    shown << QString::number(sumOf(*chartsOf(w)->sizeHistogramChart()->bars()->data()));
+    shown << QString::number(test::sumOf(*chartsOf(w)->sizeHistogramChart()->bars()->data()));
     return shown;
 }
 
@@ -351,7 +343,7 @@ private slots:
             QCOMPARE(chartsPane->topHoldersChart()->holders()[i].name, holders[i].name);
             QCOMPARE(chartsPane->topHoldersChart()->holders()[i].heldBytes, holders[i].heldBytes);
         }
-        QCOMPARE(sumOf(*chartsPane->sizeHistogramChart()->bars()->data()),
+        QCOMPARE(test::sumOf(*chartsPane->sizeHistogramChart()->bars()->data()),
                  double(expected.sizeHistogram.totalAllocCount()));
         QVERIFY(expected.sizeHistogram.totalAllocCount() < whole.sizeHistogram.totalAllocCount());
 
