@@ -66,7 +66,11 @@ public:
     void setObserver(EventObserver* observer) { observer_ = observer; }
     // Counts only the events of `window` (before the first event): see
     // Profile::window for what it changes.
-    void setWindow(EventWindow window) { window_ = window; }
+    void setWindow(EventWindow window)
+    {
+        window_ = window;
+        countedWindow_ = window;
+    }
     // Fills `index` for WindowRecount (before the first event; the whole
     // run only: ignored with a window). `totalBytes`: the dump's size, which
     // sets the segments' length (0: unknown, no index).
@@ -229,6 +233,12 @@ private:
     std::unique_ptr<CountingThread> countingThread_; // OnThread, once started
 
     // The counting side: everything below is touched by one thread at a time.
+    // It starts on a cache line of its own, and reads its own copy of the
+    // window: a line the decoding thread writes at every event (the event
+    // count beside window_) and the counting thread reads at every event
+    // bounces between the cores, which cost both threads about as much as
+    // all their work on a real dump.
+    alignas(64) EventWindow countedWindow_;
     // Per kind: realloc, free.
     OverrideTable overrides_[2];
     BlockMap blocks_;
@@ -267,16 +277,17 @@ private:
     bool windowEndTaken_ = false;
     EventObserver* observer_ = nullptr;
 
-    // The window index (keepWindowIndex). The caller's side: checkpoints,
-    // each segment's rows, the owner renames.
-    WindowIndex* index_ = nullptr;
+    // The window index (keepWindowIndex). The caller's side (a cache line
+    // apart from the counting side's): checkpoints, each segment's rows, the
+    // owner renames.
+    alignas(64) WindowIndex* index_ = nullptr;
     std::uint64_t segmentEvents_ = 0;
     std::uint64_t lastCheckpointEvents_ = 0;
     std::vector<KindStats> statsAtCheckpoint_[3];
     std::vector<std::array<std::vector<WindowIndex::RowSums>, 3>> segmentRows_;
     // The counting side: each block's segment in its location's bits above
     // WindowIndex::kOwnerBits, the records, each segment's Overrides and peak.
-    bool indexing_ = false;
+    alignas(64) bool indexing_ = false;
     LocationId ownerMask_ = ~kWindowBlock;
     LocationId segmentTag_ = 0;
     std::uint32_t segment_ = 0;
@@ -403,7 +414,7 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
     heldHistory_.endEvent();
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
-    if (index == window_.last) [[unlikely]]
+    if (index == countedWindow_.last) [[unlikely]]
         takeWindowEnd();
 }
 
@@ -523,7 +534,7 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 {
-    windowTag_ = window_.contains(totals_.eventCount + 1) ? kWindowBlock : 0;
+    windowTag_ = countedWindow_.contains(totals_.eventCount + 1) ? kWindowBlock : 0;
     switch (event.kind) {
     case EventKind::Alloc: countAlloc(event); break;
     case EventKind::Realloc: countRealloc(event); break;
