@@ -10,6 +10,7 @@
 #include "tests/support/SyntheticDump.h"
 
 #include "bench/BlockMapAdapters.h"
+#include "bench/PreviousRun.h"
 #include "model/decoder/Decoder.h"
 #include "model/profile/FunctionTree.h"
 #include "model/profile/LeakSuspects.h"
@@ -37,7 +38,7 @@ namespace {
 
 const char* const kUsage =
     "Usage: memprof-bench --generate FILE --size SIZE [--seed N] [--writer-quirk]\n"
-    "       memprof-bench FILE [--runs N] [--map VARIANT[,VARIANT...]]\n"
+    "       memprof-bench [FILE] [--real DUMP|none] [--runs N] [--map VARIANT[,VARIANT...]]\n"
     "\n"
     "--generate writes a synthetic format-3 dump of about SIZE bytes (suffixes\n"
     "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"
@@ -65,7 +66,18 @@ const char* const kUsage =
     "--map recount measures changing the window with the index: the first load\n"
     "with its index (untimed), then the same window as --map window counted by\n"
     "recountWindow, with the tree and the suspects; its RSS is the viewer's\n"
-    "(the whole profile, the index and the window's profile).\n";
+    "(the whole profile, the index and the window's profile).\n"
+    "\n"
+    "--real DUMP measures a real recorded dump as well, after FILE (or alone):\n"
+    "the synthetic dumps do not show every cost a real one has (symbols re-sent\n"
+    "mid-stream, traces, small events). Without --real, a service.bin is\n"
+    "measured when one is found in the current folder, beside FILE, in the\n"
+    "build folder or in ../shared/fixtures/v3 of the source tree (record one:\n"
+    "luajit shared/fixtures/v3/service.lua build/service.bin); --real none\n"
+    "measures FILE only.\n"
+    "\n"
+    "Each dump's medians are kept beside it in DUMP.memprof-bench with the\n"
+    "commit measured; the next run prints them beside its own.\n";
 
 constexpr double kMB = 1e6;
 
@@ -447,12 +459,12 @@ Spread spreadOf(std::vector<double> values)
 struct VariantFigures {
     std::string name;
     std::vector<RunResult> runs;
-    Spread mbPerSecond, meventsPerSecond, meventsPerCpuSecond, maxRssMB, hwmMB, seconds;
+    Spread mbPerSecond, meventsPerSecond, meventsPerCpuSecond, maxRssMB, hwmMB, seconds, cpuSeconds;
 };
 
 void summarise(VariantFigures& v)
 {
-    std::vector<double> mbs, mevs, mevsCpu, rss, hwm, secs;
+    std::vector<double> mbs, mevs, mevsCpu, rss, hwm, secs, cpuSecs;
     for (const RunResult& r : v.runs) {
         mbs.push_back(double(r.bytes) / kMB / r.seconds);
         mevs.push_back(double(r.events) / 1e6 / r.seconds);
@@ -460,6 +472,7 @@ void summarise(VariantFigures& v)
         rss.push_back(double(r.maxRssKiB) * 1024 / kMB);
         hwm.push_back(double(r.hwmKiB) * 1024 / kMB);
         secs.push_back(r.seconds);
+        cpuSecs.push_back(r.cpuSeconds);
     }
     v.mbPerSecond = spreadOf(mbs);
     v.meventsPerSecond = spreadOf(mevs);
@@ -467,6 +480,7 @@ void summarise(VariantFigures& v)
     v.maxRssMB = spreadOf(rss);
     v.hwmMB = spreadOf(hwm);
     v.seconds = spreadOf(secs);
+    v.cpuSeconds = spreadOf(cpuSecs);
 }
 
 std::string show(const Spread& s, const char* format)
@@ -483,6 +497,42 @@ std::string show(const Spread& s, const char* format)
     out += part;
     out += "]";
     return out;
+}
+
+// Prints the last run's medians on this dump beside these, then keeps these.
+void comparePreviousRun(const std::string& path, const std::vector<VariantFigures>& figures)
+{
+    bench::RunRecord now{bench::sourceCommit(), bench::utcNow(), {}};
+    for (const auto& v : figures)
+        now.variants.push_back(
+            {v.name, v.seconds.median, v.cpuSeconds.median, v.meventsPerSecond.median, v.maxRssMB.median});
+    if (const auto before = bench::loadRecord(path)) {
+        std::printf("\nthe previous run on this dump (%s, %s) -> this one (%s):\n", before->commit.c_str(),
+                    before->when.c_str(), now.commit.c_str());
+        std::printf("%-8s %-22s %-22s %-22s %s\n", "variant", "seconds", "CPU s", "M events/s", "peak RSS MB");
+        for (const auto& v : now.variants) {
+            for (const auto& b : before->variants) {
+                if (b.variant != v.variant)
+                    continue;
+                auto cell = [](double was, double is, const char* format) {
+                    char a[24], c[24], text[64];
+                    std::snprintf(a, sizeof a, format, was);
+                    std::snprintf(c, sizeof c, format, is);
+                    std::snprintf(text, sizeof text, "%s -> %s (%+.0f%%)", a, c, was > 0 ? (is / was - 1) * 100 : 0.0);
+                    return std::string(text);
+                };
+                std::printf("%-8s %-22s %-22s %-22s %s\n", v.variant.c_str(),
+                            cell(b.seconds, v.seconds, "%.3f").c_str(), cell(b.cpuSeconds, v.cpuSeconds, "%.3f").c_str(),
+                            cell(b.meventsPerSecond, v.meventsPerSecond, "%.2f").c_str(),
+                            cell(b.peakRssMB, v.peakRssMB, "%.1f").c_str());
+            }
+        }
+    } else {
+        std::printf("\nno previous run on this dump (%s)\n", bench::recordPathOf(path).c_str());
+    }
+    std::string error;
+    if (!bench::saveRecord(path, now, &error))
+        std::printf("these figures are not kept: %s\n", error.c_str());
 }
 
 int runBenchmark(const std::string& path, int runs, const std::vector<std::string>& variants)
@@ -509,7 +559,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
 
     std::vector<VariantFigures> figures;
     for (const auto& name : variants)
-        figures.push_back({name, {}, {}, {}, {}, {}, {}, {}});
+        figures.push_back({name, {}, {}, {}, {}, {}, {}, {}, {}});
     // Interleaved, so drift of the machine's load spreads over every variant.
     for (int run = 0; run < runs; ++run) {
         for (auto& v : figures) {
@@ -539,12 +589,13 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     std::printf("blocks live at the peak: %llu (most at once); %llu when the live bytes peaked (%.1f MB)\n",
                 static_cast<unsigned long long>(mostBlocks), static_cast<unsigned long long>(blocksAtBytePeak),
                 double(peakBytes) / kMB);
-    std::printf("\n%-8s %-24s %-24s %-24s %-24s %-24s %s\n", "variant", "MB/s", "M events/s",
-                "M events/CPU-s", "ru_maxrss MB", "VmHWM MB", "seconds");
+    std::printf("\n%-8s %-24s %-24s %-24s %-24s %-24s %-8s %s\n", "variant", "MB/s", "M events/s",
+                "M events/CPU-s", "ru_maxrss MB", "VmHWM MB", "seconds", "CPU s");
     for (const auto& v : figures)
-        std::printf("%-8s %-24s %-24s %-24s %-24s %-24s %.3f\n", v.name.c_str(), show(v.mbPerSecond, "%.1f").c_str(),
-                    show(v.meventsPerSecond, "%.2f").c_str(), show(v.meventsPerCpuSecond, "%.2f").c_str(),
-                    show(v.maxRssMB, "%.1f").c_str(), show(v.hwmMB, "%.1f").c_str(), v.seconds.median);
+        std::printf("%-8s %-24s %-24s %-24s %-24s %-24s %-8.3f %.3f\n", v.name.c_str(),
+                    show(v.mbPerSecond, "%.1f").c_str(), show(v.meventsPerSecond, "%.2f").c_str(),
+                    show(v.meventsPerCpuSecond, "%.2f").c_str(), show(v.maxRssMB, "%.1f").c_str(),
+                    show(v.hwmMB, "%.1f").c_str(), v.seconds.median, v.cpuSeconds.median);
     std::printf("(median [min..max] over the runs; MB = 10^6 bytes; M events/CPU-s divides by the worker's\n"
                 " user + system time, which other processes on the machine disturb less than the wall clock)\n");
 
@@ -591,6 +642,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
                     1 / (1 / decoderAlone->meventsPerCpuSecond.median + 1 / blocksAlone->meventsPerCpuSecond.median));
     printTargets("single-threaded, as the targets are set (inline)", find("inline"));
     printTargets("the product on two threads (ours), for comparison", ours);
+    comparePreviousRun(path, figures);
     return 0;
 }
 
@@ -621,6 +673,21 @@ int generate(const std::string& path, std::uint64_t size, std::uint64_t seed, bo
     return 0;
 }
 
+// A service.bin recorded for speed work (shared/fixtures/v3/service.lua), if
+// there is one where people put it; empty otherwise.
+std::string findRealDump(const std::string& measured)
+{
+    std::vector<std::string> candidates{"service.bin"};
+    if (const auto slash = measured.rfind('/'); slash != std::string::npos)
+        candidates.push_back(measured.substr(0, slash + 1) + "service.bin");
+    candidates.push_back(std::string(MEMPROF_SOURCE_DIR) + "/build/service.bin");
+    candidates.push_back(std::string(MEMPROF_SOURCE_DIR) + "/../shared/fixtures/v3/service.bin");
+    for (const auto& path : candidates)
+        if (access(path.c_str(), R_OK) == 0)
+            return path;
+    return {};
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -635,6 +702,7 @@ int main(int argc, char** argv)
     int runs = 5;
     std::string map = "all";
     bool quirk = false;
+    std::optional<std::string> real;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> std::optional<std::string> {
@@ -660,6 +728,11 @@ int main(int argc, char** argv)
             if (!n)
                 return usageError("--seed needs a number");
             seed = *n;
+        } else if (a == "--real") {
+            const auto v = value();
+            if (!v)
+                return usageError("--real needs a dump (or none)");
+            real = *v;
         } else if (a == "--writer-quirk") {
             quirk = true;
         } else if (a == "--runs") {
@@ -696,8 +769,12 @@ int main(int argc, char** argv)
             return usageError("--generate needs --size");
         return generate(generatePath, *size, seed, quirk);
     }
-    if (file.empty())
-        return usageError("no dump given");
+    if (!real)
+        real = findRealDump(file);
+    else if (*real == "none")
+        real = std::string();
+    if (file.empty() && real->empty())
+        return usageError("no dump given (and no service.bin found: see --real)");
     if (size)
         return usageError("--size only goes with --generate");
     std::vector<std::string> variants;
@@ -708,5 +785,16 @@ int main(int argc, char** argv)
         else
             variants.push_back(name);
     }
-    return runBenchmark(file, runs, variants);
+    int status = 0;
+    if (!file.empty())
+        status = runBenchmark(file, runs, variants);
+    if (status == 0 && !real->empty() && real != file) {
+        std::printf("\n== the real dump\n");
+        std::fflush(stdout);
+        status = runBenchmark(*real, runs, variants);
+    } else if (real->empty()) {
+        std::printf("\n(no real dump measured: record one with "
+                    "luajit shared/fixtures/v3/service.lua build/service.bin, or give --real DUMP)\n");
+    }
+    return status;
 }
