@@ -6,6 +6,7 @@
 #include "model/report/CsvExport.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
+#include "model/support/MemoryReturn.h"
 #include "model/support/OutputFile.h"
 
 #include <cstdio>
@@ -314,6 +315,7 @@ int writeOutput(const std::optional<std::string>& outputPath, const std::string&
 
 int main(int argc, char** argv)
 {
+    memprof::returnLargeBlocksToSystem();
     OptionChoices chosen;
     if (const std::optional<int> exitCode = parseArguments(argc, argv, chosen))
         return *exitCode;

@@ -7,6 +7,7 @@
 #include "DiffWindow.h"
 #include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "model/support/MemoryReturn.h"
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
 #include "views/ProfilePage.h"
@@ -184,6 +185,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
 
 int main(int argc, char* argv[])
 {
+    memprof::returnLargeBlocksToSystem();
     // A screenshot, --help and --version need no display: offscreen unless
     // told otherwise.
     for (int i = 1; i < argc; ++i) {

@@ -17,6 +17,7 @@
 #include "model/profile/ProfileBuilder.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/WindowRecount.h"
+#include "model/support/MemoryReturn.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -692,6 +693,7 @@ std::string findRealDump(const std::string& measured)
 
 int main(int argc, char** argv)
 {
+    memprof::returnLargeBlocksToSystem();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() == 3 && args[0] == "--worker")
         return runWorker(args[1], args[2]);

@@ -37,13 +37,17 @@ public:
         if (r.held > r.pointMax)
             r.pointMax = r.held;
     }
-    // After each event.
-    void endEvent()
+    // After `count` events, at most eventsLeftInPoint(): the builder counts
+    // a batch in runs that end where a point does, so nothing is checked
+    // per event.
+    void endEvents(std::uint64_t count)
     {
-        ++eventCount_;
-        if (++fillCount_ == eventsPerPoint_) [[unlikely]]
+        eventCount_ += count;
+        fillCount_ += count;
+        if (fillCount_ == eventsPerPoint_)
             closePoint();
     }
+    std::uint64_t eventsLeftInPoint() const { return eventsPerPoint_ - fillCount_; }
     // After the last event: the partly filled point is kept.
     void finish();
 

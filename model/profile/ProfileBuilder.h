@@ -22,6 +22,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <algorithm>
 #include <array>
 #include <exception>
 #include <memory>
@@ -411,11 +412,8 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
         segmentPeakBytes_ = totals_.liveBytes;
         segmentPeakIndex_ = index;
     }
-    heldHistory_.endEvent();
     if (observer_)
         observer_->onEvent(index, kind, id, liveDelta, totals_.liveBytes, allocatedBytes);
-    if (index == countedWindow_.last) [[unlikely]]
-        takeWindowEnd();
 }
 
 // A realloc or free of a block we saw allocated: credit its allocating
@@ -516,16 +514,32 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
     growLocations(batch.locationCount);
     for (const auto& [owner, row] : batch.ownersMade)
         rowOf_[owner] = row;
+    // In runs of events inside or outside the window and inside one point
+    // of the held history: a load of the whole run pays nothing per event
+    // for either.
     const std::size_t n = batch.size;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i + kLookAhead < n) {
-            const QueuedEvent& ahead = batch.events[i + kLookAhead];
-            if (ahead.kind != EventKind::Alloc)
-                blocks_.prefetch(ahead.oaddr);
-            if (ahead.kind != EventKind::Free)
-                blocks_.prefetch(ahead.naddr);
+    for (std::size_t i = 0; i < n;) {
+        const std::uint64_t next = totals_.eventCount + 1;
+        std::uint64_t run = std::min<std::uint64_t>(n - i, heldHistory_.eventsLeftInPoint());
+        if (next < countedWindow_.first)
+            run = std::min(run, countedWindow_.first - next);
+        else if (next <= countedWindow_.last)
+            run = std::min(run, countedWindow_.last - next + 1);
+        windowTag_ = countedWindow_.contains(next) ? kWindowBlock : 0;
+        const std::size_t end = i + static_cast<std::size_t>(run);
+        for (; i < end; ++i) {
+            if (i + kLookAhead < n) {
+                const QueuedEvent& ahead = batch.events[i + kLookAhead];
+                if (ahead.kind != EventKind::Alloc)
+                    blocks_.prefetch(ahead.oaddr);
+                if (ahead.kind != EventKind::Free)
+                    blocks_.prefetch(ahead.naddr);
+            }
+            count(batch.events[i]);
         }
-        count(batch.events[i]);
+        heldHistory_.endEvents(run);
+        if (totals_.eventCount == countedWindow_.last) [[unlikely]]
+            takeWindowEnd();
     }
     if (batch.checkpointAfter) [[unlikely]]
         checkpointCounting();
@@ -534,7 +548,6 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 {
-    windowTag_ = countedWindow_.contains(totals_.eventCount + 1) ? kWindowBlock : 0;
     switch (event.kind) {
     case EventKind::Alloc: countAlloc(event); break;
     case EventKind::Realloc: countRealloc(event); break;

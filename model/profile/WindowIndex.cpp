@@ -30,17 +30,12 @@ void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideT
     put(sums.blockCount);
 }
 
-void WindowIndex::Records::push(const Record& record)
+void WindowIndex::Records::newChunk()
 {
-    if (record.size >= kOversize)
-        oversize_[packed_.size()] = record.size;
-    packed_.push_back({record.addr, static_cast<std::uint32_t>(std::min<std::uint64_t>(record.size, kOversize)),
-                       record.owner | record.placedSegment << kOwnerBits});
-}
-
-std::size_t WindowIndex::Records::memoryBytes() const
-{
-    return packed_.capacity() * sizeof(Packed) + oversize_.capacity() * (sizeof(std::size_t) + 8 + 1);
+    if (!chunks_.empty())
+        chunkUsed_.push_back(used_);
+    chunks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(kChunkBytes));
+    used_ = 0;
 }
 
 std::size_t WindowIndex::memoryBytes() const

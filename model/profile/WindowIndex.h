@@ -30,8 +30,11 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace memprof {
@@ -88,31 +91,65 @@ struct WindowIndex {
         LocationId owner = 0;
         std::uint32_t placedSegment = 0; // the segment of the event that allocated it
     };
-    // Records in 16 bytes each: the owner and the segment share 32 bits as
-    // in the builder's blocks, sizes of 4 GiB and more go to a side table.
+    // Records packed as they come: per record ULEB128s of the address's
+    // distance from the record before it (zigzag), the size, the owner and
+    // the placing segment, about 8 bytes instead of 16 (a real dump with
+    // long-lived blocks has millions of records). They are read in runs:
+    // startRun() begins one (at each segment's first record and at the
+    // first record live at the end), and forEach reads from a run's start.
+    // Bytes go in chunks of kChunkBytes, never copied as they grow.
     class Records {
     public:
-        void push(const Record& record);
-        Record operator[](std::size_t i) const
+        void startRun()
         {
-            const Packed& p = packed_[i];
-            return {p.addr, p.size == kOversize ? oversize_.at(i) : p.size, p.ownerAndSegment & kOwnerMask,
-                    p.ownerAndSegment >> kOwnerBits};
+            runs_.push_back({size_, chunks_.empty() ? 0 : chunks_.size() - 1, used_});
+            previousAddr_ = 0;
         }
-        std::size_t size() const { return packed_.size(); }
-        std::size_t memoryBytes() const;
-        void shrink() { packed_.shrink_to_fit(); }
+        void push(const Record& record)
+        {
+            if (chunks_.empty() || kChunkBytes - used_ < kMaxRecordBytes) [[unlikely]]
+                newChunk();
+            std::uint8_t* out = chunks_.back().get() + used_;
+            const std::uint8_t* const start = out;
+            const std::uint64_t delta = record.addr - previousAddr_;
+            out = put(out, delta << 1 ^ (std::int64_t(delta) < 0 ? ~std::uint64_t{0} : 0)); // zigzag
+            out = put(out, record.size);
+            out = put(out, record.owner);
+            out = put(out, record.placedSegment);
+            used_ += static_cast<std::size_t>(out - start);
+            previousAddr_ = record.addr;
+            ++size_;
+        }
+        std::size_t size() const { return size_; }
+        // Records from..to-1, `from` a run's first record.
+        template <class Visit>
+        void forEach(std::size_t from, std::size_t to, Visit visit) const;
+        std::size_t memoryBytes() const { return chunks_.size() * kChunkBytes + runs_.capacity() * sizeof(Run); }
 
     private:
-        static constexpr std::uint32_t kOversize = 0xffffffffu;
-        static constexpr std::uint32_t kOwnerMask = (std::uint32_t{1} << kOwnerBits) - 1;
-        struct Packed {
-            std::uint64_t addr;
-            std::uint32_t size;
-            std::uint32_t ownerAndSegment;
+        static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+        static constexpr std::size_t kMaxRecordBytes = 4 * 10;
+        struct Run {
+            std::size_t firstRecord;
+            std::size_t chunk;
+            std::size_t offset;
         };
-        std::vector<Packed> packed_;
-        absl::flat_hash_map<std::size_t, std::uint64_t> oversize_;
+        static std::uint8_t* put(std::uint8_t* out, std::uint64_t value)
+        {
+            while (value >= 0x80) {
+                *out++ = static_cast<std::uint8_t>(value | 0x80);
+                value >>= 7;
+            }
+            *out++ = static_cast<std::uint8_t>(value);
+            return out;
+        }
+        void newChunk();
+        std::vector<std::unique_ptr<std::uint8_t[]>> chunks_;
+        std::vector<std::size_t> chunkUsed_; // bytes used in each chunk but the last
+        std::vector<Run> runs_;
+        std::size_t used_ = 0; // in the last chunk
+        std::size_t size_ = 0;
+        std::uint64_t previousAddr_ = 0;
     };
     // From event index `eventIndex` on, the events at `row` allocate for
     // `owner` (a symbol renamed the identity; see ProfileBuilder's Located).
@@ -167,6 +204,50 @@ void WindowIndex::PackedOverrides::forEach(Visit visit) const
         sums.freedBytes = next();
         sums.blockCount = next();
         visit(pairNumber, sums);
+    }
+}
+
+template <class Visit>
+void WindowIndex::Records::forEach(std::size_t from, std::size_t to, Visit visit) const
+{
+    if (from >= to)
+        return;
+    // The run starting at `from` (one always does: see startRun).
+    const auto run = std::lower_bound(runs_.begin(), runs_.end(), from,
+                                      [](const Run& r, std::size_t first) { return r.firstRecord < first; });
+    if (run == runs_.end() || run->firstRecord != from)
+        throw std::logic_error("WindowIndex::Records: not a run's first record");
+    std::size_t chunk = run->chunk;
+    std::size_t offset = run->offset;
+    std::uint64_t addr = 0;
+    const auto next = [&](const std::uint8_t*& p) {
+        std::uint64_t value = 0;
+        for (unsigned shift = 0;; shift += 7) {
+            const std::uint8_t byte = *p++;
+            value |= std::uint64_t(byte & 0x7f) << shift;
+            if (!(byte & 0x80))
+                return value;
+        }
+    };
+    auto nextRun = run + 1;
+    for (std::size_t i = from; i < to; ++i) {
+        for (; nextRun != runs_.end() && nextRun->firstRecord == i; ++nextRun)
+            addr = 0; // each run's first address is told whole
+        const std::size_t chunkEnd = chunk + 1 < chunks_.size() ? chunkUsed_[chunk] : used_;
+        if (offset == chunkEnd) {
+            ++chunk;
+            offset = 0;
+        }
+        const std::uint8_t* p = chunks_[chunk].get() + offset;
+        const std::uint64_t zigzag = next(p);
+        addr += (zigzag >> 1) ^ (~(zigzag & 1) + 1);
+        Record record;
+        record.addr = addr;
+        record.size = next(p);
+        record.owner = static_cast<LocationId>(next(p));
+        record.placedSegment = static_cast<std::uint32_t>(next(p));
+        offset = static_cast<std::size_t>(p - chunks_[chunk].get());
+        visit(record);
     }
 }
 

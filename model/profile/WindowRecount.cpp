@@ -191,10 +191,9 @@ public:
         const std::size_t to =
             segment + 1 < index.segments.size() ? index.segments[segment + 1].firstRecord : index.firstRecordLiveAtEnd;
         blocks_.reserve(to - from);
-        for (std::size_t r = from; r < to; ++r) {
-            const WindowIndex::Record& record = index.records[r];
+        index.records.forEach(from, to, [this](const WindowIndex::Record& record) {
             blocks_[record.addr] = {record.size, 0, record.owner, record.placedSegment, false};
-        }
+        });
     }
 
     void lfunc(const LfuncSymbol&) {}
@@ -578,11 +577,10 @@ std::optional<Profile> Recount::run(const Profile& whole, EventWindow window)
         };
         const std::size_t from =
             segment + 1 < index.segments.size() ? index.segments[segment + 1].firstRecord : index.firstRecordLiveAtEnd;
-        for (std::size_t r = from; r < index.records.size(); ++r) {
-            const WindowIndex::Record& record = index.records[r];
+        index.records.forEach(from, index.records.size(), [&](const WindowIndex::Record& record) {
             if (record.placedSegment < segment && (!windowOnly || inWindow(record.placedSegment, record.addr)))
                 add(record.owner, record.size);
-        }
+        });
         for (const auto& [addr, block] : captured) {
             const bool allocatedInWindow =
                 block.local ? any && block.placed >= first : inWindow(block.placedSegment, addr);
@@ -614,13 +612,12 @@ std::optional<Profile> Recount::run(const Profile& whole, EventWindow window)
     }
     {
         std::vector<LiveSums> survivors(locationCount);
-        for (std::size_t r = index.firstRecordLiveAtEnd; r < index.records.size(); ++r) {
-            const WindowIndex::Record& record = index.records[r];
+        index.records.forEach(index.firstRecordLiveAtEnd, index.records.size(), [&](const WindowIndex::Record& record) {
             if (inWindow(record.placedSegment, record.addr)) {
                 survivors[record.owner].bytes += record.size;
                 survivors[record.owner].blocks += 1;
             }
-        }
+        });
         profile.heldAtEnd = liveRowsOf(survivors);
     }
 
