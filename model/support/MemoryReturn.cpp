@@ -10,7 +10,7 @@ namespace memprof {
 void returnLargeBlocksToSystem()
 {
 #if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024);
 #endif
 }
 
