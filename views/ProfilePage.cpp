@@ -194,11 +194,23 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     else
         messageBar()->hide();
     viewState()->setWindow(reloadedWindow);
-    buildWindowIndexLater();
+    // The index is built after the first paint of the loaded dump, not
+    // before: the panes are shown as fast as without it. A reload paints
+    // the page again too.
+    indexBuildAfterPaint_ = true;
+    update();
 }
 
-// After the first paint of the loaded dump, not before: the panes are shown
-// as fast as without the index.
+void ProfilePage::paintEvent(QPaintEvent* event)
+{
+    ResultsPage::paintEvent(event);
+    if (indexBuildAfterPaint_) {
+        indexBuildAfterPaint_ = false;
+        buildWindowIndexLater();
+    }
+}
+
+// Once this paint is done: the worker starts from the event loop.
 void ProfilePage::buildWindowIndexLater()
 {
     QTimer::singleShot(0, this, [this, slot = std::weak_ptr(windowIndex_)] {

@@ -66,6 +66,9 @@ signals:
     // The panes show the counts of `window` (the default one: the whole run).
     void windowApplied(memprof::EventWindow window);
 
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
 private:
     void createTables();
     void createTree();
@@ -92,6 +95,8 @@ private:
     // That background build; like a re-count, a cancelled one ends on its
     // own and goes.
     QPointer<services::WindowIndexJob> indexBuild_;
+    // A load shown and not painted yet: its index build waits for the paint.
+    bool indexBuildAfterPaint_ = false;
     // The running re-count; a cancelled one ends on its own and goes (a
     // child of the page: deleting the page waits for its worker).
     QPointer<services::ProfileLoadJob> recount_;
