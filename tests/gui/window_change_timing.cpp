@@ -4,8 +4,10 @@
 // (offscreen), then either waits for the window index built in the
 // background and chooses a window (the first window a user meets after
 // looking at the dump for a moment), or with --now chooses it at once (the
-// window before the index is ready: a whole decode, then the count).
-//   QT_QPA_PLATFORM=offscreen window_change_timing [--now] DUMP
+// window before the index is ready: a whole decode, then the count), or
+// with --close closes the window while the index is built (the wait for
+// the stopped worker).
+//   QT_QPA_PLATFORM=offscreen window_change_timing [--now|--close] DUMP
 // Prints the load, the wait for the index and the window change in ms.
 #include "app/MainWindow.h"
 #include "views/ProfilePage.h"
@@ -17,6 +19,7 @@
 #include <QTest>
 
 #include <cstdio>
+#include <memory>
 
 using namespace memprof;
 
@@ -25,11 +28,13 @@ int main(int argc, char* argv[])
     QApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     const bool now = args.removeAll(QStringLiteral("--now")) > 0;
+    const bool close = args.removeAll(QStringLiteral("--close")) > 0;
     if (args.size() != 1) {
-        std::fprintf(stderr, "usage: window_change_timing [--now] DUMP\n");
+        std::fprintf(stderr, "usage: window_change_timing [--now|--close] DUMP\n");
         return 2;
     }
-    app::MainWindow window;
+    auto owned = std::make_unique<app::MainWindow>();
+    app::MainWindow& window = *owned;
     window.resize(1400, 900);
     window.show();
     QElapsedTimer clock;
@@ -42,6 +47,17 @@ int main(int argc, char* argv[])
     }
     std::printf("load: %lld ms\n", qlonglong(clock.restart()));
     auto* page = window.findChild<views::ProfilePage*>(QStringLiteral("profilePage"));
+    if (close) {
+        if (!QTest::qWaitFor([page] { return page->isBuildingWindowIndex(); }, 600000)) {
+            std::fprintf(stderr, "window_change_timing: no window index build\n");
+            return 1;
+        }
+        QTest::qWait(200); // well into the build
+        clock.restart();
+        owned.reset();
+        std::printf("close while the index is built: %lld ms\n", qlonglong(clock.elapsed()));
+        return 0;
+    }
     if (!now) {
         if (!QTest::qWaitFor([page] { return page->windowIndex() != nullptr; }, 600000)) {
             std::fprintf(stderr, "window_change_timing: no window index\n");
