@@ -57,6 +57,7 @@ public:
     // The loaded dump's window index is ready, or being built in the
     // background for the first window.
     std::shared_ptr<const WindowIndex> windowIndex() const { return windowIndex_ ? windowIndex_->index() : nullptr; }
+    int windowIndexBuildCount() const { return windowIndex_ ? windowIndex_->buildCount() : 0; }
     bool isBuildingWindowIndex() const { return indexBuild_ != nullptr; }
 
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).

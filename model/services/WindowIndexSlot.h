@@ -26,15 +26,25 @@ public:
     bool setIndexIfEmpty(std::shared_ptr<const WindowIndex> index)
     {
         std::lock_guard lock(mutex_);
+        ++buildCount_;
         if (index_)
             return false;
         index_ = std::move(index);
         return true;
     }
 
+    // How many indexes were built for this slot (each one a whole decode),
+    // kept or not: a window counted from the index adds none.
+    int buildCount() const
+    {
+        std::lock_guard lock(mutex_);
+        return buildCount_;
+    }
+
 private:
     mutable std::mutex mutex_;
     std::shared_ptr<const WindowIndex> index_;
+    int buildCount_ = 0;
 };
 
 } // namespace memprof::services

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window index built in the background once a large dump is shown: the
 // page's slot fills without any window chosen, and a window chosen then is
-// counted from that index (the index the page holds stays the same one: no
-// whole decode built another); a window chosen before it is ready is
-// counted the old way with exactly loadProfile's numbers; a reload, or
-// closing the window, while it is built stops it without a hang.
+// counted from that index (no whole decode builds another); a window chosen
+// before it is ready is counted the old way with exactly loadProfile's
+// numbers; a reload, or closing the window, while it is built stops it
+// without a hang.
 #include "tests/support/SyntheticDump.h"
 #include "tests/support/WindowTestHelpers.h"
 
@@ -91,6 +91,7 @@ private slots:
         views::ProfilePage* page = pageOf(w);
         QVERIFY(!page->windowIndex());
         QTRY_VERIFY_WITH_TIMEOUT(page->windowIndex() != nullptr, 120000);
+        QCOMPARE(page->windowIndexBuildCount(), 1);
         QTRY_VERIFY(!page->isBuildingWindowIndex()); // its end arrives queued
         QVERIFY(!page->isRecounting());
         QCOMPARE(page->viewState()->window(), EventWindow{});
@@ -106,8 +107,8 @@ private slots:
         const std::shared_ptr<const WindowIndex> index = page->windowIndex();
         const EventWindow window{eventCount_ / 3, eventCount_ / 2};
         QVERIFY(applyWindow(page, window));
-        // The re-count found the index: a whole decode would have built and
-        // kept none, the slot keeping the first one, but it never began one.
+        // The re-count found the index: no whole decode built another.
+        QCOMPARE(page->windowIndexBuildCount(), 1);
         QCOMPARE(page->windowIndex(), index);
         QVERIFY(!page->isBuildingWindowIndex());
         compareWithFullDecode(page, window);
@@ -129,6 +130,7 @@ private slots:
         QCOMPARE(page->profile()->window, window);
         compareWithFullDecode(page, window);
         QVERIFY(page->windowIndex() != nullptr);
+        QCOMPARE(page->windowIndexBuildCount(), 1); // the re-count's
         QVERIFY(!page->isBuildingWindowIndex());
     }
 
