@@ -220,10 +220,12 @@ void ProfilePage::buildWindowIndexLater()
 }
 
 // Only where a window's re-count would use the index (a run large enough,
-// a dump file), and only while no re-count builds it.
+// a dump file), only while no re-count builds it, and never before the
+// load's first paint.
 void ProfilePage::buildWindowIndex()
 {
-    if (indexBuild_ || recount_ || !wholeProfile_ || dumpPath_.isEmpty() || windowIndex_->index()
+    if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty()
+        || windowIndex_->index()
         || wholeProfile_->totals.eventCount < services::ProfileLoadJob::kIndexedRunEvents)
         return;
     const bool read = wholeProfile_->status.end == DecodeEnd::Complete
