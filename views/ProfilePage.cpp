@@ -19,6 +19,7 @@
 #include "model/itemmodels/OverridesModel.h"
 
 #include <QFileInfo>
+#include <QTimer>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -173,6 +174,7 @@ QWidget* ProfilePage::createPanes()
 void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
 {
     cancelRecount();
+    cancelWindowIndexBuild();
     // A reload counts the window it showed again, if the run still has it.
     const EventWindow reloadedWindow = keepSortOrders && shownWindow_.last <= profile->totals.eventCount
                                            ? clampWindow(shownWindow_, profile->totals.eventCount)
@@ -192,6 +194,62 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     else
         messageBar()->hide();
     viewState()->setWindow(reloadedWindow);
+    // The index is built after the first paint of the loaded dump, not
+    // before: the panes are shown as fast as without it. A reload paints
+    // the page again too.
+    indexBuildAfterPaint_ = true;
+    update();
+}
+
+void ProfilePage::paintEvent(QPaintEvent* event)
+{
+    ResultsPage::paintEvent(event);
+    if (indexBuildAfterPaint_) {
+        indexBuildAfterPaint_ = false;
+        buildWindowIndexLater();
+    }
+}
+
+// Once this paint is done: the worker starts from the event loop.
+void ProfilePage::buildWindowIndexLater()
+{
+    QTimer::singleShot(0, this, [this, slot = std::weak_ptr(windowIndex_)] {
+        if (slot.lock() == windowIndex_) // not another load meanwhile
+            buildWindowIndex();
+    });
+}
+
+// Only where a window's re-count would use the index (a run large enough,
+// a dump file), only while no re-count builds it, and never before the
+// load's first paint.
+void ProfilePage::buildWindowIndex()
+{
+    if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty()
+        || windowIndex_->index()
+        || wholeProfile_->totals.eventCount < services::ProfileLoadJob::kIndexedRunEvents)
+        return;
+    const bool read = wholeProfile_->status.end == DecodeEnd::Complete
+                      || wholeProfile_->status.end == DecodeEnd::Truncated;
+    if (!read)
+        return;
+    auto* job = new services::WindowIndexJob(dumpPath_, wholeProfile_->totals.eventCount, windowIndex_, this);
+    indexBuild_ = job;
+    // Every build ends in finished, cancelled ones too: then the job goes.
+    connect(job, &services::WindowIndexJob::finished, this, [this, job] {
+        job->deleteLater();
+        if (indexBuild_ == job)
+            indexBuild_ = nullptr;
+    });
+    job->start();
+}
+
+// Never waits for the worker: it stops at its next block and the job goes.
+void ProfilePage::cancelWindowIndexBuild()
+{
+    if (indexBuild_) {
+        indexBuild_->cancel();
+        indexBuild_ = nullptr;
+    }
 }
 
 // The panes that follow the window show `profile`'s counts.
@@ -240,6 +298,11 @@ void ProfilePage::countWindow(EventWindow window)
         viewState()->setWindow(shownWindow_);
         return;
     }
+    // A window before the background index is ready: the re-count builds
+    // the index itself (today's path, with progress and Cancel) and the
+    // background build stops, so that two whole decodes do not share the
+    // cores and the memory; one ending without the index starts it again.
+    cancelWindowIndexBuild();
     auto* job = new services::ProfileLoadJob(dumpPath_, window, wholeProfile_, windowIndex_, this);
     recount_ = job;
     connect(job, &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
@@ -250,6 +313,7 @@ void ProfilePage::countWindow(EventWindow window)
         job->deleteLater();
         if (recount_ == job)
             onRecountFinished(std::move(profile));
+        buildWindowIndex();
     });
     windowBar_->setRecounting(true);
     job->start();

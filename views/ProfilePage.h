@@ -14,6 +14,7 @@
 #include "ResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
 #include "model/services/ProfileLoadJob.h"
+#include "model/services/WindowIndexJob.h"
 
 #include <QPointer>
 
@@ -53,6 +54,11 @@ public:
     EventWindowBar* windowBar() const { return windowBar_; }
     // A window's re-count is running.
     bool isRecounting() const { return recount_ != nullptr; }
+    // The loaded dump's window index is ready, or being built in the
+    // background for the first window.
+    std::shared_ptr<const WindowIndex> windowIndex() const { return windowIndex_ ? windowIndex_->index() : nullptr; }
+    int windowIndexBuildCount() const { return windowIndex_ ? windowIndex_->buildCount() : 0; }
+    bool isBuildingWindowIndex() const { return indexBuild_ != nullptr; }
 
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
     void addTab(QWidget* pane, const QString& title);
@@ -60,6 +66,9 @@ public:
 signals:
     // The panes show the counts of `window` (the default one: the whole run).
     void windowApplied(memprof::EventWindow window);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     void createTables();
@@ -73,13 +82,22 @@ private:
     void countWindow(EventWindow window);
     void onRecountFinished(services::ProfilePtr profile);
     void cancelRecount();
+    void buildWindowIndexLater();
+    void buildWindowIndex();
+    void cancelWindowIndexBuild();
 
     services::ProfilePtr profile_;
     services::ProfilePtr wholeProfile_;
     QString dumpPath_;
     EventWindow shownWindow_; // the window profile_ counts
-    // The dump's window index, built by the first re-count (one per load).
+    // The dump's window index (one per load), built in the background after
+    // the load is shown, or by the first re-count when it comes first.
     std::shared_ptr<services::WindowIndexSlot> windowIndex_;
+    // That background build; like a re-count, a cancelled one ends on its
+    // own and goes.
+    QPointer<services::WindowIndexJob> indexBuild_;
+    // A load shown and not painted yet: its index build waits for the paint.
+    bool indexBuildAfterPaint_ = false;
     // The running re-count; a cancelled one ends on its own and goes (a
     // child of the page: deleting the page waits for its worker).
     QPointer<services::ProfileLoadJob> recount_;

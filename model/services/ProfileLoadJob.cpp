@@ -49,15 +49,22 @@ void ProfileLoadJob::start()
         std::shared_ptr<const WindowIndex> index = slot->index();
         if (!index) {
             auto built = std::make_shared<WindowIndex>();
-            Profile indexed = loadProfileWithIndex(path, *built, control);
-            const bool read = indexed.status.end == DecodeEnd::Complete || indexed.status.end == DecodeEnd::Truncated;
-            if (!read || indexed.totals.eventCount != whole->totals.eventCount) {
-                // Cancelled, failed, or another dump now: the page says which.
-                emit finished(std::make_shared<const Profile>(std::move(indexed)));
-                return;
+            {
+                Profile indexed = loadProfileWithIndex(path, *built, control);
+                const bool read =
+                    indexed.status.end == DecodeEnd::Complete || indexed.status.end == DecodeEnd::Truncated;
+                if (!read || indexed.totals.eventCount != whole->totals.eventCount) {
+                    // Cancelled, failed, or another dump now: the page says which.
+                    emit finished(std::make_shared<const Profile>(std::move(indexed)));
+                    return;
+                }
+                // `indexed`, a second copy of the whole profile, goes here:
+                // before the count.
             }
-            index = std::move(built);
-            slot->setIndex(index);
+            // The first index built is kept (a background build may have
+            // filled the slot meanwhile).
+            slot->setIndexIfEmpty(std::move(built));
+            index = slot->index();
         }
         emit finished(std::make_shared<const Profile>(recountWindow(path, *whole, *index, window, control)));
     };
