@@ -10,6 +10,7 @@
 //   QT_QPA_PLATFORM=offscreen window_change_timing [--now|--close] DUMP
 // Prints the load, the wait for the index and the window change in ms.
 #include "app/MainWindow.h"
+#include "model/support/MemoryReturn.h"
 #include "views/ProfilePage.h"
 #include "views/ProfileViewState.h"
 
@@ -25,6 +26,7 @@ using namespace memprof;
 
 int main(int argc, char* argv[])
 {
+    returnLargeBlocksToSystem(); // as the viewer's main does
     QApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     const bool now = args.removeAll(QStringLiteral("--now")) > 0;
