@@ -2,6 +2,7 @@
 // memprof-report: the text report of luajit-parse-memprof, from the same
 // aggregates the viewer shows; plus CSV tables and the accurate live figure.
 #include "model/compare/ProfileDiff.h"
+#include "model/export/ExportFormat.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
 #include "model/report/RangeOption.h"
@@ -37,6 +38,11 @@ const char* const kUsage =
     "                       (the LEAK SUSPECTS, with the figures of the score)\n"
     "                       or history (each location's held bytes at each\n"
     "                       sample point of the run)\n"
+    "  --export=FORMAT      write the profile for another tool: pprof (gzip\n"
+    "                       profile.proto for go tool pprof; needs -o) or\n"
+    "                       folded (flame-graph stacks of the bytes held at\n"
+    "                       the end; folded:allocated, folded:count for the\n"
+    "                       allocated bytes or the allocation count)\n"
     "  --peak               held bytes at the peak instead of the HEAP SUMMARY:\n"
     "                       the blocks live when the live bytes peaked, by the\n"
     "                       location that last allocated them\n"
@@ -103,6 +109,8 @@ struct OptionChoices {
     memprof::ReportOptions report;
     std::optional<memprof::CsvTable> csv;
     std::string csvName;
+    std::optional<memprof::ExportFormat> exportFormat;
+    std::string exportName;
     bool diff = false;
     std::optional<std::string> outputPath;
     std::vector<std::string> dumps;
@@ -128,6 +136,17 @@ std::string contradiction(const OptionChoices& chosen)
             return csv + " writes one table: --peak does not apply";
         if (report.suspects)
             return csv + " writes one table: --suspects does not apply (use --csv=suspects)";
+    }
+    if (chosen.exportFormat) {
+        const std::string option = "--export=" + chosen.exportName;
+        if (chosen.csv)
+            return option + " and --csv=" + chosen.csvName + ": give one output";
+        if (chosen.diff)
+            return option + " writes one profile: --diff does not apply";
+        if (report.leakOnly || report.humanReadable || report.live || report.peak || report.suspects)
+            return option + " writes every figure of the profile: the text report's options do not apply";
+        if (memprof::isBinaryFormat(*chosen.exportFormat) && !chosen.outputPath)
+            return option + " is binary: give the file to write with -o";
     }
     if (chosen.diff) {
         if (report.leakOnly)
@@ -187,6 +206,15 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
                 return usageError("--csv=" + chosen.csvName + " and --csv=" + name + ": give one table");
             chosen.csv = table;
             chosen.csvName = name;
+        } else if (arg.starts_with("--export=")) {
+            const std::string name(arg.substr(9));
+            const std::optional<memprof::ExportFormat> format = memprof::exportFormatFromName(name);
+            if (!format)
+                return usageError("unknown format '" + name + "' for --export (" + memprof::kExportFormatNames + ")");
+            if (chosen.exportFormat && *chosen.exportFormat != *format)
+                return usageError("--export=" + chosen.exportName + " and --export=" + name + ": give one format");
+            chosen.exportFormat = format;
+            chosen.exportName = name;
         } else if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
                 return usageError("option '" + std::string(arg) + "' needs a file name");
@@ -285,7 +313,9 @@ std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
         if (chosen.range && !chosen.range->needsEventCount() &&
             !memprof::resolveRange(*chosen.range, profile.totals.eventCount, why))
             return usageError(chosen.rangeText + ": " + why);
-        if (chosen.csv)
+        if (chosen.exportFormat)
+            text << memprof::exportBytes(profile, *chosen.exportFormat);
+        else if (chosen.csv)
             memprof::writeCsv(text, profile, *chosen.csv);
         else
             memprof::writeTextReport(text, profile, chosen.report);

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/ExportFormat.h"
+#include "model/export/FoldedExport.h"
+#include "model/export/MemprofStacks.h"
+#include "model/export/PprofExport.h"
+
+#include <sstream>
+
+namespace memprof {
+
+std::optional<ExportFormat> exportFormatFromName(std::string_view name)
+{
+    if (name == "pprof")
+        return ExportFormat::Pprof;
+    if (name == "folded" || name == "folded:held")
+        return ExportFormat::FoldedHeld;
+    if (name == "folded:allocated")
+        return ExportFormat::FoldedAllocated;
+    if (name == "folded:count")
+        return ExportFormat::FoldedCount;
+    return std::nullopt;
+}
+
+bool isBinaryFormat(ExportFormat format)
+{
+    return format == ExportFormat::Pprof;
+}
+
+std::string exportBytes(const Profile& profile, ExportFormat format)
+{
+    const StackProfile stacks = memprofStacks(profile);
+    switch (format) {
+    case ExportFormat::Pprof:
+        return pprofBytes(stacks);
+    case ExportFormat::FoldedHeld:
+    case ExportFormat::FoldedAllocated:
+    case ExportFormat::FoldedCount: {
+        const std::size_t value = format == ExportFormat::FoldedHeld        ? kInuseSpace
+                                  : format == ExportFormat::FoldedAllocated ? kAllocSpace
+                                                                            : kAllocObjects;
+        std::ostringstream out;
+        writeFolded(out, stacks, value);
+        return out.str();
+    }
+    }
+    return {};
+}
+
+} // namespace memprof

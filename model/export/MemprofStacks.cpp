@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/MemprofStacks.h"
+
+namespace memprof {
+
+namespace {
+
+FrameKind frameKindOf(SourceKind source)
+{
+    switch (source) {
+    case SourceKind::Lua: return FrameKind::Lua;
+    case SourceKind::C: return FrameKind::C;
+    case SourceKind::Trace: return FrameKind::Trace;
+    case SourceKind::Internal: break;
+    }
+    return FrameKind::Internal;
+}
+
+// A Lua location (or a trace whose start is known) is a line of its
+// function, named chunk:linedefined as the function tree names it; the
+// others are their own function, named as the report names them.
+StackFrame frameOf(const Profile& profile, const LocationInfo& location)
+{
+    StackFrame frame;
+    frame.kind = frameKindOf(location.source);
+    const bool luaLine = location.source == SourceKind::Lua || location.source == SourceKind::Trace;
+    if (luaLine && location.function != kNoFunction) {
+        const FunctionInfo& function = profile.functions[static_cast<std::size_t>(location.function)];
+        frame.file = function.displayChunk(profile.aliases);
+        frame.startLine = function.linedefined;
+        frame.line = location.source == SourceKind::Lua ? location.line : location.sourceLine;
+        frame.name = frame.file + ":" + std::to_string(function.linedefined);
+        if (location.source == SourceKind::Trace)
+            frame.name = location.name; // a trace is its own function, placed at its start line
+    } else {
+        frame.name = location.name;
+    }
+    return frame;
+}
+
+} // namespace
+
+StackProfile memprofStacks(const Profile& profile)
+{
+    StackProfile stacks;
+    stacks.sampleTypes = {{"alloc_objects", "count"},
+                          {"alloc_space", "bytes"},
+                          {"inuse_objects", "count"},
+                          {"inuse_space", "bytes"}};
+    stacks.periodType = {"space", "bytes"};
+    stacks.period = 1;
+
+    std::vector<std::vector<std::int64_t>> values(profile.locations.size(),
+                                                  std::vector<std::int64_t>(kMemprofValueCount, 0));
+    for (EventKind kind : {EventKind::Alloc, EventKind::Realloc}) {
+        for (const LocationRow& row : profile.rows(kind)) {
+            values[row.location][kAllocObjects] += static_cast<std::int64_t>(row.eventCount);
+            values[row.location][kAllocSpace] += static_cast<std::int64_t>(row.allocatedBytes);
+        }
+    }
+    for (const HeldRow& row : profile.heldAtEnd) {
+        values[row.location][kInuseObjects] += static_cast<std::int64_t>(row.blockCount);
+        values[row.location][kInuseSpace] += static_cast<std::int64_t>(row.heldBytes);
+    }
+    for (LocationId id = 0; id < profile.locations.size(); ++id) {
+        bool any = false;
+        for (std::int64_t v : values[id])
+            any = any || v != 0;
+        if (!any)
+            continue;
+        stacks.frames.push_back(frameOf(profile, profile.locations[id]));
+        stacks.samples.push_back({{static_cast<std::uint32_t>(stacks.frames.size() - 1)}, std::move(values[id])});
+    }
+    return stacks;
+}
+
+} // namespace memprof

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A profile of call stacks, each with one value per sample type: what every
+// export format writes. memprof fills it with one stack per location; a CPU
+// profiler fills it with its sampled stacks. Writers see only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+enum class FrameKind : std::uint8_t { Lua, C, Trace, Internal, Native };
+
+struct StackFrame {
+    std::string name;           // the function as users know it ("@a.lua:10", "lua_pcall")
+    std::string file;           // the chunk or binary; empty when unknown
+    std::uint64_t line = 0;     // the line this frame was at; 0 when unknown
+    std::uint64_t startLine = 0; // the function's first line; 0 when unknown
+    FrameKind kind = FrameKind::Internal;
+};
+
+// What one value column counts, as pprof names it ("alloc_space", "bytes").
+struct SampleType {
+    std::string type;
+    std::string unit;
+};
+
+struct StackSample {
+    std::vector<std::uint32_t> stack; // indices into StackProfile::frames, root first
+    std::vector<std::int64_t> values; // one per StackProfile::sampleTypes
+};
+
+struct StackProfile {
+    std::vector<SampleType> sampleTypes; // the preferred view last (pprof's default)
+    SampleType periodType;
+    std::int64_t period = 1;
+    std::vector<StackFrame> frames;
+    std::vector<StackSample> samples;
+
+    // The total of one sample type over every sample.
+    std::int64_t total(std::size_t sampleType) const
+    {
+        std::int64_t sum = 0;
+        for (const StackSample& sample : samples)
+            sum += sample.values[sampleType];
+        return sum;
+    }
+};
+
+} // namespace memprof
