@@ -3,6 +3,7 @@
 #include "model/export/FoldedExport.h"
 #include "model/export/MemprofStacks.h"
 #include "model/export/PprofExport.h"
+#include "model/export/SpeedscopeExport.h"
 
 #include <sstream>
 
@@ -12,6 +13,8 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
 {
     if (name == "pprof")
         return ExportFormat::Pprof;
+    if (name == "speedscope")
+        return ExportFormat::Speedscope;
     if (name == "folded" || name == "folded:held")
         return ExportFormat::FoldedHeld;
     if (name == "folded:allocated")
@@ -32,6 +35,12 @@ std::string exportBytes(const Profile& profile, ExportFormat format)
     switch (format) {
     case ExportFormat::Pprof:
         return pprofBytes(stacks);
+    case ExportFormat::Speedscope:
+        return speedscopeJson(stacks,
+                              {{kAllocSpace, "Allocated bytes"},
+                               {kAllocObjects, "Allocation count"},
+                               {kInuseSpace, "Held at the end (bytes)"}},
+                              "memprof profile");
     case ExportFormat::FoldedHeld:
     case ExportFormat::FoldedAllocated:
     case ExportFormat::FoldedCount: {

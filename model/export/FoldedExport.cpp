@@ -24,10 +24,13 @@ std::string foldedFrameName(std::string_view name)
 
 std::string foldedFrame(const StackFrame& frame)
 {
-    if (frame.file.empty() || frame.line == 0)
-        return foldedFrameName(frame.name);
-    return foldedFrameName(frame.file) + ";" + foldedFrameName(frame.name) + ";" +
-           foldedFrameName(frame.file + ":" + std::to_string(frame.line));
+    std::string path;
+    for (const ShownFrame& shown : shownFrames(frame)) {
+        if (!path.empty())
+            path += ';';
+        path += foldedFrameName(shown.name);
+    }
+    return path;
 }
 
 void writeFolded(std::ostream& out, const StackProfile& stacks, std::size_t sampleType)

@@ -17,8 +17,7 @@ namespace memprof {
 // written visibly as \x3b, \n and \\.
 std::string foldedFrameName(std::string_view name);
 
-// A frame's path in the flame graph: a frame with a file and a line reads
-// file;function;file:line, so flame graphs group by chunk, then function.
+// A frame's levels in the flame graph (shownFrames), joined by ';'.
 std::string foldedFrame(const StackFrame& frame);
 
 // One line per sample with a non-zero `sampleType` value, in sample order.

@@ -20,6 +20,23 @@ struct StackFrame {
     FrameKind kind = FrameKind::Internal;
 };
 
+// How flame graphs show a frame: a frame with a file and a line is three
+// levels, file > function > "file:line", so they group by chunk, then
+// function; any other frame is itself.
+struct ShownFrame {
+    std::string name;
+    std::string file;
+    std::uint64_t line = 0;
+};
+inline std::vector<ShownFrame> shownFrames(const StackFrame& frame)
+{
+    if (frame.file.empty() || frame.line == 0)
+        return {{frame.name, frame.file, frame.line}};
+    return {{frame.file, frame.file, 0},
+            {frame.name, frame.file, frame.startLine},
+            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line}};
+}
+
 // What one value column counts, as pprof names it ("alloc_space", "bytes").
 struct SampleType {
     std::string type;
