@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/ExportFormat.h"
+#include "model/export/DhatExport.h"
 #include "model/export/FoldedExport.h"
 #include "model/export/MemprofStacks.h"
 #include "model/export/PprofExport.h"
@@ -15,6 +16,8 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
         return ExportFormat::Pprof;
     if (name == "speedscope")
         return ExportFormat::Speedscope;
+    if (name == "dhat")
+        return ExportFormat::Dhat;
     if (name == "folded" || name == "folded:held")
         return ExportFormat::FoldedHeld;
     if (name == "folded:allocated")
@@ -31,16 +34,21 @@ bool isBinaryFormat(ExportFormat format)
 
 std::string exportBytes(const Profile& profile, ExportFormat format)
 {
-    const StackProfile stacks = memprofStacks(profile);
     switch (format) {
     case ExportFormat::Pprof:
-        return pprofBytes(stacks);
+        return pprofBytes(memprofStacks(profile));
     case ExportFormat::Speedscope:
-        return speedscopeJson(stacks,
+        return speedscopeJson(memprofStacks(profile),
                               {{kAllocSpace, "Allocated bytes"},
                                {kAllocObjects, "Allocation count"},
                                {kInuseSpace, "Held at the end (bytes)"}},
                               "memprof profile");
+    case ExportFormat::Dhat: {
+        const DhatColumns columns{kAllocSpace, kAllocObjects, kMaxSpace,   kMaxObjectsAtLeast,
+                                  kPeakSpace,  kPeakObjects,  kInuseSpace, kInuseObjects};
+        return dhatJson(memprofHeapStacks(profile), columns,
+                        {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex});
+    }
     case ExportFormat::FoldedHeld:
     case ExportFormat::FoldedAllocated:
     case ExportFormat::FoldedCount: {
@@ -48,7 +56,7 @@ std::string exportBytes(const Profile& profile, ExportFormat format)
                                   : format == ExportFormat::FoldedAllocated ? kAllocSpace
                                                                             : kAllocObjects;
         std::ostringstream out;
-        writeFolded(out, stacks, value);
+        writeFolded(out, memprofStacks(profile), value);
         return out.str();
     }
     }

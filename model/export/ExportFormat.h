@@ -11,13 +11,13 @@
 
 namespace memprof {
 
-enum class ExportFormat { Pprof, Speedscope, FoldedHeld, FoldedAllocated, FoldedCount };
+enum class ExportFormat { Pprof, Speedscope, Dhat, FoldedHeld, FoldedAllocated, FoldedCount };
 
-// "pprof", "speedscope", "folded" (= folded:held), "folded:held", "folded:allocated",
+// "pprof", "speedscope", "dhat", "folded" (= folded:held), "folded:held", "folded:allocated",
 // "folded:count".
 std::optional<ExportFormat> exportFormatFromName(std::string_view name);
 // The names exportFormatFromName takes, for messages.
-inline constexpr const char* kExportFormatNames = "pprof, speedscope, folded, folded:held, folded:allocated, folded:count";
+inline constexpr const char* kExportFormatNames = "pprof, speedscope, dhat, folded, folded:held, folded:allocated, folded:count";
 
 // Binary formats are not written to a terminal or a pipe by accident.
 bool isBinaryFormat(ExportFormat format);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/MemprofStacks.h"
 
+#include <algorithm>
+
 namespace memprof {
 
 namespace {
@@ -38,9 +40,26 @@ StackFrame frameOf(const Profile& profile, const LocationInfo& location)
     return frame;
 }
 
-} // namespace
+void addHeapValues(const Profile& profile, std::vector<std::vector<std::int64_t>>& values)
+{
+    for (const HeldRow& row : profile.heldAtPeak) {
+        values[row.location][kPeakObjects] += static_cast<std::int64_t>(row.blockCount);
+        values[row.location][kPeakSpace] += static_cast<std::int64_t>(row.heldBytes);
+    }
+    const HeldHistory& history = profile.heldHistory;
+    const HeldHistory::PointRange points = history.pointsOf(profile.window.first, profile.window.last);
+    const std::size_t sampled = std::min(history.sampledLocationCount(), values.size());
+    for (std::size_t id = 0; id < values.size(); ++id) {
+        std::vector<std::int64_t>& v = values[id];
+        std::int64_t most = std::max(v[kPeakSpace], v[kInuseSpace]);
+        for (std::size_t p = points.first; id < sampled && p <= points.last && points.size() > 0; ++p)
+            most = std::max(most, static_cast<std::int64_t>(history.heldAt(static_cast<std::uint32_t>(id), p)));
+        v[kMaxSpace] = most;
+        v[kMaxObjectsAtLeast] = std::max(v[kPeakObjects], v[kInuseObjects]);
+    }
+}
 
-StackProfile memprofStacks(const Profile& profile)
+StackProfile stacksOf(const Profile& profile, bool withHeap)
 {
     StackProfile stacks;
     stacks.sampleTypes = {{"alloc_objects", "count"},
@@ -50,8 +69,14 @@ StackProfile memprofStacks(const Profile& profile)
     stacks.periodType = {"space", "bytes"};
     stacks.period = 1;
 
-    std::vector<std::vector<std::int64_t>> values(profile.locations.size(),
-                                                  std::vector<std::int64_t>(kMemprofValueCount, 0));
+    const std::size_t columns = withHeap ? std::size_t{kMemprofHeapValueCount} : std::size_t{kMemprofValueCount};
+    if (withHeap) {
+        stacks.sampleTypes.push_back({"peak_objects", "count"});
+        stacks.sampleTypes.push_back({"peak_space", "bytes"});
+        stacks.sampleTypes.push_back({"max_space", "bytes"});
+        stacks.sampleTypes.push_back({"max_objects_at_least", "count"});
+    }
+    std::vector<std::vector<std::int64_t>> values(profile.locations.size(), std::vector<std::int64_t>(columns, 0));
     for (EventKind kind : {EventKind::Alloc, EventKind::Realloc}) {
         for (const LocationRow& row : profile.rows(kind)) {
             values[row.location][kAllocObjects] += static_cast<std::int64_t>(row.eventCount);
@@ -62,6 +87,8 @@ StackProfile memprofStacks(const Profile& profile)
         values[row.location][kInuseObjects] += static_cast<std::int64_t>(row.blockCount);
         values[row.location][kInuseSpace] += static_cast<std::int64_t>(row.heldBytes);
     }
+    if (withHeap)
+        addHeapValues(profile, values);
     for (LocationId id = 0; id < profile.locations.size(); ++id) {
         bool any = false;
         for (std::int64_t v : values[id])
@@ -72,6 +99,18 @@ StackProfile memprofStacks(const Profile& profile)
         stacks.samples.push_back({{static_cast<std::uint32_t>(stacks.frames.size() - 1)}, std::move(values[id])});
     }
     return stacks;
+}
+
+} // namespace
+
+StackProfile memprofStacks(const Profile& profile)
+{
+    return stacksOf(profile, false);
+}
+
+StackProfile memprofHeapStacks(const Profile& profile)
+{
+    return stacksOf(profile, true);
 }
 
 } // namespace memprof

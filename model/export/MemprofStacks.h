@@ -17,8 +17,25 @@ enum MemprofValue : std::size_t {
     kMemprofValueCount
 };
 
+// The figures DHAT adds, after the four above (memprofHeapStacks).
+enum MemprofHeapValue : std::size_t {
+    kPeakObjects = kMemprofValueCount, // blocks live when the heap peaked, by owner
+    kPeakSpace,                        // their bytes
+    kMaxSpace,                         // the most bytes the location held at once
+    // The held history keeps bytes, not blocks: the larger of the block
+    // counts at the peak and at the end, a lower bound of the blocks held
+    // at the location's maximum.
+    kMaxObjectsAtLeast,
+    kMemprofHeapValueCount
+};
+
 // Over the profile's window (the rows and the held rows are windowed).
 // Locations with no value in any type are left out.
 StackProfile memprofStacks(const Profile& profile);
+
+// memprofStacks with the MemprofHeapValue columns. The most held at once is
+// read from the held history over the window's sample points (each point
+// keeps its largest value), counting every block the location owned.
+StackProfile memprofHeapStacks(const Profile& profile);
 
 } // namespace memprof

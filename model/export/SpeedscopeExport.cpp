@@ -25,7 +25,7 @@ class FrameTable {
 public:
     int index(const ShownFrame& frame)
     {
-        auto [it, inserted] = indices_.try_emplace({frame.name, frame.file, frame.line}, int(frames_.size()));
+        auto [it, inserted] = indices_.try_emplace({frame.name, frame.file, frame.line, frame.level}, int(frames_.size()));
         if (inserted) {
             QJsonObject object{{QStringLiteral("name"), QString::fromStdString(frame.name)}};
             if (!frame.file.empty())
@@ -39,7 +39,7 @@ public:
     const QJsonArray& frames() const { return frames_; }
 
 private:
-    std::map<std::tuple<std::string, std::string, std::uint64_t>, int> indices_;
+    std::map<std::tuple<std::string, std::string, std::uint64_t, std::uint8_t>, int> indices_;
     QJsonArray frames_;
 };
 

@@ -23,18 +23,21 @@ struct StackFrame {
 // How flame graphs show a frame: a frame with a file and a line is three
 // levels, file > function > "file:line", so they group by chunk, then
 // function; any other frame is itself.
+// A function and a line can read alike ("@a.lua:15": the function defined
+// at line 15, line 15 of the main chunk): `level` keeps them apart.
 struct ShownFrame {
     std::string name;
     std::string file;
     std::uint64_t line = 0;
+    std::uint8_t level = 0; // 0 file (or a frame shown alone), 1 function, 2 line
 };
 inline std::vector<ShownFrame> shownFrames(const StackFrame& frame)
 {
     if (frame.file.empty() || frame.line == 0)
-        return {{frame.name, frame.file, frame.line}};
-    return {{frame.file, frame.file, 0},
-            {frame.name, frame.file, frame.startLine},
-            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line}};
+        return {{frame.name, frame.file, frame.line, 0}};
+    return {{frame.file, frame.file, 0, 0},
+            {frame.name, frame.file, frame.startLine, 1},
+            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line, 2}};
 }
 
 // What one value column counts, as pprof names it ("alloc_space", "bytes").

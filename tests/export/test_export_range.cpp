@@ -39,7 +39,7 @@ private slots:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("range");
-        for (const char* format : {"pprof", "speedscope", "folded:held", "folded:allocated", "folded:count"}) {
+        for (const char* format : {"pprof", "speedscope", "dhat", "folded:held", "folded:allocated", "folded:count"}) {
             for (const char* range : {"20%:80%", "1000:5000", ":50%"})
                 QTest::addRow("%s %s", format, range) << QString::fromLatin1(format) << QString::fromLatin1(range);
         }
