@@ -27,6 +27,19 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
     return std::nullopt;
 }
 
+std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName)
+{
+    if (fileName.ends_with(".pb.gz") || fileName.ends_with(".pprof"))
+        return ExportFormat::Pprof;
+    if (fileName.ends_with(".speedscope.json"))
+        return ExportFormat::Speedscope;
+    if (fileName.ends_with(".dhat.json"))
+        return ExportFormat::Dhat;
+    if (fileName.ends_with(".folded"))
+        return ExportFormat::FoldedHeld;
+    return std::nullopt;
+}
+
 bool isBinaryFormat(ExportFormat format)
 {
     return format == ExportFormat::Pprof;

@@ -19,6 +19,10 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name);
 // The names exportFormatFromName takes, for messages.
 inline constexpr const char* kExportFormatNames = "pprof, speedscope, dhat, folded, folded:held, folded:allocated, folded:count";
 
+// The format a file name asks for, by its ending: .pb.gz or .pprof (pprof),
+// .speedscope.json, .dhat.json, .folded (held bytes); none for others.
+std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName);
+
 // Binary formats are not written to a terminal or a pipe by accident.
 bool isBinaryFormat(ExportFormat format);
 
