@@ -5,6 +5,7 @@
 #include "model/export/ExportFormat.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
+#include "model/report/DemangledNames.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
 #include "model/support/OutputFile.h"
@@ -45,6 +46,8 @@ const char* const kUsage =
     "                       of the bytes held at the end; folded:allocated,\n"
     "                       folded:count for the allocated bytes or the\n"
     "                       allocation count)\n"
+    "  --demangle           show mangled C++ symbols of C locations demangled\n"
+    "                       (the reference prints them raw)\n"
     "  --peak               held bytes at the peak instead of the HEAP SUMMARY:\n"
     "                       the blocks live when the live bytes peaked, by the\n"
     "                       location that last allocated them\n"
@@ -114,6 +117,7 @@ struct OptionChoices {
     std::optional<memprof::ExportFormat> exportFormat;
     std::string exportName;
     bool diff = false;
+    bool demangle = false;
     std::optional<std::string> outputPath;
     std::vector<std::string> dumps;
     std::optional<memprof::RangeOption> range;
@@ -161,6 +165,8 @@ std::string contradiction(const OptionChoices& chosen)
             return "--diff compares whole runs: " + chosen.rangeText + " does not apply";
         if (report.suspects)
             return "--diff does not rank suspects: --suspects does not apply";
+        if (chosen.demangle)
+            return "--diff compares the raw names: --demangle does not apply";
         if (chosen.csv == memprof::CsvTable::Suspects || chosen.csv == memprof::CsvTable::History)
             return "--diff compares the tables and the held bytes: --csv=" + chosen.csvName + " does not apply";
     }
@@ -185,6 +191,8 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
             chosen.report.live = true;
         } else if (arg == "--peak") {
             chosen.report.peak = true;
+        } else if (arg == "--demangle") {
+            chosen.demangle = true;
         } else if (arg == "--diff") {
             chosen.diff = true;
         } else if (arg == "--suspects") {
@@ -315,6 +323,8 @@ std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
         if (chosen.range && !chosen.range->needsEventCount() &&
             !memprof::resolveRange(*chosen.range, profile.totals.eventCount, why))
             return usageError(chosen.rangeText + ": " + why);
+        if (chosen.demangle)
+            memprof::demangleLocationNames(profile);
         if (chosen.exportFormat)
             text << memprof::exportBytes(profile, *chosen.exportFormat);
         else if (chosen.csv)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/MemprofStacks.h"
+#include "model/support/Demangle.h"
 
 #include <algorithm>
 
@@ -34,6 +35,8 @@ StackFrame frameOf(const Profile& profile, const LocationInfo& location)
         frame.name = frame.file + ":" + std::to_string(function.linedefined);
         if (location.source == SourceKind::Trace)
             frame.name = location.name; // a trace is its own function, placed at its start line
+    } else if (location.source == SourceKind::C) {
+        frame.name = demangledLocationName(location.name);
     } else {
         frame.name = location.name;
     }

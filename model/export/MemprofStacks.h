@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A memprof profile as a profile of stacks: one single-frame stack per
-// location, valued in pprof's heap convention.
+// location, valued in pprof's heap convention. C++ symbols are demangled.
 #pragma once
 
 #include "model/export/StackProfile.h"
