@@ -2,7 +2,7 @@
 // Mangled C++ symbols of C locations: raw in the report (as the reference
 // prints them), demangled with --demangle and in the exports.
 #include "tests/export/ExportFixtures.h"
-#include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticDump.h"
 
 #include "model/support/Demangle.h"
 
@@ -20,16 +20,10 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        memprof::synth::DumpWriter writer;
-        writer.symtabPrologue().cfunc(0x1000, "_ZN3box5spaceEv").cfunc(0x2000, "lua_pcall").symtabEnd();
-        writer.eventsPrologue()
-            .alloc(memprof::synth::cAt(0x1000), 0x10000, 100)
-            .alloc(memprof::synth::cAt(0x2000), 0x20000, 7)
-            .epilogue();
         dump_ = dir_.filePath(QStringLiteral("mangled.bin"));
         QFile file(dump_);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        const std::vector<std::uint8_t> bytes = writer.take();
+        const std::vector<std::uint8_t> bytes = memprof::synth::mangledSymbolDump();
         file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
     }
 

@@ -7,7 +7,7 @@
 // met once reads byte for byte as before; the raw name stays in SortRole.
 // Function nodes of the tree are named as functions, not as lines.
 #include "tests/support/GuiTestData.h"
-#include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticDump.h"
 #include "model/profile/ProfileLoader.h"
 
 #include "model/itemmodels/DisplayText.h"
@@ -239,13 +239,7 @@ void TestLocationNames::functionNodesAreNamedAsFunctions()
 // tip and stays the location's name (filters, CSV, the report).
 void TestLocationNames::mangledSymbolsAreShownDemangled()
 {
-    memprof::synth::DumpWriter writer;
-    writer.symtabPrologue().cfunc(0x1000, "_ZN3box5spaceEv").cfunc(0x2000, "lua_pcall").symtabEnd();
-    writer.eventsPrologue()
-        .alloc(memprof::synth::cAt(0x1000), 0x10000, 100)
-        .alloc(memprof::synth::cAt(0x2000), 0x20000, 7)
-        .epilogue();
-    const std::vector<std::uint8_t> bytes = writer.take();
+    const std::vector<std::uint8_t> bytes = memprof::synth::mangledSymbolDump();
     const memprof::Profile profile = memprof::loadProfile(std::span<const std::uint8_t>(bytes));
     const memprof::itemmodels::LocationNames names(profile);
     int checked = 0;
