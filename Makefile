@@ -10,13 +10,15 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 
 # Debian packages the build and the tests need (build deps, Qt's offscreen and
-# xcb platforms, the desktop-integration checkers).
+# xcb platforms, the desktop-integration checkers; protobuf, zlib and Go for
+# the exports and the go tool pprof that reads them back).
 DEPS = cmake g++ make pkg-config \
        qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
        libqcustomplot-dev libabsl-dev \
        xvfb xauth xz-utils hicolor-icon-theme \
        shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file \
-       clang libclang-rt-14-dev
+       clang libclang-rt-14-dev \
+       libprotobuf-dev protobuf-compiler zlib1g-dev golang-go python3-jsonschema
 
 .PHONY: all deps configure build run test bench clean
 

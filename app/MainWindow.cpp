@@ -7,6 +7,7 @@
 #include "SampleProfile.h"
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
+#include "model/export/ProfileExportFile.h"
 #include "model/services/LoadMessages.h"
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -86,6 +88,10 @@ void MainWindow::createMenus()
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
     exportCsv->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
                              "the by-function tree whole, collapsed nodes included"));
+    QAction* exportProfile = file->addAction(tr("Export &Profile As…"), this, &MainWindow::chooseAndExportProfile);
+    exportProfile->setObjectName(QStringLiteral("exportProfileAction"));
+    exportProfile->setToolTip(tr("Writes the profile (the event window shown) for go tool pprof, speedscope, "
+                                 "the Firefox Profiler (DHAT) or flame graphs (folded stacks), by the file's type"));
     file->addSeparator();
     QAction* close = file->addAction(tr("&Close Window"), this, &QWidget::close);
     close->setShortcut(QKeySequence::Close);
@@ -330,6 +336,35 @@ void MainWindow::chooseAndExport()
     if (profile_)
         chooseAndExportActiveTable(this, profilePage_, tr("Export %1 as CSV"), QFileInfo(dumpPath_).absolutePath(),
                                    QFileInfo(dumpPath_).completeBaseName());
+}
+
+bool MainWindow::exportProfile(const QString& path, QString* error)
+{
+    const Profile* shown = profile_ ? profilePage_->profile() : nullptr;
+    if (!shown) {
+        if (error)
+            *error = tr("There is no profile to export.");
+        return false;
+    }
+    if (!writeProfileExport(*shown, path, error))
+        return false;
+    statusBar()->showMessage(tr("Wrote %1 (%2 bytes)").arg(path).arg(QFileInfo(path).size()), 5000);
+    return true;
+}
+
+void MainWindow::chooseAndExportProfile()
+{
+    if (!profile_)
+        return;
+    const QFileInfo dump(dumpPath_);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Profile As"), QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
+        exportFileFilters());
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportProfile(path, &error))
+        QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
 
 void MainWindow::chooseSourceFolder()

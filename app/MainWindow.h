@@ -64,6 +64,9 @@ public:
     void setActiveTable(views::CostTableView* table) { profilePage_->setActiveTable(table); }
     // Writes the active table as shown; false with `error` set on failure.
     bool exportCsv(const QString& path, QString* error = nullptr);
+    // Writes the profile shown (its event window) in the format the file's
+    // type names, and says so in the status bar; false with the cause.
+    bool exportProfile(const QString& path, QString* error = nullptr);
 
 public slots:
     void selectLocation(memprof::LocationId location) { profilePage_->selectLocation(location); }
@@ -91,6 +94,7 @@ private:
     void chooseAndOpen();
     void chooseAndCompare();
     void chooseAndExport();
+    void chooseAndExportProfile();
     void chooseSourceFolder();
 
     services::ProfilePtr profile_;

@@ -2,8 +2,10 @@
 // memprof-report: the text report of luajit-parse-memprof, from the same
 // aggregates the viewer shows; plus CSV tables and the accurate live figure.
 #include "model/compare/ProfileDiff.h"
+#include "model/export/ExportFormat.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
+#include "model/report/DemangledNames.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
 #include "model/support/MemoryReturn.h"
@@ -38,6 +40,15 @@ const char* const kUsage =
     "                       (the LEAK SUSPECTS, with the figures of the score)\n"
     "                       or history (each location's held bytes at each\n"
     "                       sample point of the run)\n"
+    "  --export=FORMAT      write the profile for another tool: pprof (gzip\n"
+    "                       profile.proto for go tool pprof; needs -o),\n"
+    "                       speedscope (JSON), dhat (DHAT's JSON, for the\n"
+    "                       Firefox Profiler) or folded (flame-graph stacks\n"
+    "                       of the bytes held at the end; folded:allocated,\n"
+    "                       folded:count for the allocated bytes or the\n"
+    "                       allocation count)\n"
+    "  --demangle           show mangled C++ symbols of C locations demangled\n"
+    "                       (the reference prints them raw)\n"
     "  --peak               held bytes at the peak instead of the HEAP SUMMARY:\n"
     "                       the blocks live when the live bytes peaked, by the\n"
     "                       location that last allocated them\n"
@@ -104,7 +115,10 @@ struct OptionChoices {
     memprof::ReportOptions report;
     std::optional<memprof::CsvTable> csv;
     std::string csvName;
+    std::optional<memprof::ExportFormat> exportFormat;
+    std::string exportName;
     bool diff = false;
+    bool demangle = false;
     std::optional<std::string> outputPath;
     std::vector<std::string> dumps;
     std::optional<memprof::RangeOption> range;
@@ -130,6 +144,17 @@ std::string contradiction(const OptionChoices& chosen)
         if (report.suspects)
             return csv + " writes one table: --suspects does not apply (use --csv=suspects)";
     }
+    if (chosen.exportFormat) {
+        const std::string option = "--export=" + chosen.exportName;
+        if (chosen.csv)
+            return option + " and --csv=" + chosen.csvName + ": give one output";
+        if (chosen.diff)
+            return option + " writes one profile: --diff does not apply";
+        if (report.leakOnly || report.humanReadable || report.live || report.peak || report.suspects)
+            return option + " writes every figure of the profile: the text report's options do not apply";
+        if (memprof::isBinaryFormat(*chosen.exportFormat) && !chosen.outputPath)
+            return option + " is binary: give the file to write with -o";
+    }
     if (chosen.diff) {
         if (report.leakOnly)
             return "--diff prints every section of the comparison: --leak-only does not apply";
@@ -141,6 +166,8 @@ std::string contradiction(const OptionChoices& chosen)
             return "--diff compares whole runs: " + chosen.rangeText + " does not apply";
         if (report.suspects)
             return "--diff does not rank suspects: --suspects does not apply";
+        if (chosen.demangle)
+            return "--diff compares the raw names: --demangle does not apply";
         if (chosen.csv == memprof::CsvTable::Suspects || chosen.csv == memprof::CsvTable::History)
             return "--diff compares the tables and the held bytes: --csv=" + chosen.csvName + " does not apply";
     }
@@ -165,6 +192,8 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
             chosen.report.live = true;
         } else if (arg == "--peak") {
             chosen.report.peak = true;
+        } else if (arg == "--demangle") {
+            chosen.demangle = true;
         } else if (arg == "--diff") {
             chosen.diff = true;
         } else if (arg == "--suspects") {
@@ -188,6 +217,15 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
                 return usageError("--csv=" + chosen.csvName + " and --csv=" + name + ": give one table");
             chosen.csv = table;
             chosen.csvName = name;
+        } else if (arg.starts_with("--export=")) {
+            const std::string name(arg.substr(9));
+            const std::optional<memprof::ExportFormat> format = memprof::exportFormatFromName(name);
+            if (!format)
+                return usageError("unknown format '" + name + "' for --export (" + memprof::kExportFormatNames + ")");
+            if (chosen.exportFormat && *chosen.exportFormat != *format)
+                return usageError("--export=" + chosen.exportName + " and --export=" + name + ": give one format");
+            chosen.exportFormat = format;
+            chosen.exportName = name;
         } else if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
                 return usageError("option '" + std::string(arg) + "' needs a file name");
@@ -286,7 +324,11 @@ std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
         if (chosen.range && !chosen.range->needsEventCount() &&
             !memprof::resolveRange(*chosen.range, profile.totals.eventCount, why))
             return usageError(chosen.rangeText + ": " + why);
-        if (chosen.csv)
+        if (chosen.demangle)
+            memprof::demangleLocationNames(profile);
+        if (chosen.exportFormat)
+            text << memprof::exportBytes(profile, *chosen.exportFormat);
+        else if (chosen.csv)
             memprof::writeCsv(text, profile, *chosen.csv);
         else
             memprof::writeTextReport(text, profile, chosen.report);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/LocationNames.h"
+#include "model/support/Demangle.h"
 #include "model/itemmodels/DisplayText.h"
 
 #include <QCoreApplication>
@@ -112,13 +113,24 @@ QString LocationNames::displayName(LocationId location) const
 {
     if (!profile_ || location >= profile_->locations.size())
         return {};
-    const QString name = displayText(QString::fromStdString(profile_->nameOf(location)));
+    const QString name = displayText(QString::fromStdString(shownName(location)));
     const auto it = suffix_.find(location);
     return it == suffix_.end() ? name : name + it->second;
 }
 
+std::string LocationNames::shownName(LocationId location) const
+{
+    const LocationInfo& info = profile_->locations[location];
+    return info.source == SourceKind::C ? demangledLocationName(info.name) : info.name;
+}
+
 QString LocationNames::toolTip(LocationId location) const
 {
+    if (shownName(location) != profile_->nameOf(location)) {
+        const QString raw = LocationNamesText::tr("Symbol: %1").arg(displayText(QString::fromStdString(profile_->nameOf(location))));
+        return isShared(location) ? displayName(location) + u'\n' + raw + u'\n' + identity(location)
+                                  : displayName(location) + u'\n' + raw;
+    }
     if (!isShared(location))
         return displayName(location);
     return LocationNamesText::tr("%1\n%2\nOne of %3 locations printed as %4")

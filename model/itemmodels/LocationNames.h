@@ -12,6 +12,7 @@
 
 #include <QString>
 
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +33,9 @@ public:
 
 private:
     QString identity(LocationId location) const;
+    // The name shown: a C location's mangled C++ symbol demangled (the raw
+    // symbol goes in the tool tip).
+    std::string shownName(LocationId location) const;
 
     const Profile* profile_ = nullptr;
     std::vector<LocationId> groupOf_;                 // by location: index into groups_

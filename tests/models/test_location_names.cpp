@@ -7,6 +7,8 @@
 // met once reads byte for byte as before; the raw name stays in SortRole.
 // Function nodes of the tree are named as functions, not as lines.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SyntheticDump.h"
+#include "model/profile/ProfileLoader.h"
 
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeModel.h"
@@ -67,6 +69,7 @@ private slots:
     void heldRowsSayWhatTheyMerge();
     void functionNodesAreNamedAsFunctions_data();
     void functionNodesAreNamedAsFunctions();
+    void mangledSymbolsAreShownDemangled();
 };
 
 void TestLocationNames::sharedNamesAreToldApart_data()
@@ -230,6 +233,29 @@ void TestLocationNames::functionNodesAreNamedAsFunctions()
         }
     }
     QVERIFY2(functions.contains(oneFunction), qPrintable(functions.join(u'|')));
+}
+
+// A C++ symbol reads demangled in the viewer; the raw one is in the tool
+// tip and stays the location's name (filters, CSV, the report).
+void TestLocationNames::mangledSymbolsAreShownDemangled()
+{
+    const std::vector<std::uint8_t> bytes = memprof::synth::mangledSymbolDump();
+    const memprof::Profile profile = memprof::loadProfile(std::span<const std::uint8_t>(bytes));
+    const memprof::itemmodels::LocationNames names(profile);
+    int checked = 0;
+    for (memprof::LocationId id = 0; id < profile.locations.size(); ++id) {
+        const std::string& raw = profile.nameOf(id);
+        if (raw.starts_with("_ZN3box5spaceEv")) {
+            QCOMPARE(names.displayName(id), QStringLiteral("box::space():0x1000"));
+            QVERIFY(names.toolTip(id).contains(QStringLiteral("_ZN3box5spaceEv:0x1000")));
+            ++checked;
+        } else if (raw.starts_with("lua_pcall")) {
+            QCOMPARE(names.displayName(id), QString::fromStdString(raw));
+            QCOMPARE(names.toolTip(id), QString::fromStdString(raw));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 2);
 }
 
 QTEST_GUILESS_MAIN(TestLocationNames)

@@ -543,4 +543,12 @@ bool writeSyntheticDumpFile(const std::string& path, const SyntheticOptions& opt
     return true;
 }
 
+std::vector<std::uint8_t> mangledSymbolDump()
+{
+    DumpWriter writer;
+    writer.symtabPrologue().cfunc(0x1000, "_ZN3box5spaceEv").cfunc(0x2000, "lua_pcall").symtabEnd();
+    writer.eventsPrologue().alloc(cAt(0x1000), 0x10000, 100).alloc(cAt(0x2000), 0x20000, 7).epilogue();
+    return writer.take();
+}
+
 } // namespace memprof::synth

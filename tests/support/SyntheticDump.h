@@ -69,4 +69,8 @@ std::vector<std::uint8_t> syntheticDump(const SyntheticOptions& options, Synthet
 bool writeSyntheticDumpFile(const std::string& path, const SyntheticOptions& options, SyntheticSummary* summary,
                             std::string* error);
 
+// Two C locations: 0x1000 the mangled C++ symbol _ZN3box5spaceEv
+// (box::space()) allocating 100 bytes, 0x2000 lua_pcall allocating 7.
+std::vector<std::uint8_t> mangledSymbolDump();
+
 } // namespace memprof::synth

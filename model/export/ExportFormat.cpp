@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/ExportFormat.h"
+#include "model/export/DhatExport.h"
+#include "model/export/FoldedExport.h"
+#include "model/export/MemprofStacks.h"
+#include "model/export/PprofExport.h"
+#include "model/export/SpeedscopeExport.h"
+
+#include <sstream>
+
+namespace memprof {
+
+std::optional<ExportFormat> exportFormatFromName(std::string_view name)
+{
+    if (name == "pprof")
+        return ExportFormat::Pprof;
+    if (name == "speedscope")
+        return ExportFormat::Speedscope;
+    if (name == "dhat")
+        return ExportFormat::Dhat;
+    if (name == "folded" || name == "folded:held")
+        return ExportFormat::FoldedHeld;
+    if (name == "folded:allocated")
+        return ExportFormat::FoldedAllocated;
+    if (name == "folded:count")
+        return ExportFormat::FoldedCount;
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName)
+{
+    if (fileName.ends_with(".pb.gz") || fileName.ends_with(".pprof"))
+        return ExportFormat::Pprof;
+    if (fileName.ends_with(".speedscope.json"))
+        return ExportFormat::Speedscope;
+    if (fileName.ends_with(".dhat.json"))
+        return ExportFormat::Dhat;
+    if (fileName.ends_with(".folded"))
+        return ExportFormat::FoldedHeld;
+    return std::nullopt;
+}
+
+bool isBinaryFormat(ExportFormat format)
+{
+    return format == ExportFormat::Pprof;
+}
+
+std::string exportBytes(const Profile& profile, ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Pprof:
+        return pprofBytes(memprofStacks(profile));
+    case ExportFormat::Speedscope:
+        return speedscopeJson(memprofStacks(profile),
+                              {{kAllocSpace, "Allocated bytes"},
+                               {kAllocObjects, "Allocation count"},
+                               {kInuseSpace, "Held at the end (bytes)"}},
+                              "memprof profile");
+    case ExportFormat::Dhat: {
+        const DhatColumns columns{kAllocSpace, kAllocObjects, kMaxSpace,   kMaxObjectsAtLeast,
+                                  kPeakSpace,  kPeakObjects,  kInuseSpace, kInuseObjects};
+        return dhatJson(memprofHeapStacks(profile), columns,
+                        {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex});
+    }
+    case ExportFormat::FoldedHeld:
+    case ExportFormat::FoldedAllocated:
+    case ExportFormat::FoldedCount: {
+        const std::size_t value = format == ExportFormat::FoldedHeld        ? kInuseSpace
+                                  : format == ExportFormat::FoldedAllocated ? kAllocSpace
+                                                                            : kAllocObjects;
+        std::ostringstream out;
+        writeFolded(out, memprofStacks(profile), value);
+        return out.str();
+    }
+    }
+    return {};
+}
+
+} // namespace memprof

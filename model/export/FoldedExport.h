@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Brendan Gregg's folded stacks: `root;...;leaf COUNT` per line, read by
+// flamegraph.pl, speedscope and the Firefox Profiler. One space before an
+// integer count and no trailing ';', which all three accept.
+#pragma once
+
+#include "model/export/StackProfile.h"
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace memprof {
+
+// A frame name made safe for one field: ';' would split the frame and a
+// line feed the line, so they (and the backslash that escapes them) are
+// written visibly as \x3b, \n and \\.
+std::string foldedFrameName(std::string_view name);
+
+// A frame's levels in the flame graph (shownFrames), joined by ';'.
+std::string foldedFrame(const StackFrame& frame);
+
+// One line per sample with a non-zero `sampleType` value, in sample order.
+void writeFolded(std::ostream& out, const StackProfile& stacks, std::size_t sampleType);
+
+} // namespace memprof

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/MemprofStacks.h"
+#include "model/support/Demangle.h"
+
+#include <algorithm>
+
+namespace memprof {
+
+namespace {
+
+FrameKind frameKindOf(SourceKind source)
+{
+    switch (source) {
+    case SourceKind::Lua: return FrameKind::Lua;
+    case SourceKind::C: return FrameKind::C;
+    case SourceKind::Trace: return FrameKind::Trace;
+    case SourceKind::Internal: break;
+    }
+    return FrameKind::Internal;
+}
+
+// A Lua location (or a trace whose start is known) is a line of its
+// function, named chunk:linedefined as the function tree names it; the
+// others are their own function, named as the report names them.
+StackFrame frameOf(const Profile& profile, const LocationInfo& location)
+{
+    StackFrame frame;
+    frame.kind = frameKindOf(location.source);
+    const bool luaLine = location.source == SourceKind::Lua || location.source == SourceKind::Trace;
+    if (luaLine && location.function != kNoFunction) {
+        const FunctionInfo& function = profile.functions[static_cast<std::size_t>(location.function)];
+        frame.file = function.displayChunk(profile.aliases);
+        frame.startLine = function.linedefined;
+        frame.line = location.source == SourceKind::Lua ? location.line : location.sourceLine;
+        frame.name = frame.file + ":" + std::to_string(function.linedefined);
+        if (location.source == SourceKind::Trace)
+            frame.name = location.name; // a trace is its own function, placed at its start line
+    } else if (location.source == SourceKind::C) {
+        frame.name = demangledLocationName(location.name);
+    } else {
+        frame.name = location.name;
+    }
+    return frame;
+}
+
+void addHeapValues(const Profile& profile, std::vector<std::vector<std::int64_t>>& values)
+{
+    for (const HeldRow& row : profile.heldAtPeak) {
+        values[row.location][kPeakObjects] += static_cast<std::int64_t>(row.blockCount);
+        values[row.location][kPeakSpace] += static_cast<std::int64_t>(row.heldBytes);
+    }
+    const HeldHistory& history = profile.heldHistory;
+    const HeldHistory::PointRange points = history.pointsOf(profile.window.first, profile.window.last);
+    const std::size_t sampled = std::min(history.sampledLocationCount(), values.size());
+    for (std::size_t id = 0; id < values.size(); ++id) {
+        std::vector<std::int64_t>& v = values[id];
+        std::int64_t most = std::max(v[kPeakSpace], v[kInuseSpace]);
+        for (std::size_t p = points.first; id < sampled && p <= points.last && points.size() > 0; ++p)
+            most = std::max(most, static_cast<std::int64_t>(history.heldAt(static_cast<std::uint32_t>(id), p)));
+        v[kMaxSpace] = most;
+        v[kMaxObjectsAtLeast] = std::max(v[kPeakObjects], v[kInuseObjects]);
+    }
+}
+
+StackProfile stacksOf(const Profile& profile, bool withHeap)
+{
+    StackProfile stacks;
+    stacks.sampleTypes = {{"alloc_objects", "count"},
+                          {"alloc_space", "bytes"},
+                          {"inuse_objects", "count"},
+                          {"inuse_space", "bytes"}};
+    stacks.periodType = {"space", "bytes"};
+    stacks.period = 1;
+
+    const std::size_t columns = withHeap ? std::size_t{kMemprofHeapValueCount} : std::size_t{kMemprofValueCount};
+    if (withHeap) {
+        stacks.sampleTypes.push_back({"peak_objects", "count"});
+        stacks.sampleTypes.push_back({"peak_space", "bytes"});
+        stacks.sampleTypes.push_back({"max_space", "bytes"});
+        stacks.sampleTypes.push_back({"max_objects_at_least", "count"});
+    }
+    std::vector<std::vector<std::int64_t>> values(profile.locations.size(), std::vector<std::int64_t>(columns, 0));
+    for (EventKind kind : {EventKind::Alloc, EventKind::Realloc}) {
+        for (const LocationRow& row : profile.rows(kind)) {
+            values[row.location][kAllocObjects] += static_cast<std::int64_t>(row.eventCount);
+            values[row.location][kAllocSpace] += static_cast<std::int64_t>(row.allocatedBytes);
+        }
+    }
+    for (const HeldRow& row : profile.heldAtEnd) {
+        values[row.location][kInuseObjects] += static_cast<std::int64_t>(row.blockCount);
+        values[row.location][kInuseSpace] += static_cast<std::int64_t>(row.heldBytes);
+    }
+    if (withHeap)
+        addHeapValues(profile, values);
+    for (LocationId id = 0; id < profile.locations.size(); ++id) {
+        bool any = false;
+        for (std::int64_t v : values[id])
+            any = any || v != 0;
+        if (!any)
+            continue;
+        stacks.frames.push_back(frameOf(profile, profile.locations[id]));
+        stacks.samples.push_back({{static_cast<std::uint32_t>(stacks.frames.size() - 1)}, std::move(values[id])});
+    }
+    return stacks;
+}
+
+} // namespace
+
+StackProfile memprofStacks(const Profile& profile)
+{
+    return stacksOf(profile, false);
+}
+
+StackProfile memprofHeapStacks(const Profile& profile)
+{
+    return stacksOf(profile, true);
+}
+
+} // namespace memprof

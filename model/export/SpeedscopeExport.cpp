@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/SpeedscopeExport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <map>
+#include <tuple>
+
+namespace memprof {
+
+namespace {
+
+// speedscope's units; a count is "none".
+QString unitOf(const SampleType& type)
+{
+    if (type.unit == "bytes" || type.unit == "nanoseconds" || type.unit == "microseconds" ||
+        type.unit == "milliseconds" || type.unit == "seconds")
+        return QString::fromStdString(type.unit);
+    return QStringLiteral("none");
+}
+
+class FrameTable {
+public:
+    int index(const ShownFrame& frame)
+    {
+        auto [it, inserted] = indices_.try_emplace({frame.name, frame.file, frame.line, frame.level}, int(frames_.size()));
+        if (inserted) {
+            QJsonObject object{{QStringLiteral("name"), QString::fromStdString(frame.name)}};
+            if (!frame.file.empty())
+                object.insert(QStringLiteral("file"), QString::fromStdString(frame.file));
+            if (frame.line != 0)
+                object.insert(QStringLiteral("line"), static_cast<qint64>(frame.line));
+            frames_.append(object);
+        }
+        return it->second;
+    }
+    const QJsonArray& frames() const { return frames_; }
+
+private:
+    std::map<std::tuple<std::string, std::string, std::uint64_t, std::uint8_t>, int> indices_;
+    QJsonArray frames_;
+};
+
+} // namespace
+
+std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                           const std::string& name)
+{
+    FrameTable table;
+    // Each sample's stack as speedscope frame indices, root first.
+    std::vector<QJsonArray> shownStacks;
+    shownStacks.reserve(stacks.samples.size());
+    for (const StackSample& sample : stacks.samples) {
+        QJsonArray stack;
+        for (std::uint32_t frame : sample.stack) {
+            for (const ShownFrame& shown : shownFrames(stacks.frames[frame]))
+                stack.append(table.index(shown));
+        }
+        shownStacks.push_back(stack);
+    }
+    QJsonArray profiles;
+    for (const SpeedscopeView& view : views) {
+        QJsonArray samples, weights;
+        std::int64_t total = 0;
+        for (std::size_t i = 0; i < stacks.samples.size(); ++i) {
+            const std::int64_t weight = stacks.samples[i].values[view.sampleType];
+            if (weight == 0)
+                continue;
+            samples.append(shownStacks[i]);
+            weights.append(static_cast<qint64>(weight));
+            total += weight;
+        }
+        profiles.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("sampled")},
+                                    {QStringLiteral("name"), QString::fromStdString(view.name)},
+                                    {QStringLiteral("unit"), unitOf(stacks.sampleTypes[view.sampleType])},
+                                    {QStringLiteral("startValue"), 0},
+                                    {QStringLiteral("endValue"), static_cast<qint64>(total)},
+                                    {QStringLiteral("samples"), samples},
+                                    {QStringLiteral("weights"), weights}});
+    }
+    const QJsonObject file{{QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
+                           {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
+                           {QStringLiteral("name"), QString::fromStdString(name)},
+                           {QStringLiteral("activeProfileIndex"), 0},
+                           {QStringLiteral("shared"), QJsonObject{{QStringLiteral("frames"), table.frames()}}},
+                           {QStringLiteral("profiles"), profiles}};
+    return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+}
+
+} // namespace memprof

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// speedscope's file format (https://www.speedscope.app/file-format-schema.json):
+// one "sampled" profile per figure, sharing one frame table.
+#pragma once
+
+#include "model/export/StackProfile.h"
+
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+struct SpeedscopeView {
+    std::size_t sampleType = 0; // the value column the profile weighs samples by
+    std::string name;           // as speedscope lists it ("Allocated bytes")
+};
+
+// The JSON text; samples with a zero weight in a view are left out of it.
+std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                           const std::string& name);
+
+} // namespace memprof

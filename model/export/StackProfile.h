@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A profile of call stacks, each with one value per sample type: what every
+// export format writes. memprof fills it with one stack per location; a CPU
+// profiler fills it with its sampled stacks. Writers see only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+enum class FrameKind : std::uint8_t { Lua, C, Trace, Internal, Native };
+
+struct StackFrame {
+    std::string name;           // the function as users know it ("@a.lua:10", "lua_pcall")
+    std::string file;           // the chunk or binary; empty when unknown
+    std::uint64_t line = 0;     // the line this frame was at; 0 when unknown
+    std::uint64_t startLine = 0; // the function's first line; 0 when unknown
+    FrameKind kind = FrameKind::Internal;
+};
+
+// How flame graphs show a frame: a frame with a file and a line is three
+// levels, file > function > "file:line", so they group by chunk, then
+// function; any other frame is itself.
+// A function and a line can read alike ("@a.lua:15": the function defined
+// at line 15, line 15 of the main chunk): `level` keeps them apart.
+struct ShownFrame {
+    std::string name;
+    std::string file;
+    std::uint64_t line = 0;
+    std::uint8_t level = 0; // 0 file (or a frame shown alone), 1 function, 2 line
+};
+inline std::vector<ShownFrame> shownFrames(const StackFrame& frame)
+{
+    if (frame.file.empty() || frame.line == 0)
+        return {{frame.name, frame.file, frame.line, 0}};
+    return {{frame.file, frame.file, 0, 0},
+            {frame.name, frame.file, frame.startLine, 1},
+            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line, 2}};
+}
+
+// What one value column counts, as pprof names it ("alloc_space", "bytes").
+struct SampleType {
+    std::string type;
+    std::string unit;
+};
+
+struct StackSample {
+    std::vector<std::uint32_t> stack; // indices into StackProfile::frames, root first
+    std::vector<std::int64_t> values; // one per StackProfile::sampleTypes
+};
+
+struct StackProfile {
+    std::vector<SampleType> sampleTypes; // the preferred view last (pprof's default)
+    SampleType periodType;
+    std::int64_t period = 1;
+    std::vector<StackFrame> frames;
+    std::vector<StackSample> samples;
+
+    // The total of one sample type over every sample.
+    std::int64_t total(std::size_t sampleType) const
+    {
+        std::int64_t sum = 0;
+        for (const StackSample& sample : samples)
+            sum += sample.values[sampleType];
+        return sum;
+    }
+};
+
+} // namespace memprof

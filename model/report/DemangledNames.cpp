@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/report/DemangledNames.h"
+#include "model/support/Demangle.h"
+
+namespace memprof {
+
+void demangleLocationNames(Profile& profile)
+{
+    for (LocationInfo& location : profile.locations) {
+        if (location.source == SourceKind::C)
+            location.name = demangledLocationName(location.name);
+    }
+    // The HEAP SUMMARY is keyed by name; only mangled names change.
+    for (HeapSummaryRow& row : profile.heapSummary)
+        row.name = demangledLocationName(row.name);
+}
+
+} // namespace memprof

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The viewer's Export Profile As: the format named by the file's type, and
+// a window's export the same bytes as memprof-report --range writes, from
+// the profile the viewer shows (re-counted from its window index).
+#include "tests/export/ExportFixtures.h"
+
+#include "model/export/ExportFormat.h"
+#include "model/export/ProfileExportFile.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/profile/WindowIndex.h"
+#include "model/profile/WindowRecount.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const char* const kDump = MEMPROF_TEST_DATA "/v3/growth.bin";
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class ProfileExportFileTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void formatByFileType()
+    {
+        using memprof::ExportFormat;
+        QCOMPARE(memprof::exportFormatForFileName("a.pb.gz"), ExportFormat::Pprof);
+        QCOMPARE(memprof::exportFormatForFileName("a.pprof"), ExportFormat::Pprof);
+        QCOMPARE(memprof::exportFormatForFileName("a.speedscope.json"), ExportFormat::Speedscope);
+        QCOMPARE(memprof::exportFormatForFileName("a.dhat.json"), ExportFormat::Dhat);
+        QCOMPARE(memprof::exportFormatForFileName("a.folded"), ExportFormat::FoldedHeld);
+        QVERIFY(!memprof::exportFormatForFileName("a.json"));
+        QVERIFY(!memprof::exportFormatForFileName("a.gz"));
+    }
+
+    void unknownTypeWritesNothing()
+    {
+        QTemporaryDir dir;
+        const memprof::Profile profile = memprof::loadProfile(kDump, {}, nullptr, {});
+        const QString path = dir.filePath(QStringLiteral("profile.json"));
+        QString error;
+        QVERIFY(!memprof::writeProfileExport(profile, path, &error));
+        QVERIFY(error.contains(QStringLiteral(".pb.gz")));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void windowExportEqualsTheCli_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("pprof") << "w.pb.gz" << "pprof";
+        QTest::newRow("speedscope") << "w.speedscope.json" << "speedscope";
+        QTest::newRow("dhat") << "w.dhat.json" << "dhat";
+        QTest::newRow("folded") << "w.folded" << "folded";
+    }
+    void windowExportEqualsTheCli()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        memprof::WindowIndex index;
+        const memprof::Profile whole = memprof::loadProfileWithIndex(kDump, index);
+        const memprof::EventWindow window{1000, 5000};
+        const memprof::Profile shown = memprof::recountWindow(kDump, whole, index, window);
+        const QString viewerPath = dir.filePath(fileName);
+        QString error;
+        QVERIFY2(memprof::writeProfileExport(shown, viewerPath, &error), qPrintable(error));
+
+        const QString cliPath = dir.filePath(QStringLiteral("cli-") + fileName);
+        const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                                                {QStringLiteral("--export=") + format, QStringLiteral("--range=1000:5000"),
+                                                 QStringLiteral("-o"), cliPath, QLatin1String(kDump)});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray viewerBytes = readAll(viewerPath);
+        QVERIFY(!viewerBytes.isEmpty());
+        QCOMPARE(viewerBytes, readAll(cliPath));
+    }
+};
+
+QTEST_GUILESS_MAIN(ProfileExportFileTest)
+#include "test_profile_export_file.moc"
