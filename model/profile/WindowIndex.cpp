@@ -13,21 +13,13 @@ std::size_t WindowIndex::segmentOf(std::uint64_t index) const
     return static_cast<std::size_t>(after - checkpoints.begin()) - 1;
 }
 
-void WindowIndex::PackedOverrides::put(std::uint64_t value)
-{
-    while (value >= 0x80) {
-        bytes_.push_back(static_cast<std::uint8_t>(value | 0x80));
-        value >>= 7;
-    }
-    bytes_.push_back(static_cast<std::uint8_t>(value));
-}
-
 void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideTable::Sums& sums)
 {
-    put(pairNumber);
-    put(sums.allocatedBytes);
-    put(sums.freedBytes);
-    put(sums.blockCount);
+    std::uint8_t buffer[4 * packed::kMaxUlebBytes];
+    std::uint8_t* out = buffer;
+    for (const std::uint64_t value : {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blockCount})
+        out = packed::putUleb(out, value);
+    bytes_.insert(bytes_.end(), buffer, out);
 }
 
 void WindowIndex::Records::newChunk()

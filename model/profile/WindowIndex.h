@@ -32,12 +32,38 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <vector>
 
 namespace memprof {
+
+// The index's packed figures are ULEB128s that it wrote itself (no bounds
+// to check on reading, unlike a dump's: model/decoder/ByteCursor.h).
+namespace packed {
+inline std::uint8_t* putUleb(std::uint8_t* out, std::uint64_t value)
+{
+    while (value >= 0x80) {
+        *out++ = static_cast<std::uint8_t>(value | 0x80);
+        value >>= 7;
+    }
+    *out++ = static_cast<std::uint8_t>(value);
+    return out;
+}
+inline std::uint64_t takeUleb(const std::uint8_t*& p)
+{
+    std::uint64_t value = 0;
+    for (unsigned shift = 0;; shift += 7) {
+        const std::uint8_t byte = *p++;
+        value |= std::uint64_t(byte & 0x7f) << shift;
+        if (!(byte & 0x80))
+            return value;
+    }
+}
+constexpr std::size_t kMaxUlebBytes = 10;
+} // namespace packed
 
 struct WindowIndex {
     // Each block in the builder's map carries the segment that allocated it
@@ -75,7 +101,6 @@ struct WindowIndex {
         void shrink() { bytes_.shrink_to_fit(); }
 
     private:
-        void put(std::uint64_t value);
         std::vector<std::uint8_t> bytes_;
     };
     struct Segment {
@@ -93,7 +118,7 @@ struct WindowIndex {
     };
     // Records packed as they come: per record ULEB128s of the address's
     // distance from the record before it (zigzag), the size, the owner and
-    // the placing segment, about 8 bytes instead of 16 (a real dump with
+    // the placing segment, about 5 bytes instead of 16 (a real dump with
     // long-lived blocks has millions of records). They are read in runs:
     // startRun() begins one (at each segment's first record and at the
     // first record live at the end), and forEach reads from a run's start.
@@ -112,10 +137,10 @@ struct WindowIndex {
             std::uint8_t* out = chunks_.back().get() + used_;
             const std::uint8_t* const start = out;
             const std::uint64_t delta = record.addr - previousAddr_;
-            out = put(out, delta << 1 ^ (std::int64_t(delta) < 0 ? ~std::uint64_t{0} : 0)); // zigzag
-            out = put(out, record.size);
-            out = put(out, record.owner);
-            out = put(out, record.placedSegment);
+            out = packed::putUleb(out, delta << 1 ^ (std::int64_t(delta) < 0 ? ~std::uint64_t{0} : 0)); // zigzag
+            out = packed::putUleb(out, record.size);
+            out = packed::putUleb(out, record.owner);
+            out = packed::putUleb(out, record.placedSegment);
             used_ += static_cast<std::size_t>(out - start);
             previousAddr_ = record.addr;
             ++size_;
@@ -128,21 +153,12 @@ struct WindowIndex {
 
     private:
         static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
-        static constexpr std::size_t kMaxRecordBytes = 4 * 10;
+        static constexpr std::size_t kMaxRecordBytes = 4 * packed::kMaxUlebBytes;
         struct Run {
             std::size_t firstRecord;
             std::size_t chunk;
             std::size_t offset;
         };
-        static std::uint8_t* put(std::uint8_t* out, std::uint64_t value)
-        {
-            while (value >= 0x80) {
-                *out++ = static_cast<std::uint8_t>(value | 0x80);
-                value >>= 7;
-            }
-            *out++ = static_cast<std::uint8_t>(value);
-            return out;
-        }
         void newChunk();
         std::vector<std::unique_ptr<std::uint8_t[]>> chunks_;
         std::vector<std::size_t> chunkUsed_; // bytes used in each chunk but the last
@@ -188,21 +204,12 @@ void WindowIndex::PackedOverrides::forEach(Visit visit) const
 {
     const std::uint8_t* p = bytes_.data();
     const std::uint8_t* const end = p + bytes_.size();
-    const auto next = [&p] {
-        std::uint64_t value = 0;
-        for (unsigned shift = 0;; shift += 7) {
-            const std::uint8_t byte = *p++;
-            value |= std::uint64_t(byte & 0x7f) << shift;
-            if (!(byte & 0x80))
-                return value;
-        }
-    };
     while (p < end) {
-        const auto pairNumber = static_cast<std::uint32_t>(next());
+        const auto pairNumber = static_cast<std::uint32_t>(packed::takeUleb(p));
         OverrideTable::Sums sums;
-        sums.allocatedBytes = next();
-        sums.freedBytes = next();
-        sums.blockCount = next();
+        sums.allocatedBytes = packed::takeUleb(p);
+        sums.freedBytes = packed::takeUleb(p);
+        sums.blockCount = packed::takeUleb(p);
         visit(pairNumber, sums);
     }
 }
@@ -220,15 +227,6 @@ void WindowIndex::Records::forEach(std::size_t from, std::size_t to, Visit visit
     std::size_t chunk = run->chunk;
     std::size_t offset = run->offset;
     std::uint64_t addr = 0;
-    const auto next = [&](const std::uint8_t*& p) {
-        std::uint64_t value = 0;
-        for (unsigned shift = 0;; shift += 7) {
-            const std::uint8_t byte = *p++;
-            value |= std::uint64_t(byte & 0x7f) << shift;
-            if (!(byte & 0x80))
-                return value;
-        }
-    };
     auto nextRun = run + 1;
     for (std::size_t i = from; i < to; ++i) {
         for (; nextRun != runs_.end() && nextRun->firstRecord == i; ++nextRun)
@@ -239,13 +237,13 @@ void WindowIndex::Records::forEach(std::size_t from, std::size_t to, Visit visit
             offset = 0;
         }
         const std::uint8_t* p = chunks_[chunk].get() + offset;
-        const std::uint64_t zigzag = next(p);
+        const std::uint64_t zigzag = packed::takeUleb(p);
         addr += (zigzag >> 1) ^ (~(zigzag & 1) + 1);
         Record record;
         record.addr = addr;
-        record.size = next(p);
-        record.owner = static_cast<LocationId>(next(p));
-        record.placedSegment = static_cast<std::uint32_t>(next(p));
+        record.size = packed::takeUleb(p);
+        record.owner = static_cast<LocationId>(packed::takeUleb(p));
+        record.placedSegment = static_cast<std::uint32_t>(packed::takeUleb(p));
         offset = static_cast<std::size_t>(p - chunks_[chunk].get());
         visit(record);
     }
