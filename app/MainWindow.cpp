@@ -357,11 +357,13 @@ void MainWindow::chooseAndExportProfile()
     if (!profile_)
         return;
     const QFileInfo dump(dumpPath_);
-    const QString path = QFileDialog::getSaveFileName(
+    QString filter;
+    const QString chosen = QFileDialog::getSaveFileName(
         this, tr("Export Profile As"), QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
-        exportFileFilters());
-    if (path.isEmpty())
+        exportFileFilters(), &filter);
+    if (chosen.isEmpty())
         return;
+    const QString path = exportPathForFilter(chosen, filter);
     QString error;
     if (!exportProfile(path, &error))
         QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));

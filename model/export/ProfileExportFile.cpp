@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace memprof {
@@ -20,6 +21,17 @@ QString exportFileFilters()
     return tr("pprof profile (*.pb.gz *.pprof)") + QStringLiteral(";;") + tr("speedscope (*.speedscope.json)") +
            QStringLiteral(";;") + tr("DHAT, for the Firefox Profiler (*.dhat.json)") + QStringLiteral(";;") +
            tr("Folded stacks of the held bytes (*.folded)");
+}
+
+QString exportPathForFilter(const QString& path, const QString& selectedFilter)
+{
+    if (exportFormatForFileName(QFileInfo(path).fileName().toStdString()))
+        return path;
+    const qsizetype star = selectedFilter.indexOf(QStringLiteral("*."));
+    if (star < 0)
+        return path;
+    const qsizetype end = selectedFilter.indexOf(QRegularExpression(QStringLiteral("[ )]")), star);
+    return path + selectedFilter.mid(star + 1, end < 0 ? -1 : end - star - 1);
 }
 
 bool writeProfileExport(const Profile& profile, const QString& path, QString* error)

@@ -42,6 +42,19 @@ private slots:
         QVERIFY(!memprof::exportFormatForFileName("a.gz"));
     }
 
+    void aNameWithoutTypeTakesTheChosenFilters()
+    {
+        const QStringList filters = memprof::exportFileFilters().split(QStringLiteral(";;"));
+        QCOMPARE(filters.size(), 4);
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[0]), QStringLiteral("/tmp/heap.pb.gz"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[1]),
+                 QStringLiteral("/tmp/heap.speedscope.json"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[2]), QStringLiteral("/tmp/heap.dhat.json"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[3]), QStringLiteral("/tmp/heap.folded"));
+        // A name that names a format keeps it, whatever the filter.
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap.folded"), filters[0]), QStringLiteral("/tmp/heap.folded"));
+    }
+
     void unknownTypeWritesNothing()
     {
         QTemporaryDir dir;
