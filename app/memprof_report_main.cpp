@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-report: the text report of luajit-parse-memprof, from the same
 // aggregates the viewer shows; plus CSV tables and the accurate live figure.
+// For a sysprof dump, the lines of tools/sysprof.lua (SysprofCommand.cpp).
+#include "app/SysprofCommand.h"
 #include "model/compare/ProfileDiff.h"
+#include "model/decoder/DumpKind.h"
 #include "model/export/ExportFormat.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
@@ -26,7 +29,9 @@ const char* const kUsage =
     "Usage: memprof-report [OPTIONS] DUMP\n"
     "       memprof-report --diff [OPTIONS] BASE NEW\n"
     "Print the report of a LuaJIT memory profile (memprof formats 1, 2, 3),\n"
-    "as luajit-parse-memprof prints it.\n"
+    "as luajit-parse-memprof prints it, or of a CPU profile (sysprof formats\n"
+    "1, 2), as luajit -ts prints it (its folded stacks). The kind of dump is\n"
+    "told by its content.\n"
     "\n"
     "Options:\n"
     "  --leak-only          print only the HEAP SUMMARY (and ALIASES)\n"
@@ -64,6 +69,24 @@ const char* const kUsage =
     "                       the window), each with why\n"
     "  --diff               compare two dumps: NEW - BASE per location name\n"
     "                       (with --csv: allocations, reallocations, frees, live)\n"
+    "\n"
+    "Sysprof dumps (CPU profiles):\n"
+    "  (no option)          the reference's lines: 'frame;...;<TAB>count'\n"
+    "  --summary            samples per VM state and the top functions by\n"
+    "                       self and total samples of the Lua call chains\n"
+    "  --export=FORMAT      folded (= folded:lua: each sample's Lua call chain,\n"
+    "                       for flamegraph.pl, speedscope, the Firefox\n"
+    "                       Profiler), folded:host (host chains, mode C),\n"
+    "                       folded:reference (the reference's merge), pprof,\n"
+    "                       speedscope (samples in time order) or chrome\n"
+    "                       (a .cpuprofile)\n"
+    "  --interval=MS        the interval the profile was sampled at\n"
+    "                       (misc.sysprof.start's interval; the dump does not\n"
+    "                       hold it): exports then carry times\n"
+    "  --range=FIRST:LAST   count only the samples FIRST to LAST (1-based,\n"
+    "                       inclusive, in file order) or a span in percent\n"
+    "  --demangle           C++ symbols demangled\n"
+    "\n"
     "  -o FILE, --output=FILE  write to FILE instead of stdout: a regular file is\n"
     "                       replaced atomically (kept as it was if the write\n"
     "                       fails); a FIFO or a device is written in place; never\n"
@@ -123,6 +146,8 @@ struct OptionChoices {
     std::vector<std::string> dumps;
     std::optional<memprof::RangeOption> range;
     std::string rangeText; // as given, for messages
+    bool summary = false;                    // sysprof only
+    std::optional<std::uint64_t> intervalMs; // sysprof only
 };
 
 // The first pair of options that contradict each other, or empty.
@@ -217,14 +242,25 @@ std::optional<int> parseArguments(int argc, char** argv, OptionChoices& chosen)
                 return usageError("--csv=" + chosen.csvName + " and --csv=" + name + ": give one table");
             chosen.csv = table;
             chosen.csvName = name;
+        } else if (arg == "--summary") {
+            chosen.summary = true;
+        } else if (arg.starts_with("--interval=")) {
+            const std::string text(arg.substr(11));
+            char* end = nullptr;
+            const unsigned long long ms = std::strtoull(text.c_str(), &end, 10);
+            if (text.empty() || *end != '\0' || ms == 0 || ms > 3600000)
+                return usageError("--interval=" + text + ": give the interval in milliseconds (1 to 3600000)");
+            chosen.intervalMs = ms;
         } else if (arg.starts_with("--export=")) {
+            // Checked against the dump's kind once it is read.
             const std::string name(arg.substr(9));
-            const std::optional<memprof::ExportFormat> format = memprof::exportFormatFromName(name);
-            if (!format)
-                return usageError("unknown format '" + name + "' for --export (" + memprof::kExportFormatNames + ")");
-            if (chosen.exportFormat && *chosen.exportFormat != *format)
+            if (!memprof::isExportFormatName(name))
+                return usageError("unknown format '" + name + "' for --export (memprof dumps: " +
+                                  memprof::kExportFormatNames + "; sysprof dumps: " +
+                                  memprof::kSysprofExportFormatNames + ")");
+            if (!chosen.exportName.empty() && chosen.exportName != name)
                 return usageError("--export=" + chosen.exportName + " and --export=" + name + ": give one format");
-            chosen.exportFormat = format;
+            chosen.exportFormat = memprof::exportFormatFromName(name); // none for sysprof-only names
             chosen.exportName = name;
         } else if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
@@ -295,6 +331,46 @@ std::variant<memprof::EventWindow, int> windowFor(const OptionChoices& chosen)
     return *resolved;
 }
 
+// The options of a sysprof report, checked there against what it prints.
+SysprofChoices sysprofChoices(const OptionChoices& chosen)
+{
+    SysprofChoices sysprof;
+    sysprof.dump = chosen.dumps[0];
+    sysprof.summary = chosen.summary;
+    sysprof.exportName = chosen.exportName;
+    sysprof.intervalMs = chosen.intervalMs;
+    sysprof.range = chosen.range;
+    sysprof.rangeText = chosen.rangeText;
+    sysprof.demangle = chosen.demangle;
+    sysprof.binaryAllowed = chosen.outputPath.has_value();
+    if (chosen.csv)
+        sysprof.memprofOnlyOption = "--csv=" + chosen.csvName;
+    else if (chosen.report.leakOnly)
+        sysprof.memprofOnlyOption = "--leak-only";
+    else if (chosen.report.humanReadable)
+        sysprof.memprofOnlyOption = "--human-readable";
+    else if (chosen.report.live)
+        sysprof.memprofOnlyOption = "--live";
+    else if (chosen.report.peak)
+        sysprof.memprofOnlyOption = "--peak";
+    else if (chosen.report.suspects)
+        sysprof.memprofOnlyOption = "--suspects";
+    return sysprof;
+}
+
+// The options a memprof dump has no use for, or empty.
+std::string sysprofOnly(const OptionChoices& chosen)
+{
+    if (chosen.summary)
+        return "--summary is for sysprof dumps: " + displayName(chosen.dumps[0]) + " is a memprof dump";
+    if (chosen.intervalMs)
+        return "--interval is for sysprof dumps: " + displayName(chosen.dumps[0]) + " is a memprof dump";
+    if (!chosen.exportName.empty() && !chosen.exportFormat)
+        return "--export=" + chosen.exportName + " is a format of sysprof dumps: " + displayName(chosen.dumps[0]) +
+               " is a memprof dump (" + memprof::kExportFormatNames + ")";
+    return {};
+}
+
 // The report or table asked for; the exit code if it cannot be made.
 std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
 {
@@ -313,7 +389,11 @@ std::optional<int> writeReport(const OptionChoices& chosen, std::ostream& text)
                                   *csv == memprof::CsvTable::Allocations     ? memprof::EventKind::Alloc
                                   : *csv == memprof::CsvTable::Reallocations ? memprof::EventKind::Realloc
                                                                              : memprof::EventKind::Free);
+    } else if (memprof::dumpKindOf(chosen.dumps[0]) == memprof::DumpKind::Sysprof) {
+        return runSysprofReport(sysprofChoices(chosen), text);
     } else {
+        if (const std::string why = sysprofOnly(chosen); !why.empty())
+            return usageError(why);
         const std::variant<memprof::EventWindow, int> window = windowFor(chosen);
         if (const int* exitCode = std::get_if<int>(&window))
             return *exitCode;

@@ -45,4 +45,12 @@ std::string formatHex(std::uint64_t value)
 }
 
 } // namespace detail
+DecodeStatus cannotOpenStatus(const std::string& reason)
+{
+    DecodeStatus status;
+    status.end = DecodeEnd::Failed;
+    status.error = {DecodeErrorKind::IoError, 0, "cannot open: " + reason};
+    return status;
+}
+
 } // namespace memprof

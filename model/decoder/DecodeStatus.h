@@ -51,4 +51,7 @@ struct DecodeStatus {
     std::uint8_t eventsVersion = 0;
 };
 
+// The status of a file that could not be opened: Failed, IoError at byte 0.
+DecodeStatus cannotOpenStatus(const std::string& reason);
+
 } // namespace memprof

@@ -10,12 +10,23 @@
 
 namespace memprof {
 
-std::optional<ExportFormat> exportFormatFromName(std::string_view name)
+std::optional<ExportFormat> exportFormatFromName(std::string_view name, ExportSubject subject)
 {
     if (name == "pprof")
         return ExportFormat::Pprof;
     if (name == "speedscope")
         return ExportFormat::Speedscope;
+    if (subject == ExportSubject::Sysprof) {
+        if (name == "chrome")
+            return ExportFormat::Chrome;
+        if (name == "folded" || name == "folded:lua")
+            return ExportFormat::FoldedLua;
+        if (name == "folded:host")
+            return ExportFormat::FoldedHost;
+        if (name == "folded:reference")
+            return ExportFormat::FoldedReference;
+        return std::nullopt;
+    }
     if (name == "dhat")
         return ExportFormat::Dhat;
     if (name == "folded" || name == "folded:held")
@@ -25,6 +36,11 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
     if (name == "folded:count")
         return ExportFormat::FoldedCount;
     return std::nullopt;
+}
+
+bool isExportFormatName(std::string_view name)
+{
+    return exportFormatFromName(name, ExportSubject::Memprof) || exportFormatFromName(name, ExportSubject::Sysprof);
 }
 
 std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName)
@@ -72,6 +88,11 @@ std::string exportBytes(const Profile& profile, ExportFormat format)
         writeFolded(out, memprofStacks(profile), value);
         return out.str();
     }
+    case ExportFormat::Chrome:
+    case ExportFormat::FoldedLua:
+    case ExportFormat::FoldedHost:
+    case ExportFormat::FoldedReference:
+        break; // formats of sysprof dumps: exportFormatFromName never gives them for memprof
     }
     return {};
 }

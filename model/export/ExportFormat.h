@@ -11,13 +11,36 @@
 
 namespace memprof {
 
-enum class ExportFormat { Pprof, Speedscope, Dhat, FoldedHeld, FoldedAllocated, FoldedCount };
+// Memprof dumps export as Pprof, Speedscope, Dhat and the Folded* formats of
+// memory; sysprof dumps as Pprof, Speedscope, Chrome and the Folded* formats
+// of their stack views ("folded" is FoldedHeld for one, FoldedLua for the
+// other: see exportFormatFromName).
+enum class ExportFormat {
+    Pprof,
+    Speedscope,
+    Dhat,
+    FoldedHeld,
+    FoldedAllocated,
+    FoldedCount,
+    Chrome,          // a Chrome DevTools .cpuprofile
+    FoldedLua,       // sysprof: the Lua call chains
+    FoldedHost,      // sysprof: the host call chains
+    FoldedReference, // sysprof: tools/sysprof.lua's merge
+};
 
-// "pprof", "speedscope", "dhat", "folded" (= folded:held), "folded:held", "folded:allocated",
-// "folded:count".
-std::optional<ExportFormat> exportFormatFromName(std::string_view name);
+enum class ExportSubject { Memprof, Sysprof };
+
+// The format `name` means for a dump of `subject`: "pprof", "speedscope",
+// "folded"; memprof: "dhat", "folded:held", "folded:allocated",
+// "folded:count"; sysprof: "chrome", "folded:lua", "folded:host",
+// "folded:reference". Nothing for a name the subject has no format of.
+std::optional<ExportFormat> exportFormatFromName(std::string_view name, ExportSubject subject = ExportSubject::Memprof);
+// Whether `name` names a format of either subject (for checking options
+// before the dump is read).
+bool isExportFormatName(std::string_view name);
 // The names exportFormatFromName takes, for messages.
 inline constexpr const char* kExportFormatNames = "pprof, speedscope, dhat, folded, folded:held, folded:allocated, folded:count";
+inline constexpr const char* kSysprofExportFormatNames = "pprof, speedscope, chrome, folded, folded:lua, folded:host, folded:reference";
 
 // The format a file name asks for, by its ending: .pb.gz or .pprof (pprof),
 // .speedscope.json, .dhat.json, .folded (held bytes); none for others.

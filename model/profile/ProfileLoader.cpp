@@ -18,14 +18,6 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
 }
 
 
-DecodeStatus cannotOpen(const FileByteSource& source)
-{
-    DecodeStatus status;
-    status.end = DecodeEnd::Failed;
-    status.error = {DecodeErrorKind::IoError, 0, "cannot open: " + source.errorText()};
-    return status;
-}
-
 // Counts the events and nothing else.
 struct EventCounter {
     std::uint64_t eventCount = 0;
@@ -45,7 +37,7 @@ Profile loadProfile(const std::string& path, const DecodeControl& control, Event
     FileByteSource source(path, control.stop);
     if (!source.isOpen() || source.failed()) {
         Profile profile;
-        profile.status = cannotOpen(source);
+        profile.status = cannotOpenStatus(source.errorText());
         return profile;
     }
     return decodeInto(source, control, observer, window);
@@ -65,7 +57,7 @@ Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const 
     if (!source.isOpen() || source.failed()) {
         index.usable = false;
         Profile profile;
-        profile.status = cannotOpen(source);
+        profile.status = cannotOpenStatus(source.errorText());
         return profile;
     }
     return decodeInto(source, control, observer, {}, &index);
@@ -83,7 +75,7 @@ DecodeStatus countEvents(const std::string& path, std::uint64_t& eventCount)
     eventCount = 0;
     FileByteSource source(path);
     if (!source.isOpen() || source.failed())
-        return cannotOpen(source);
+        return cannotOpenStatus(source.errorText());
     EventCounter counter;
     const DecodeStatus status = decode(source, counter);
     eventCount = counter.eventCount;

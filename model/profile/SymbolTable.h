@@ -36,6 +36,9 @@ public:
     std::uint64_t namingEpoch() const { return namingEpoch_; }
 
     std::size_t cfuncCount() const { return cfuncIndex_.size(); }
+    // A prototype describe() named (LocationInfo::function), while the
+    // table still holds them (before takeFunctions).
+    const FunctionInfo& functionAt(std::int32_t index) const { return functions_[static_cast<std::size_t>(index)]; }
     std::vector<FunctionInfo> takeFunctions() { return std::move(functions_); }
     std::vector<Alias> takeAliases() { return std::move(aliases_); }
 

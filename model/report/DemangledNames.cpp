@@ -15,4 +15,13 @@ void demangleLocationNames(Profile& profile)
         row.name = demangledLocationName(row.name);
 }
 
+void demangleFrameNames(SysprofProfile& profile)
+{
+    for (FrameId id = 0; id < profile.frames.size(); ++id) {
+        const CallFrame& frame = profile.frames[id];
+        if (frame.kind == CallFrameKind::C || frame.kind == CallFrameKind::Host)
+            profile.frames.rename(id, demangledLocationName(frame.name));
+    }
+}
+
 } // namespace memprof

@@ -4,9 +4,13 @@
 #pragma once
 
 #include "model/profile/Profile.h"
+#include "model/sysprofile/SysprofProfile.h"
 
 namespace memprof {
 
 void demangleLocationNames(Profile& profile);
+
+// The C and host frames of a sysprof profile with their symbols demangled.
+void demangleFrameNames(SysprofProfile& profile);
 
 } // namespace memprof

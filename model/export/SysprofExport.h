@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The bytes of a sysprof profile in an export format: the one place the CLI
+// and the viewer both call for sysprof dumps.
+#pragma once
+
+#include "model/export/ExportFormat.h"
+#include "model/export/SysprofStacks.h"
+#include "model/sysprofile/SysprofProfile.h"
+
+#include <string>
+
+namespace memprof {
+
+// Formats in time order (speedscope, chrome) need the profile loaded with
+// its sample order (SysprofLoadOptions::keepSampleOrder).
+bool needsSampleOrder(ExportFormat format);
+
+std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options);
+
+} // namespace memprof

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A sysprof profile as a profile of stacks: one stack per call path of a
+// view with samples ending there, valued in pprof's CPU convention
+// (samples/count, then cpu/nanoseconds when the interval is known).
+#pragma once
+
+#include "model/export/StackProfile.h"
+#include "model/sysprofile/SysprofProfile.h"
+
+#include <optional>
+
+namespace memprof {
+
+struct SysprofExportOptions {
+    // The sampling interval the profile was recorded with (the dump does
+    // not hold it); unknown: values are sample counts only.
+    std::optional<std::uint64_t> intervalMs;
+};
+
+// The sample types, in this order.
+enum SysprofValue : std::size_t {
+    kSampleCount, // samples
+    kCpuTime,     // samples x interval, in nanoseconds (only with an interval)
+};
+
+// The frame of a call-tree frame as exports name it.
+StackFrame exportFrame(const CallFrame& frame);
+
+// The paths of `view`'s tree with self samples, root first.
+StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);
+
+} // namespace memprof

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// memprof-report's text outputs for a sysprof dump: the reference's lines
+// (tools/sysprof.lua, what `luajit -ts` prints) and a summary.
+#pragma once
+
+#include "model/sysprofile/SysprofProfile.h"
+
+#include <ostream>
+
+namespace memprof {
+
+// `frame;…;frame;<TAB>count` per distinct stack of the reference's merge,
+// as tools/sysprof.lua prints them, most samples first (then by text: the
+// reference's order is its hash table's).
+void writeSysprofReferenceLines(std::ostream& out, const SysprofProfile& profile);
+
+// Samples per VM state and the top functions of `view` by self and total.
+void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view, std::size_t topCount = 20);
+
+} // namespace memprof

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The streaming sysprof decoder: the `ljs` symbol table (shared with
+// memprof, DumpDecoderBase), then `ljp` samples of format versions 1 and 2
+// (docs/FORMAT.md#sysprof-samples). Like the memprof decoder it hands each
+// production to a sink, never throws, never reads past the data, keeps one
+// buffer, and says where damage is (byte offsets).
+//
+// Sink interface:
+//   void lfunc(const LfuncSymbol&); void cfunc(const CfuncSymbol&);
+//   void trace(const TraceSymbol&); void symtabEnd();
+//   void sample(const Sample&);
+#pragma once
+
+#include "model/decoder/DumpDecoderBase.h"
+#include "model/sysdecoder/SampleEvents.h"
+#include "model/sysdecoder/SysprofWire.h"
+
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+template <class Sink>
+class SysprofDecoder : DumpDecoderBase<Sink> {
+    using Base = DumpDecoderBase<Sink>;
+    using typename Base::Prologue;
+    using Base::buffer_;
+    using Base::sink_;
+    using Base::status_;
+    using Base::fail;
+    using Base::refill;
+    using Base::readPrologue;
+    using Base::readSymtab;
+    using Base::readSymbol;
+    using Base::shortageText;
+    using Base::cannotComplete;
+    using Base::isDamagedLength;
+    using Base::bytesLeftFrom;
+    using Base::hexByte;
+
+    static constexpr Prologue kSymtabPrologue{wire::kSymtabMagic, "symbol table", wire::kMinVersion,
+                                              wire::kMaxVersion, "sysprof"};
+    static constexpr Prologue kSamplesPrologue{syswire::kMagic, "sample stream", syswire::kMinVersion,
+                                               syswire::kMaxVersion, "sysprof"};
+    // Symbol bodies in the sample stream have the symbol table's layout of
+    // version 3 (a trace is traceno, prototype, line).
+    static constexpr std::uint8_t kSymbolBodyVersion = 3;
+
+public:
+    SysprofDecoder(ByteSource& source, Sink& sink, const DecodeControl& control) : Base(source, sink, control) {}
+
+    DecodeStatus run()
+    {
+        status_.totalBytes = buffer_.totalSize();
+        if (readPrologue(kSymtabPrologue, status_.symtabVersion) && readSymtab()) {
+            sink_.symtabEnd();
+            if (readPrologue(kSamplesPrologue, status_.eventsVersion))
+                readSamples();
+        }
+        status_.bytesConsumed = buffer_.offset();
+        return status_;
+    }
+
+private:
+    enum class Step : std::uint8_t { Done, NeedMore, Damaged };
+
+    // What a refill asks for first: most samples are a few dozen bytes.
+    static constexpr std::size_t kSmallSample = 256;
+
+    static bool isFinal(std::uint8_t header) { return (header & 0x80) != 0; }
+
+    // stack-lua := frame-lua* frame-lua-last
+    Step readLuaChain(ByteCursor& c)
+    {
+        luaChain_.clear();
+        for (;;) {
+            const std::uint8_t header = c.u8();
+            if (!c.ok())
+                return Step::NeedMore;
+            if (isFinal(header))
+                return Step::Done;
+            LuaFrame frame;
+            switch (header) {
+            case syswire::kFrameLfunc:
+                frame.kind = LuaFrameKind::Lfunc;
+                frame.addr = c.uleb();
+                frame.line = c.uleb();
+                break;
+            case syswire::kFrameCfunc:
+                frame.kind = LuaFrameKind::Cfunc;
+                frame.addr = c.uleb();
+                break;
+            case syswire::kFrameFfunc:
+                frame.kind = LuaFrameKind::Ffunc;
+                frame.addr = c.uleb();
+                break;
+            default:
+                problem_ = "invalid Lua frame header 0x" + hexByte(header) + " at byte " +
+                           std::to_string(at_ + c.consumed() - 1) + " (expected 1, 2, 3 or the chain's end 0x80)";
+                problemAt_ = at_ + c.consumed() - 1;
+                return Step::Damaged;
+            }
+            if (!c.ok())
+                return Step::NeedMore;
+            if (luaChain_.size() == syswire::kMaxLuaFrames) {
+                problemAt_ = at_ + c.consumed();
+                problem_ = "a Lua call chain of more than " + std::to_string(syswire::kMaxLuaFrames) +
+                           " frames at byte " + std::to_string(at_) + " (LuaJIT's stack holds fewer)";
+                return Step::Damaged;
+            }
+            luaChain_.push_back(frame);
+        }
+    }
+
+    // stack-host := frame-host* frame-host-last (the address 0)
+    Step readHostChain(ByteCursor& c)
+    {
+        hostChain_.clear();
+        for (;;) {
+            const std::uint64_t addr = c.uleb();
+            if (!c.ok())
+                return Step::NeedMore;
+            if (addr == syswire::kHostLast)
+                return Step::Done;
+            if (hostChain_.size() == syswire::kMaxHostFrames) {
+                problemAt_ = at_ + c.consumed();
+                problem_ = "a host call chain of more than " + std::to_string(syswire::kMaxHostFrames) +
+                           " frames at byte " + std::to_string(at_);
+                return Step::Damaged;
+            }
+            hostChain_.push_back(addr);
+        }
+    }
+
+    // One sample or in-stream symbol from the cursor.
+    Step readItem(ByteCursor& c, std::uint8_t header, std::uint8_t version)
+    {
+        if (header >= syswire::kVmStateCount) {
+            const bool v1Symbol = version == 1 && header == syswire::kSymtabEventV1;
+            const std::uint8_t type = v1Symbol                                  ? wire::kSymCfunc
+                                      : version == 1                            ? 0xff
+                                      : header == syswire::kSymtabLfuncEvent ? wire::kSymLfunc
+                                      : header == syswire::kSymtabCfuncEvent ? wire::kSymCfunc
+                                      : header == syswire::kSymtabTraceEvent ? wire::kSymTrace
+                                                                             : 0xff;
+            if (type == 0xff) {
+                problemAt_ = at_;
+                problem_ = "invalid sample header 0x" + hexByte(header) + " at byte " + std::to_string(at_) +
+                           " (expected a VM state 0-9, " +
+                           (version == 1 ? std::string("a symbol 10") : std::string("a symbol 10-12")) +
+                           " or the epilogue 0x80)";
+                return Step::Damaged;
+            }
+            readSymbol(c, type, kSymbolBodyVersion);
+            return c.ok() ? Step::Done : Step::NeedMore;
+        }
+        Sample sample;
+        sample.state = static_cast<VmState>(header);
+        luaChain_.clear();
+        hostChain_.clear();
+        if (header == syswire::kStateTrace) {
+            sample.traceno = c.uleb();
+            sample.traceProto = c.uleb();
+            sample.traceProtoLine = c.uleb();
+            if (!c.ok())
+                return Step::NeedMore;
+        } else {
+            if (header == syswire::kStateLfunc || header == syswire::kStateFfunc || header == syswire::kStateCfunc) {
+                if (const Step step = readLuaChain(c); step != Step::Done)
+                    return step;
+            }
+            if (const Step step = readHostChain(c); step != Step::Done)
+                return step;
+        }
+        sample.luaChain = luaChain_;
+        sample.hostChain = hostChain_;
+        sink_.sample(sample);
+        return Step::Done;
+    }
+
+    void readSamples()
+    {
+        const std::uint8_t version = status_.eventsVersion;
+        std::size_t wanted = kSmallSample;
+        for (;;) {
+            if (buffer_.available() < wanted && !buffer_.atEnd() && !refill(wanted))
+                return;
+            at_ = buffer_.offset();
+            if (buffer_.available() == 0) {
+                status_.end = DecodeEnd::Truncated;
+                status_.truncatedAt = at_;
+                status_.truncationReason = "the data ends at byte " + std::to_string(at_) +
+                                           " without the epilogue (the profiled process probably died)";
+                return;
+            }
+            ByteCursor c(buffer_.data(), buffer_.available());
+            const std::uint8_t header = c.u8();
+            if (isFinal(header)) {
+                buffer_.consume(1);
+                status_.end = DecodeEnd::Complete;
+                if (status_.totalBytes > buffer_.offset())
+                    status_.trailingBytes = status_.totalBytes - buffer_.offset();
+                return;
+            }
+            const Step step = readItem(c, header, version);
+            if (step == Step::Done) {
+                buffer_.consume(c.consumed());
+                wanted = kSmallSample;
+                continue;
+            }
+            if (step == Step::Damaged) {
+                fail(DecodeErrorKind::BadHeaderByte, problemAt_, problem_);
+                return;
+            }
+            if (c.state == ByteCursor::State::UlebTooLong) {
+                fail(DecodeErrorKind::UlebTooLong, at_ + c.problemAt,
+                     "ULEB128 longer than 10 bytes at byte " + std::to_string(at_ + c.problemAt) + " in the " +
+                         describe(header) + " at byte " + std::to_string(at_));
+                return;
+            }
+            if (c.shortInString && (buffer_.atEnd() || cannotComplete(c, at_)) && isDamagedLength(c, at_)) {
+                const std::uint64_t stringAt = at_ + c.problemAt;
+                fail(DecodeErrorKind::StringPastEnd, stringAt,
+                     "damaged: a string of " + std::to_string(c.stringLength) + " bytes at byte " +
+                         std::to_string(stringAt) + " (in the " + describe(header) + " at byte " +
+                         std::to_string(at_) + ") runs past the end of the file, " +
+                         std::to_string(bytesLeftFrom(stringAt)) + " bytes later");
+                return;
+            }
+            if (!buffer_.atEnd() && !cannotComplete(c, at_)) {
+                // A long chain: ask for more than it needed so far, so a
+                // chain of n bytes is re-read log(n) times, not n/256.
+                wanted = std::max<std::size_t>(static_cast<std::size_t>(c.needed), 2 * buffer_.available());
+                continue;
+            }
+            // The data ends inside this sample: keep everything before it.
+            status_.end = DecodeEnd::Truncated;
+            status_.truncatedAt = at_;
+            status_.truncatedEvent = describe(header);
+            status_.truncationReason = shortageText(c, at_, "the " + describe(header) + " at byte " + std::to_string(at_));
+            return;
+        }
+    }
+
+    static std::string describe(std::uint8_t header)
+    {
+        if (header < syswire::kVmStateCount)
+            return std::string(vmStateName(static_cast<VmState>(header))) + " sample";
+        return "symbol event (0x" + hexByte(header) + ")";
+    }
+
+    std::vector<LuaFrame> luaChain_;
+    std::vector<std::uint64_t> hostChain_;
+    std::uint64_t at_ = 0; // where the item being read starts
+    std::uint64_t problemAt_ = 0;
+    std::string problem_;
+};
+
+template <class Sink>
+DecodeStatus decodeSysprof(ByteSource& source, Sink& sink, const DecodeControl& control = {})
+{
+    return SysprofDecoder<Sink>(source, sink, control).run();
+}
+
+} // namespace memprof

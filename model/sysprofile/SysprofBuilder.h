@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The sysprof decoder's sink: aggregates samples into a SysprofProfile as
+// they stream by. A sample is reduced to a key of its raw frames (and the
+// symbols' naming epoch); only a key not seen before is named and placed in
+// the call trees, so the work per sample is one hash look-up and memory
+// grows with distinct stacks, not samples.
+#pragma once
+
+#include "model/decoder/Events.h"
+#include "model/profile/SymbolTable.h"
+#include "model/sysdecoder/SampleEvents.h"
+#include "model/sysprofile/StackNamer.h"
+#include "model/sysprofile/SysprofProfile.h"
+
+#include <absl/container/flat_hash_map.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+class SysprofBuilder {
+public:
+    explicit SysprofBuilder(SampleRange range = {});
+
+    void lfunc(const LfuncSymbol& s) { symbols_.addLfunc(s.addr, s.chunkname, s.linedefined); }
+    void cfunc(const CfuncSymbol& s) { symbols_.addCfunc(s.addr, s.name); }
+    void trace(const TraceSymbol& s) { symbols_.addTrace(s.traceno, s.addr, s.line); }
+    void symtabEnd() {}
+    void sample(const Sample& sample);
+
+    SysprofProfile finish(const DecodeStatus& status);
+
+    // Told of each counted sample in stream order, with its node in each
+    // view's tree (the tree grows as the decode goes; a node keeps its id):
+    // what an export in time order replays.
+    using SampleObserver = std::function<void(std::uint64_t index, const std::array<CallNodeId, kStackViewCount>&)>;
+    void observeSamples(SampleObserver observer) { observer_ = std::move(observer); }
+
+private:
+    struct DistinctStack {
+        std::array<CallNodeId, kStackViewCount> leaves{};
+        std::uint64_t samples = 0;
+    };
+
+    void makeKey(const Sample& sample);
+
+    SymbolTable symbols_;
+    SysprofProfile profile_;
+    StackNamer namer_{symbols_, profile_.frames};
+    std::vector<DistinctStack> stacks_;
+    absl::flat_hash_map<std::string, std::uint32_t> stackOf_;
+    std::string key_;
+    std::array<std::vector<FrameId>, kStackViewCount> named_;
+    std::uint64_t sampleIndex_ = 0;
+    SampleObserver observer_;
+};
+
+} // namespace memprof

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/sysprofile/SysprofLoader.h"
+
+#include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/SysprofBuilder.h"
+
+namespace memprof {
+
+namespace {
+SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const SysprofLoadOptions& options)
+{
+    SysprofBuilder builder(options.range);
+    std::vector<CallNodeId> order;
+    if (options.keepSampleOrder)
+        builder.observeSamples([&order](std::uint64_t, const std::array<CallNodeId, kStackViewCount>& nodes) {
+            order.push_back(nodes[static_cast<std::size_t>(StackView::Lua)]);
+        });
+    const DecodeStatus status = decodeSysprof(source, builder, control);
+    SysprofProfile profile = builder.finish(status);
+    profile.luaNodeBySample = std::move(order);
+    return profile;
+}
+} // namespace
+
+SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control, const SysprofLoadOptions& options)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        SysprofProfile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return loadFrom(source, control, options);
+}
+
+SysprofProfile loadSysprof(std::span<const std::uint8_t> bytes, const DecodeControl& control, const SysprofLoadOptions& options)
+{
+    SpanByteSource source(bytes);
+    return loadFrom(source, control, options);
+}
+
+} // namespace memprof

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a sysprof dump holds, aggregated: samples per VM state, the call
+// trees of its three views, and samples over time.
+#pragma once
+
+#include "model/decoder/DecodeStatus.h"
+#include "model/sysdecoder/SampleEvents.h"
+#include "model/sysprofile/CallTree.h"
+#include "model/sysprofile/SampleTimeline.h"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace memprof {
+
+// How a sample's stack is read (docs/FORMAT.md#sysprof-views).
+enum class StackView : std::uint8_t {
+    Lua,       // its Lua call chain, root first; a trace under the function it started in;
+               // no chain: one root per VM state
+    Host,      // its host (native) call chain, root first (dumps of mode C)
+    Reference, // tools/sysprof.lua's merge of the two, frame for frame
+};
+inline constexpr std::size_t kStackViewCount = 3;
+
+// Samples [first, last) in stream order, counted from 0.
+struct SampleRange {
+    std::uint64_t first = 0;
+    std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
+
+    bool contains(std::uint64_t index) const { return index >= first && index < last; }
+    bool isWholeRun() const { return first == 0 && last == std::numeric_limits<std::uint64_t>::max(); }
+};
+
+struct SysprofProfile {
+    DecodeStatus status;
+    SampleRange range;                  // the samples counted in the trees and sums
+    std::uint64_t runSampleCount = 0;   // every sample of the dump
+    std::uint64_t sampleCount = 0;      // the samples in `range`
+    std::array<std::uint64_t, kVmStateCount> samplesByState{}; // in `range`
+    std::uint64_t hostChainSamples = 0; // samples with a host chain (mode C writes them)
+    std::uint64_t distinctStacks = 0;
+    FrameTable frames;
+    std::array<CallTree, kStackViewCount> trees;
+    SampleTimeline timeline;            // the whole run, whatever the range
+    // Each counted sample's node in the Lua view, in stream order: kept only
+    // when the loader is asked to (exports in time order need it; nothing
+    // else grows with the samples).
+    std::vector<CallNodeId> luaNodeBySample;
+
+    const CallTree& tree(StackView view) const { return trees[static_cast<std::size_t>(view)]; }
+    // Mode C (call graph) writes host chains; mode L (leaf) does not.
+    bool hasHostChains() const { return hostChainSamples != 0; }
+    std::uint64_t traceSamples() const { return samplesByState[static_cast<std::size_t>(VmState::Trace)]; }
+};
+
+} // namespace memprof
