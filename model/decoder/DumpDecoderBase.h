@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the memprof and sysprof decoders share: the stream buffer and its
 // refills (progress, cancellation), prologues, the `ljs` symbol table both
-// kinds of dump start with (docs/FORMAT.md#the-symbol-table), symbol bodies
+// kinds of dump start with (docs/FORMAT.md#the-symbol-table-ljs), symbol bodies
 // (also sent inside either event stream), and the wording of damage. Each
 // decoder derives from it and reads its own event grammar.
 #pragma once

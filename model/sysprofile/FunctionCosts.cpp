@@ -87,7 +87,9 @@ CallersAndCallees callersAndCallees(const CallTree& tree, FrameId frame)
     absl::flat_hash_map<std::uint64_t, std::uint32_t> edgesOnPath;
     std::uint32_t framesOnPath = 0;
     const auto parentFrame = [&](const CallNode& node) -> std::int64_t {
-        return node.parent == kCallRoot ? -1 : tree.node(node.parent).frame;
+        if (node.parent == kCallRoot)
+            return -1;
+        return static_cast<std::int64_t>(tree.node(node.parent).frame);
     };
     walk(
         tree,

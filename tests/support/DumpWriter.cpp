@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/support/DumpWriter.h"
 
+#include "model/sysdecoder/SysprofWire.h"
+
 #include "model/decoder/WireFormat.h"
 
 namespace memprof::synth {
@@ -164,6 +166,48 @@ DumpWriter& DumpWriter::cfuncQuirkEvent(std::uint64_t addr, std::string_view nam
 DumpWriter& DumpWriter::epilogue()
 {
     u8(wire::kEpilogue);
+    recordDone();
+    return *this;
+}
+
+DumpWriter& DumpWriter::samplesPrologue(std::uint8_t version)
+{
+    const auto& m = syswire::kMagic;
+    raw({m[0], m[1], m[2], version, 0, 0, 0});
+    recordDone();
+    return *this;
+}
+
+DumpWriter& DumpWriter::hostSample(std::uint8_t state, std::initializer_list<std::uint64_t> hostLeafFirst)
+{
+    u8(state);
+    for (const std::uint64_t addr : hostLeafFirst)
+        uleb(addr);
+    uleb(syswire::kHostLast);
+    recordDone();
+    return *this;
+}
+
+DumpWriter& DumpWriter::guestSample(std::uint8_t state, std::initializer_list<LuaFrameOnWire> luaLeafFirst,
+                                    std::initializer_list<std::uint64_t> hostLeafFirst)
+{
+    u8(state);
+    for (const LuaFrameOnWire& frame : luaLeafFirst) {
+        u8(frame.header).uleb(frame.addr);
+        if (frame.header == syswire::kFrameLfunc)
+            uleb(frame.line);
+    }
+    u8(syswire::kFrameLuaLast);
+    for (const std::uint64_t addr : hostLeafFirst)
+        uleb(addr);
+    uleb(syswire::kHostLast);
+    recordDone();
+    return *this;
+}
+
+DumpWriter& DumpWriter::traceSample(std::uint64_t traceno, std::uint64_t protoAddr, std::uint64_t firstLine)
+{
+    u8(syswire::kStateTrace).uleb(traceno).uleb(protoAddr).uleb(firstLine);
     recordDone();
     return *this;
 }

@@ -74,6 +74,20 @@ public:
     DumpWriter& cfuncQuirkEvent(std::uint64_t addr, std::string_view name);
     DumpWriter& epilogue();
 
+    // Part 2 of a sysprof dump instead: 'ljp' prologue, samples (their VM
+    // state byte, chains leaf first as the profiler writes them), epilogue()
+    // (0x80 too). Symbols mid-stream: u8(10/11/12) and a symbol body.
+    struct LuaFrameOnWire {
+        std::uint8_t header; // 1 Lua function, 2 C function, 3 fast function
+        std::uint64_t addr;  // prototype, C function or fast function id
+        std::uint64_t line;  // Lua function: its first line
+    };
+    DumpWriter& samplesPrologue(std::uint8_t version = 2);
+    DumpWriter& hostSample(std::uint8_t state, std::initializer_list<std::uint64_t> hostLeafFirst);
+    DumpWriter& guestSample(std::uint8_t state, std::initializer_list<LuaFrameOnWire> luaLeafFirst,
+                            std::initializer_list<std::uint64_t> hostLeafFirst);
+    DumpWriter& traceSample(std::uint64_t traceno, std::uint64_t protoAddr, std::uint64_t firstLine);
+
     // Bytes written so far, flushed ones included.
     std::uint64_t size() const { return flushed_ + buffer_.size(); }
     // The bytes not flushed yet (all of them without a Flush function).
