@@ -8,10 +8,15 @@
 // --worker), so each block map's peak RSS is its own and not the high-water
 // mark of an earlier run in the same process.
 #include "tests/support/SyntheticDump.h"
+#include "tests/support/SyntheticSysprofDump.h"
 
 #include "bench/BlockMapAdapters.h"
 #include "bench/PreviousRun.h"
 #include "model/decoder/Decoder.h"
+#include "model/decoder/DumpKind.h"
+#include "model/report/SysprofReport.h"
+#include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/SysprofLoader.h"
 #include "model/profile/FunctionTree.h"
 #include "model/profile/LeakSuspects.h"
 #include "model/profile/ProfileBuilder.h"
@@ -39,7 +44,16 @@ namespace {
 
 const char* const kUsage =
     "Usage: memprof-bench --generate FILE --size SIZE [--seed N] [--writer-quirk]\n"
+    "       memprof-bench --generate FILE --size SIZE --sysprof [--mode C|L] [--seed N]\n"
     "       memprof-bench [FILE] [--real DUMP|none] [--runs N] [--map VARIANT[,VARIANT...]]\n"
+    "                     [--reference-seconds S]\n"
+    "\n"
+    "--generate --sysprof writes a synthetic sysprof (CPU profile) dump shaped\n"
+    "like a service's: mode C (host call chains, the default) or L.\n"
+    "A sysprof FILE is measured as memprof-report reads it (\"sysprof\": decode,\n"
+    "the call trees, the reference's lines) and by its decoder alone\n"
+    "(\"sysdecoder\"); events are samples. --reference-seconds gives the time\n"
+    "the reference parser took on FILE, to print the ratio.\n"
     "\n"
     "--generate writes a synthetic format-3 dump of about SIZE bytes (suffixes\n"
     "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"
@@ -274,6 +288,48 @@ struct BlockOperationRecorder {
 
 volatile std::uint64_t replayResult = 0;
 
+// memprof-report on a sysprof dump: decode, the call trees, the
+// reference's lines (into memory: the output is not what is measured).
+RunResult measureSysprofReport(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::SysprofProfile profile = memprof::loadSysprof(path);
+    std::ostringstream lines;
+    memprof::writeSysprofReferenceLines(lines, profile);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    paneFigures = paneFigures + lines.str().size();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.sampleCount;
+    r.liveBlocksAtEnd = profile.distinctStacks;
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// Counts samples only: the sysprof decoder's own cost.
+struct SampleCountingSink {
+    std::uint64_t samples = 0;
+    void lfunc(const memprof::LfuncSymbol&) {}
+    void cfunc(const memprof::CfuncSymbol&) {}
+    void trace(const memprof::TraceSymbol&) {}
+    void symtabEnd() {}
+    void sample(const memprof::Sample&) { ++samples; }
+};
+
+RunResult measureSysprofDecoder(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::FileByteSource source(path);
+    SampleCountingSink sink;
+    const memprof::DecodeStatus status = memprof::decodeSysprof(source, sink);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = status.bytesConsumed;
+    r.events = sink.samples;
+    r.end = endName(status.end);
+    return r;
+}
+
 double threadCpuSeconds()
 {
     timespec now {};
@@ -387,6 +443,10 @@ int runWorker(const std::string& mode, const std::string& path)
         r = measureIndexedRecount(path);
     else if (mode == "indexed")
         r = measureIndexedLoad(path);
+    else if (mode == "sysprof")
+        r = measureSysprofReport(path);
+    else if (mode == "sysdecoder")
+        r = measureSysprofDecoder(path);
     else
         return 2;
     struct rusage usage {};
@@ -536,7 +596,77 @@ void comparePreviousRun(const std::string& path, const std::vector<VariantFigure
         std::printf("these figures are not kept: %s\n", error.c_str());
 }
 
-int runBenchmark(const std::string& path, int runs, const std::vector<std::string>& variants)
+// Runs each variant `runs` times, interleaved (drift of the machine's load
+// spreads over every variant); false when a run fails.
+bool runVariants(const std::string& path, int runs, std::vector<VariantFigures>& figures)
+{
+    for (int run = 0; run < runs; ++run) {
+        for (auto& v : figures) {
+            const auto out = runWorkerProcess(v.name, path);
+            if (!out) {
+                std::fprintf(stderr, "memprof-bench: the %s run failed\n", v.name.c_str());
+                return false;
+            }
+            std::istringstream in(*out);
+            RunResult r;
+            in >> r.seconds >> r.cpuSeconds >> r.bytes >> r.events >> r.maxRssKiB >> r.hwmKiB >> r.liveBlocksAtEnd >> r.end;
+            if (!in || r.seconds <= 0) {
+                std::fprintf(stderr, "memprof-bench: unreadable result of the %s run: %s\n", v.name.c_str(),
+                             out->c_str());
+                return false;
+            }
+            v.runs.push_back(r);
+        }
+    }
+    for (auto& v : figures)
+        summarise(v);
+    return true;
+}
+
+void printFigureTable(const std::vector<VariantFigures>& figures, const char* eventName)
+{
+    std::printf("\n%-10s %-24s %-24s %-24s %-24s %-24s %-8s %s\n", "variant", "MB/s",
+                (std::string("M ") + eventName + "/s").c_str(), (std::string("M ") + eventName + "/CPU-s").c_str(),
+                "ru_maxrss MB", "VmHWM MB", "seconds", "CPU s");
+    for (const auto& v : figures)
+        std::printf("%-10s %-24s %-24s %-24s %-24s %-24s %-8.3f %.3f\n", v.name.c_str(),
+                    show(v.mbPerSecond, "%.1f").c_str(), show(v.meventsPerSecond, "%.2f").c_str(),
+                    show(v.meventsPerCpuSecond, "%.2f").c_str(), show(v.maxRssMB, "%.1f").c_str(),
+                    show(v.hwmMB, "%.1f").c_str(), v.seconds.median, v.cpuSeconds.median);
+    std::printf("(median [min..max] over the runs; MB = 10^6 bytes; M %s/CPU-s divides by the worker's\n"
+                " user + system time, which other processes on the machine disturb less than the wall clock)\n",
+                eventName);
+}
+
+// A sysprof dump: memprof-report's work and the decoder alone, against the
+// targets: >= 30x the reference parser, <= 64 MB peak RSS.
+int runSysprofBenchmark(const std::string& path, int runs, std::optional<double> referenceSeconds)
+{
+    std::vector<VariantFigures> figures;
+    for (const char* name : {"sysprof", "sysdecoder"})
+        figures.push_back({name, {}, {}, {}, {}, {}, {}, {}, {}});
+    if (!runVariants(path, runs, figures))
+        return 1;
+    const RunResult& first = figures.front().runs.front();
+    std::printf("decode: %s, %llu bytes, %.2f million samples, %llu distinct stacks\n", first.end.c_str(),
+                static_cast<unsigned long long>(first.bytes), double(first.events) / 1e6,
+                static_cast<unsigned long long>(first.liveBlocksAtEnd));
+    printFigureTable(figures, "samples");
+    const VariantFigures& report = figures.front();
+    std::printf("\ntargets, memprof-report (sysprof):\n");
+    if (referenceSeconds)
+        std::printf("  speed: %.1fx the reference's %.1f s >= 30x: %s\n", *referenceSeconds / report.seconds.median,
+                    *referenceSeconds, *referenceSeconds / report.seconds.median >= 30 ? "met" : "MISSED");
+    else
+        std::printf("  speed: give --reference-seconds for the ratio to the reference parser\n");
+    std::printf("  peak RSS: %.1f MB <= 64 MB: %s\n", report.maxRssMB.median,
+                report.maxRssMB.median <= 64 ? "met" : "MISSED");
+    comparePreviousRun(path, figures);
+    return 0;
+}
+
+int runBenchmark(const std::string& path, int runs, const std::vector<std::string>& variants,
+                 std::optional<double> referenceSeconds)
 {
     struct stat info {};
     if (stat(path.c_str(), &info) != 0)
@@ -547,6 +677,8 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     std::printf("memprof-bench: %s, %.1f MB; %d run(s) per variant, each in a fresh process\n", path.c_str(),
                 double(info.st_size) / kMB, runs);
     std::fflush(stdout);
+    if (memprof::dumpKindOf(path) == memprof::DumpKind::Sysprof)
+        return runSysprofBenchmark(path, runs, referenceSeconds);
 
     // The blocks live at the peak (a property of the dump, counted once).
     std::uint64_t mostBlocks = 0, blocksAtBytePeak = 0, peakBytes = 0, symbolEvents = 0;
@@ -561,27 +693,8 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     std::vector<VariantFigures> figures;
     for (const auto& name : variants)
         figures.push_back({name, {}, {}, {}, {}, {}, {}, {}, {}});
-    // Interleaved, so drift of the machine's load spreads over every variant.
-    for (int run = 0; run < runs; ++run) {
-        for (auto& v : figures) {
-            const auto out = runWorkerProcess(v.name, path);
-            if (!out) {
-                std::fprintf(stderr, "memprof-bench: the %s run failed\n", v.name.c_str());
-                return 1;
-            }
-            std::istringstream in(*out);
-            RunResult r;
-            in >> r.seconds >> r.cpuSeconds >> r.bytes >> r.events >> r.maxRssKiB >> r.hwmKiB >> r.liveBlocksAtEnd >> r.end;
-            if (!in || r.seconds <= 0) {
-                std::fprintf(stderr, "memprof-bench: unreadable result of the %s run: %s\n", v.name.c_str(),
-                             out->c_str());
-                return 1;
-            }
-            v.runs.push_back(r);
-        }
-    }
-    for (auto& v : figures)
-        summarise(v);
+    if (!runVariants(path, runs, figures))
+        return 1;
 
     const RunResult& first = figures.front().runs.front();
     std::printf("decode: %s, %llu bytes, %.2f million events (%llu of them symtab events)\n", first.end.c_str(),
@@ -590,15 +703,7 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     std::printf("blocks live at the peak: %llu (most at once); %llu when the live bytes peaked (%.1f MB)\n",
                 static_cast<unsigned long long>(mostBlocks), static_cast<unsigned long long>(blocksAtBytePeak),
                 double(peakBytes) / kMB);
-    std::printf("\n%-8s %-24s %-24s %-24s %-24s %-24s %-8s %s\n", "variant", "MB/s", "M events/s",
-                "M events/CPU-s", "ru_maxrss MB", "VmHWM MB", "seconds", "CPU s");
-    for (const auto& v : figures)
-        std::printf("%-8s %-24s %-24s %-24s %-24s %-24s %-8.3f %.3f\n", v.name.c_str(),
-                    show(v.mbPerSecond, "%.1f").c_str(), show(v.meventsPerSecond, "%.2f").c_str(),
-                    show(v.meventsPerCpuSecond, "%.2f").c_str(), show(v.maxRssMB, "%.1f").c_str(),
-                    show(v.hwmMB, "%.1f").c_str(), v.seconds.median, v.cpuSeconds.median);
-    std::printf("(median [min..max] over the runs; MB = 10^6 bytes; M events/CPU-s divides by the worker's\n"
-                " user + system time, which other processes on the machine disturb less than the wall clock)\n");
+    printFigureTable(figures, "events");
 
     auto find = [&](const char* name) -> const VariantFigures* {
         for (const auto& v : figures)
@@ -644,6 +749,25 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     printTargets("single-threaded, as the targets are set (inline)", find("inline"));
     printTargets("the product on two threads (ours), for comparison", ours);
     comparePreviousRun(path, figures);
+    return 0;
+}
+
+int generateSysprof(const std::string& path, std::uint64_t size, std::uint64_t seed, bool hostChains)
+{
+    memprof::synth::SyntheticSysprofOptions options;
+    options.seed = seed;
+    options.targetBytes = size;
+    options.hostChains = hostChains;
+    memprof::synth::SyntheticSysprofSummary s;
+    std::string error;
+    if (!memprof::synth::writeSyntheticSysprofDumpFile(path, options, &s, &error)) {
+        std::fprintf(stderr, "memprof-bench: cannot write %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("wrote %s: %llu bytes, sysprof mode %s (seed %llu): %llu samples, %llu symbols mid-stream\n",
+                path.c_str(), static_cast<unsigned long long>(s.bytes), hostChains ? "C" : "L",
+                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(s.sampleCount),
+                static_cast<unsigned long long>(s.symbolEventCount));
     return 0;
 }
 
@@ -704,6 +828,9 @@ int main(int argc, char** argv)
     int runs = 5;
     std::string map = "all";
     bool quirk = false;
+    bool sysprof = false;
+    bool hostChains = true;
+    std::optional<double> referenceSeconds;
     std::optional<std::string> real;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -737,6 +864,20 @@ int main(int argc, char** argv)
             real = *v;
         } else if (a == "--writer-quirk") {
             quirk = true;
+        } else if (a == "--sysprof") {
+            sysprof = true;
+        } else if (a == "--mode") {
+            const auto v = value();
+            if (!v || (*v != "C" && *v != "L"))
+                return usageError("--mode needs C or L");
+            hostChains = *v == "C";
+        } else if (a == "--reference-seconds") {
+            const auto v = value();
+            char* end = nullptr;
+            const double seconds = v ? std::strtod(v->c_str(), &end) : 0;
+            if (!v || *end != '\0' || !(seconds > 0))
+                return usageError("--reference-seconds needs a time in seconds");
+            referenceSeconds = seconds;
         } else if (a == "--runs") {
             const auto v = value();
             const auto n = v ? parseCount(*v) : std::nullopt;
@@ -769,6 +910,8 @@ int main(int argc, char** argv)
             return usageError("--generate takes no dump to measure");
         if (!size)
             return usageError("--generate needs --size");
+        if (sysprof)
+            return quirk ? usageError("--writer-quirk is a memprof writer's") : generateSysprof(generatePath, *size, seed, hostChains);
         return generate(generatePath, *size, seed, quirk);
     }
     if (!real)
@@ -789,11 +932,11 @@ int main(int argc, char** argv)
     }
     int status = 0;
     if (!file.empty())
-        status = runBenchmark(file, runs, variants);
+        status = runBenchmark(file, runs, variants, referenceSeconds);
     if (status == 0 && !real->empty() && real != file) {
         std::printf("\n== the real dump\n");
         std::fflush(stdout);
-        status = runBenchmark(*real, runs, variants);
+        status = runBenchmark(*real, runs, variants, std::nullopt);
     } else if (real->empty()) {
         std::printf("\n(no real dump measured: record one with "
                     "luajit shared/fixtures/v3/service.lua build/service.bin, or give --real DUMP)\n");

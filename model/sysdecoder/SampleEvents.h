@@ -40,6 +40,7 @@ struct Sample {
     std::uint64_t traceno = 0;                // TRACE: the trace running
     std::uint64_t traceProto = 0;             // TRACE: the prototype it started in
     std::uint64_t traceProtoLine = 0;         // TRACE: that prototype's first line
+    std::span<const std::uint8_t> bytes;      // the whole sample as on the wire, its header first
 };
 
 } // namespace memprof

@@ -174,6 +174,7 @@ private:
         }
         sample.luaChain = luaChain_;
         sample.hostChain = hostChain_;
+        sample.bytes = {c.begin, c.consumed()};
         sink_.sample(sample);
         return Step::Done;
     }

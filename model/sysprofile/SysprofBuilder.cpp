@@ -1,47 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/sysprofile/SysprofBuilder.h"
 
-#include <cstring>
 
 namespace memprof {
 
 SysprofBuilder::SysprofBuilder(SampleRange range)
 {
     profile_.range = range;
-}
-
-namespace {
-void appendWord(std::string& key, std::uint64_t word)
-{
-    char bytes[sizeof word];
-    std::memcpy(bytes, &word, sizeof word);
-    key.append(bytes, sizeof word);
-}
-} // namespace
-
-// The raw sample as bytes: the naming epoch (a renamed address makes the
-// same frames another stack), the state, then every frame. Lua frames
-// carry their kind; the host chain follows a separator no kind uses.
-void SysprofBuilder::makeKey(const Sample& sample)
-{
-    key_.clear();
-    appendWord(key_, symbols_.namingEpoch());
-    key_ += static_cast<char>(sample.state);
-    if (sample.state == VmState::Trace) {
-        appendWord(key_, sample.traceno);
-        appendWord(key_, sample.traceProto);
-        appendWord(key_, sample.traceProtoLine);
-        return;
-    }
-    for (const LuaFrame& frame : sample.luaChain) {
-        key_ += static_cast<char>(frame.kind);
-        appendWord(key_, frame.addr);
-        if (frame.kind == LuaFrameKind::Lfunc)
-            appendWord(key_, frame.line);
-    }
-    key_ += '\0';
-    for (const std::uint64_t addr : sample.hostChain)
-        appendWord(key_, addr);
 }
 
 void SysprofBuilder::sample(const Sample& sample)
@@ -55,14 +20,20 @@ void SysprofBuilder::sample(const Sample& sample)
     if (!sample.hostChain.empty())
         ++profile_.hostChainSamples;
 
-    makeKey(sample);
-    auto [it, inserted] = stackOf_.try_emplace(key_, static_cast<std::uint32_t>(stacks_.size()));
-    if (inserted) {
+    if (symbols_.namingEpoch() != keysEpoch_) {
+        stackOf_.clear();
+        keysEpoch_ = symbols_.namingEpoch();
+    }
+    // absl's own string_view: Debian's absl is built without std's.
+    const absl::string_view key(reinterpret_cast<const char*>(sample.bytes.data()), sample.bytes.size());
+    auto it = stackOf_.find(key);
+    if (it == stackOf_.end()) {
         namer_.name(sample, named_);
-        DistinctStack stack;
+        DistinctStack named;
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            stack.leaves[view] = profile_.trees[view].pathNode(named_[view]);
-        stacks_.push_back(stack);
+            named.leaves[view] = profile_.trees[view].pathNode(named_[view]);
+        it = stackOf_.emplace(std::string(key), static_cast<std::uint32_t>(stacks_.size())).first;
+        stacks_.push_back(named);
     }
     DistinctStack& stack = stacks_[it->second];
     ++stack.samples;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sysprof decoder's sink: aggregates samples into a SysprofProfile as
-// they stream by. A sample is reduced to a key of its raw frames (and the
-// symbols' naming epoch); only a key not seen before is named and placed in
-// the call trees, so the work per sample is one hash look-up and memory
-// grows with distinct stacks, not samples.
+// they stream by. A sample's bytes on the wire are its key: only a key not
+// seen before is named and placed in the call trees, so the work per sample
+// is one hash look-up and memory grows with distinct stacks, not samples.
+// Keys hold while the symbols name their frames alike: when a symbol
+// renames an address (SymbolTable::namingEpoch), the look-up starts afresh.
 #pragma once
 
 #include "model/decoder/Events.h"
@@ -44,14 +45,12 @@ private:
         std::uint64_t samples = 0;
     };
 
-    void makeKey(const Sample& sample);
-
     SymbolTable symbols_;
     SysprofProfile profile_;
     StackNamer namer_{symbols_, profile_.frames};
     std::vector<DistinctStack> stacks_;
-    absl::flat_hash_map<std::string, std::uint32_t> stackOf_;
-    std::string key_;
+    absl::flat_hash_map<std::string, std::uint32_t> stackOf_; // sample bytes -> stacks_ index
+    std::uint64_t keysEpoch_ = 0; // the naming epoch stackOf_'s keys were named in
     std::array<std::vector<FrameId>, kStackViewCount> named_;
     std::uint64_t sampleIndex_ = 0;
     SampleObserver observer_;

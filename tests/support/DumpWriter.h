@@ -94,10 +94,12 @@ public:
     const std::vector<std::uint8_t>& bytes() const { return buffer_; }
     std::vector<std::uint8_t> take();
     void flush();
+    // A record written with the terminals is complete: the buffer may be
+    // handed out (the record methods call it themselves).
+    void recordDone();
 
 private:
     DumpWriter& event(std::uint8_t header, const Location& loc);
-    void recordDone();
 
     std::vector<std::uint8_t> buffer_;
     Flush flush_;

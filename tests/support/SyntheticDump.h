@@ -20,6 +20,7 @@
 #include "tests/support/DumpWriter.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,10 @@ std::vector<std::uint8_t> syntheticDump(const SyntheticOptions& options, Synthet
 // with the reason in `error`.
 bool writeSyntheticDumpFile(const std::string& path, const SyntheticOptions& options, SyntheticSummary* summary,
                             std::string* error);
+
+// Creates or replaces `path` with what `write` writes (flushed as it goes).
+// On an I/O error returns false with the reason in `error`.
+bool writeDumpFile(const std::string& path, const std::function<void(DumpWriter&)>& write, std::string* error);
 
 // Two C locations: 0x1000 the mangled C++ symbol _ZN3box5spaceEv
 // (box::space()) allocating 100 bytes, 0x2000 lua_pcall allocating 7.
