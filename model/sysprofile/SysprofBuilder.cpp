@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/sysprofile/SysprofBuilder.h"
 
+#include <absl/hash/hash.h>
+
+#include <bit>
+#include <cstring>
+
 
 namespace memprof {
 
@@ -8,6 +13,34 @@ SysprofBuilder::SysprofBuilder(SampleRange range)
 {
     profile_.range = range;
 }
+
+namespace {
+// A second hash of a sample's bytes, independent of absl's: xxHash64's
+// round over 64-bit words, then MurmurHash3's finaliser.
+std::uint64_t foldedHash(std::span<const std::uint8_t> bytes)
+{
+    constexpr std::uint64_t kPrime1 = 0x9e3779b185ebca87ull;
+    constexpr std::uint64_t kPrime2 = 0xc2b2ae3d27d4eb4full;
+    std::uint64_t hash = bytes.size() * kPrime1;
+    const auto mix = [&hash](std::uint64_t word) {
+        hash ^= std::rotl(word * kPrime2, 31) * kPrime1;
+        hash = std::rotl(hash, 27) * kPrime1 + 0x85ebca77c2b2ae63ull;
+    };
+    std::size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes.data() + i, 8);
+        mix(word);
+    }
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+    mix(tail);
+    hash ^= hash >> 33;
+    hash *= 0xff51afd7ed558ccdull;
+    hash ^= hash >> 33;
+    return hash;
+}
+} // namespace
 
 void SysprofBuilder::sample(const Sample& sample)
 {
@@ -21,21 +54,21 @@ void SysprofBuilder::sample(const Sample& sample)
         ++profile_.hostChainSamples;
 
     if (symbols_.namingEpoch() != keysEpoch_) {
+        for (const auto& [key, stack] : stackOf_)
+            earlierStacks_.push_back(stack);
         stackOf_.clear();
         keysEpoch_ = symbols_.namingEpoch();
     }
     // absl's own string_view: Debian's absl is built without std's.
-    const absl::string_view key(reinterpret_cast<const char*>(sample.bytes.data()), sample.bytes.size());
-    auto it = stackOf_.find(key);
-    if (it == stackOf_.end()) {
+    const absl::string_view bytes(reinterpret_cast<const char*>(sample.bytes.data()), sample.bytes.size());
+    auto [it, inserted] = stackOf_.try_emplace(StackKey{absl::HashOf(bytes), foldedHash(sample.bytes)});
+    DistinctStack& stack = it->second;
+    if (inserted) {
         namer_.name(sample, named_);
-        DistinctStack named;
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            named.leaves[view] = profile_.trees[view].pathNode(named_[view]);
-        it = stackOf_.emplace(std::string(key), static_cast<std::uint32_t>(stacks_.size())).first;
-        stacks_.push_back(named);
+            stack.leaves[view] = profile_.trees[view].pathNode(named_[view]);
+        ++distinctStacks_;
     }
-    DistinctStack& stack = stacks_[it->second];
     ++stack.samples;
     if (observer_)
         observer_(index, stack.leaves);
@@ -43,13 +76,18 @@ void SysprofBuilder::sample(const Sample& sample)
 
 SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
 {
-    for (const DistinctStack& stack : stacks_)
+    const auto count = [this](const DistinctStack& stack) {
         for (std::size_t view = 0; view < kStackViewCount; ++view)
             profile_.trees[view].addSamples(stack.leaves[view], stack.samples);
+    };
+    for (const DistinctStack& stack : earlierStacks_)
+        count(stack);
+    for (const auto& [key, stack] : stackOf_)
+        count(stack);
     profile_.runSampleCount = sampleIndex_;
-    profile_.distinctStacks = stacks_.size();
+    profile_.distinctStacks = distinctStacks_;
     profile_.status = status;
-    stacks_.clear();
+    earlierStacks_.clear();
     stackOf_.clear();
     return std::move(profile_);
 }

@@ -3,6 +3,9 @@
 // they stream by. A sample's bytes on the wire are its key: only a key not
 // seen before is named and placed in the call trees, so the work per sample
 // is one hash look-up and memory grows with distinct stacks, not samples.
+// A key is kept as two independent 64-bit hashes of the bytes, not the
+// bytes (a hundred or more each): two different stacks would have to agree
+// on 128 bits, one of them seeded per process, to be confused.
 // Keys hold while the symbols name their frames alike: when a symbol
 // renames an address (SymbolTable::namingEpoch), the look-up starts afresh.
 #pragma once
@@ -48,8 +51,21 @@ private:
     SymbolTable symbols_;
     SysprofProfile profile_;
     StackNamer namer_{symbols_, profile_.frames};
-    std::vector<DistinctStack> stacks_;
-    absl::flat_hash_map<std::string, std::uint32_t> stackOf_; // sample bytes -> stacks_ index
+    // Stacks whose keys were dropped when the symbols renamed frames.
+    std::vector<DistinctStack> earlierStacks_;
+    std::uint64_t distinctStacks_ = 0;
+    struct StackKey {
+        std::uint64_t first;
+        std::uint64_t second;
+        bool operator==(const StackKey&) const = default;
+        template <typename H>
+        friend H AbslHashValue(H state, const StackKey& key)
+        {
+            return H::combine(std::move(state), key.first, key.second);
+        }
+    };
+    // The stack and its count live in the map: a sample touches one slot.
+    absl::flat_hash_map<StackKey, DistinctStack> stackOf_;
     std::uint64_t keysEpoch_ = 0; // the naming epoch stackOf_'s keys were named in
     std::array<std::vector<FrameId>, kStackViewCount> named_;
     std::uint64_t sampleIndex_ = 0;

@@ -114,7 +114,7 @@ void TestMimeDatabase::typeIsDefinedByThePackage()
 {
     const QMimeType type = QMimeDatabase().mimeTypeForName(kMimeType);
     QVERIFY2(type.isValid(), "application/x-luajit-memprof is not defined");
-    QCOMPARE(type.comment(), QStringLiteral("LuaJIT memory profile"));
+    QCOMPARE(type.comment(), QStringLiteral("LuaJIT profile (memprof or sysprof)"));
     QCOMPARE(type.globPatterns(), QStringList{QStringLiteral("*.memprof")});
     QCOMPARE(type.preferredSuffix(), QStringLiteral("memprof"));
     QCOMPARE(type.iconName(), kMimeIcon);
@@ -134,6 +134,11 @@ void TestMimeDatabase::dumpsAreDetected_data()
     QTest::newRow("v3 with an unrelated extension") << "v3/freed.bin" << "freed.dat";
     QTest::newRow("v1 as profile.bin") << "v1/leak.bin" << "profile.bin";
     QTest::newRow("v3 as .memprof") << "v3/empty.bin" << "recording.memprof";
+    // Sysprof dumps start with the same symbol table: the type covers both,
+    // and the viewer tells them apart by the stream after it.
+    QTest::newRow("sysprof mode L as recorded") << "sysprof/recursion-L-jitoff.bin" << "sysprof.bin";
+    QTest::newRow("sysprof mode C without extension") << "sysprof/coroutines-C-jitoff.bin" << "cpu";
+    QTest::newRow("sysprof as .sysprof") << "sysprof/jit-loops-L-jiton.bin" << "loops.sysprof";
 }
 
 void TestMimeDatabase::dumpsAreDetected()

@@ -18,7 +18,7 @@ constexpr std::size_t kCSymbols = 5700;
 constexpr std::size_t kProtosAtStart = 40;
 // The fast function ids of string.format, table.insert, pairs, ipairs_aux,
 // string.sub, tostring, select, string.byte, table.concat, math.floor.
-constexpr std::uint64_t kFastFunctions[] = {116, 107, 5, 6, 96, 18, 16, 94, 112, 56};
+constexpr std::uint64_t kFastFunctions[] = {89, 91, 5, 6, 78, 18, 16, 76, 92, 39};
 
 class Generator {
 public:
