@@ -12,6 +12,7 @@
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
+#include "views/SysprofPage.h"
 #include "views/ProfileViewState.h"
 #include "views/StartPage.h"
 
@@ -43,10 +44,12 @@ MainWindow::MainWindow(QWidget* parent)
     loadingPage_ = new views::LoadingPage(pages_);
     loadingPage_->setObjectName(QStringLiteral("loadingPage"));
     profilePage_ = new views::ProfilePage(pages_);
+    sysprofPage_ = new views::SysprofPage(pages_);
     profilePage_->setSourceFolders(sourceFolders());
     pages_->addWidget(startPage_);
     pages_->addWidget(loadingPage_);
     pages_->addWidget(profilePage_);
+    pages_->addWidget(sysprofPage_);
     setCentralWidget(pages_);
 
     connect(startPage_, &views::StartPage::openRequested, this, &MainWindow::chooseAndOpen);
@@ -59,6 +62,9 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(profilePage_->viewState(), &views::ProfileViewState::locationSelected, this,
             &MainWindow::locationSelected);
+    connect(sysprofPage_, &views::SysprofPage::statusMessage, this, [this](const QString& text) {
+        statusBar()->showMessage(text);
+    });
 
     createMenus();
     recentMenu_->refresh();
@@ -152,7 +158,7 @@ void MainWindow::openDump(const QString& path)
 {
     if (path.isEmpty())
         return;
-    if (!hasProfile() && !job_) {
+    if (!hasAnyProfile() && !job_) {
         loadDump(path);
         return;
     }
@@ -184,6 +190,11 @@ void MainWindow::loadDump(const QString& path)
         if (job_.get() == job)
             onLoadFinished(std::move(profile));
     });
+    connect(job_.get(), &services::ProfileLoadJob::sysprofFinished, this,
+            [this, job = job_.get()](services::SysprofPtr profile) {
+                if (job_.get() == job)
+                    onSysprofLoaded(std::move(profile));
+            });
     loadingPage_->start(path);
     pages_->setCurrentWidget(loadingPage_);
     reloadAction_->setEnabled(false);
@@ -207,8 +218,32 @@ void MainWindow::cancelLoad()
 
 void MainWindow::showPreviousPage()
 {
-    pages_->setCurrentWidget(hasProfile() ? static_cast<QWidget*>(profilePage_) : startPage_);
-    reloadAction_->setEnabled(hasProfile());
+    pages_->setCurrentWidget(hasProfile()   ? static_cast<QWidget*>(profilePage_)
+                             : hasSysprof() ? static_cast<QWidget*>(sysprofPage_)
+                                            : startPage_);
+    reloadAction_->setEnabled(hasAnyProfile());
+}
+
+bool MainWindow::endedWithout(const DecodeStatus& status, const QString& path)
+{
+    switch (status.end) {
+    case DecodeEnd::Cancelled:
+        statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
+        if (closeOnFailure_ && !hasAnyProfile())
+            close();
+        else
+            showPreviousPage();
+        emit loadFinished(false);
+        return true;
+    case DecodeEnd::Failed:
+        showFailure(path, services::describeFailure(status));
+        emit loadFinished(false);
+        return true;
+    case DecodeEnd::Complete:
+    case DecodeEnd::Truncated:
+        return false;
+    }
+    return false;
 }
 
 void MainWindow::onLoadFinished(services::ProfilePtr profile)
@@ -216,25 +251,43 @@ void MainWindow::onLoadFinished(services::ProfilePtr profile)
     const QString path = job_ ? job_->path() : QString();
     job_.reset();
     statusBar()->clearMessage();
-    switch (profile->status.end) {
-    case DecodeEnd::Cancelled:
-        statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
-        if (closeOnFailure_ && !hasProfile())
-            close();
-        else
-            showPreviousPage();
-        emit loadFinished(false);
+    if (endedWithout(profile->status, path))
         return;
-    case DecodeEnd::Failed:
-        showFailure(path, services::describeFailure(profile->status));
-        emit loadFinished(false);
+    showProfile(std::move(profile), path);
+    emit loadFinished(true);
+}
+
+void MainWindow::onSysprofLoaded(services::SysprofPtr profile)
+{
+    const QString path = job_ ? job_->path() : QString();
+    job_.reset();
+    statusBar()->clearMessage();
+    if (endedWithout(profile->status, path))
         return;
-    case DecodeEnd::Complete:
-    case DecodeEnd::Truncated:
-        showProfile(std::move(profile), path);
-        emit loadFinished(true);
-        return;
-    }
+    showSysprof(std::move(profile), path);
+    emit loadFinished(true);
+}
+
+void MainWindow::showSysprof(services::SysprofPtr profile, const QString& path)
+{
+    // One window, one dump: a memprof profile shown before gives way.
+    profile_.reset();
+    sysprof_ = std::move(profile);
+    sysprofPage_->setProfile(sysprof_, path);
+    pages_->setCurrentWidget(sysprofPage_);
+    compareAction_->setEnabled(false);
+    shown(path);
+    if (sysprof_->sampleCount == 0)
+        statusBar()->showMessage(tr("This profile has no samples: the profiler stopped before its first tick."));
+}
+
+void MainWindow::shown(const QString& path)
+{
+    dumpPath_ = path;
+    closeOnFailure_ = false;
+    reloadAction_->setEnabled(true);
+    recentMenu_->add(path);
+    updateTitle();
 }
 
 void MainWindow::showFailure(const QString& path, const QString& message)
@@ -242,7 +295,7 @@ void MainWindow::showFailure(const QString& path, const QString& message)
     // A window opened only for this dump goes away; the message is shown
     // on the window the user opened it from.
     QWidget* parent = this;
-    if (closeOnFailure_ && !hasProfile()) {
+    if (closeOnFailure_ && !hasAnyProfile()) {
         parent = opener_ ? opener_.data() : nullptr;
         close();
     } else {
@@ -261,8 +314,7 @@ void MainWindow::showProfile(services::ProfilePtr profile, const QString& path)
     const std::optional<LocationId> selected = profilePage_->viewState()->selectedLocation();
     const std::string selectedName = reloaded && selected ? profile_->nameOf(*selected) : std::string();
     profile_ = std::move(profile);
-    dumpPath_ = path;
-    closeOnFailure_ = false;
+    sysprof_.reset();
     profilePage_->setProfile(profile_, path, reloaded);
     if (!reloaded && layoutRestored_)
         restoreSortChoices(profilePage_);
@@ -275,10 +327,8 @@ void MainWindow::showProfile(services::ProfilePtr profile, const QString& path)
         }
     }
     pages_->setCurrentWidget(profilePage_);
-    reloadAction_->setEnabled(true);
     compareAction_->setEnabled(true);
-    recentMenu_->add(path);
-    updateTitle();
+    shown(path);
     if (profile_->totals.eventCount == 0)
         statusBar()->showMessage(tr("This profile has no events: nothing was allocated while it ran."));
 }

@@ -21,6 +21,7 @@ namespace memprof::views {
 class HelpGuide;
 class LoadingPage;
 class StartPage;
+class SysprofPage;
 }
 
 namespace memprof::app {
@@ -45,7 +46,11 @@ public:
     DiffWindow* compareWith(const QString& newPath);
 
     bool isLoading() const;
+    // A memprof profile is shown (hasProfile), or a sysprof one.
     bool hasProfile() const { return profile_ != nullptr; }
+    bool hasSysprof() const { return sysprof_ != nullptr; }
+    bool hasAnyProfile() const { return hasProfile() || hasSysprof(); }
+    views::SysprofPage* sysprofPage() const { return sysprofPage_; }
     const QString& dumpPath() const { return dumpPath_; }
     const Profile* profile() const { return profile_.get(); }
     // The page in front: the start, loading or profile page.
@@ -87,6 +92,13 @@ private:
     // Help > Guide.
     void showGuide();
     void onLoadFinished(services::ProfilePtr profile);
+    void onSysprofLoaded(services::SysprofPtr profile);
+    // A load that ended without a profile to show (cancelled, failed);
+    // false when it did end with one.
+    bool endedWithout(const DecodeStatus& status, const QString& path);
+    void showSysprof(services::SysprofPtr profile, const QString& path);
+    // The window's menus and title for what it shows now.
+    void shown(const QString& path);
     void showProfile(services::ProfilePtr profile, const QString& path);
     void showFailure(const QString& path, const QString& message);
     void showPreviousPage();
@@ -98,6 +110,7 @@ private:
     void chooseSourceFolder();
 
     services::ProfilePtr profile_;
+    services::SysprofPtr sysprof_;
     QString dumpPath_;
     std::unique_ptr<services::ProfileLoadJob> job_;
     // A window opened for a second dump closes again if that dump fails.
@@ -110,6 +123,7 @@ private:
     views::StartPage* startPage_ = nullptr;
     views::LoadingPage* loadingPage_ = nullptr;
     views::ProfilePage* profilePage_ = nullptr;
+    views::SysprofPage* sysprofPage_ = nullptr;
 
     RecentFilesMenu* recentMenu_ = nullptr;
     QAction* reloadAction_ = nullptr;

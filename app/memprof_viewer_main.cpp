@@ -11,6 +11,7 @@
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
 #include "views/ProfilePage.h"
+#include "views/SysprofPage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -129,6 +130,12 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
     window->show();
     int exitCode = 1;
     const auto grabShown = [&exitCode, window, outPath, tab] {
+        if (window->hasSysprof()) {
+            if (!tab.isEmpty())
+                window->sysprofPage()->showTab(tab);
+            grabLater(window, outPath, exitCode);
+            return;
+        }
         // Show what the viewer is for: the largest holder with a Lua line,
         // and its source.
         auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("heldTable"));
@@ -154,7 +161,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
             QCoreApplication::exit(1);
             return;
         }
-        if (range.isEmpty()) {
+        if (range.isEmpty() || window->hasSysprof()) {
             grabShown();
             return;
         }
@@ -222,7 +229,8 @@ int main(int argc, char* argv[])
                                                  "NEW - BASE per location."));
     const QCommandLineOption screenshotTab(
         QStringLiteral("tab"),
-        QStringLiteral("Screenshot: the tab in front (allocations, reallocations, frees, functions, charts)."),
+        QStringLiteral("Screenshot: the tab in front (allocations, reallocations, frees, functions, charts; "
+                       "sysprof dumps: top-down, bottom-up, functions, states)."),
         QStringLiteral("NAME"));
     parser.addOption(screenshot);
     parser.addOption(screenshotSize);

@@ -23,6 +23,9 @@ enum ModelRole {
     // A memprof::itemmodels::HeldSparkline: the row's held bytes over the run, for
     // the sparkline of a History column (its SortRole is the growth).
     HeldHistoryRole,
+    // The memprof::FrameId (uint) of a sysprof row's function, for selecting
+    // it in the other panes.
+    FrameIdRole,
 };
 
 } // namespace memprof::itemmodels

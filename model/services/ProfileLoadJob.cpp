@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/ProfileLoadJob.h"
 
+#include "model/decoder/DumpKind.h"
 #include "model/profile/ProfileLoader.h"
+#include "model/sysprofile/SysprofLoader.h"
 #include "model/profile/WindowRecount.h"
 
 #include <QFile>
@@ -19,6 +21,7 @@ ProfileLoadJob::ProfileLoadJob(QString path, EventWindow window, QObject* parent
     , window_(window)
 {
     qRegisterMetaType<ProfilePtr>();
+    qRegisterMetaType<SysprofPtr>();
 }
 
 ProfileLoadJob::ProfileLoadJob(QString path, EventWindow window, ProfilePtr whole,
@@ -42,6 +45,11 @@ void ProfileLoadJob::start()
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
             emit progress(bytesRead, totalBytes);
         };
+        // A window re-count is of a memprof dump already read.
+        if (!whole && dumpKindOf(path) == DumpKind::Sysprof) {
+            emit sysprofFinished(std::make_shared<const SysprofProfile>(loadSysprof(path, control)));
+            return;
+        }
         if (!whole || !slot || whole->totals.eventCount < indexedRunEvents) {
             emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));
             return;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Decodes a dump on a worker thread: progress by bytes read, cancellation
+// Decodes a dump (memprof, or sysprof: told by its content) on a worker thread: progress by bytes read, cancellation
 // through the decoder's atomic stop flag, and the finished Profile (a value,
 // shared read-only) handed back by a queued signal. One job, one load. With
 // an event window it counts only that stretch of the run (a page's re-count
@@ -9,6 +9,7 @@
 
 #include "model/profile/Profile.h"
 #include "model/services/DecodeJob.h"
+#include "model/sysprofile/SysprofProfile.h"
 #include "model/services/WindowIndexSlot.h"
 
 #include <QString>
@@ -18,6 +19,7 @@
 namespace memprof::services {
 
 using ProfilePtr = std::shared_ptr<const Profile>;
+using SysprofPtr = std::shared_ptr<const SysprofProfile>;
 
 class ProfileLoadJob : public DecodeJob {
     Q_OBJECT
@@ -46,6 +48,9 @@ signals:
     // Every load ends here: complete, truncated, cancelled or failed (see
     // profile->status). Delivered queued to receivers on the GUI thread.
     void finished(memprof::services::ProfilePtr profile);
+    // Instead of finished(), when the dump turns out to be a sysprof (CPU)
+    // profile: the kind is told by the content, on the worker thread.
+    void sysprofFinished(memprof::services::SysprofPtr profile);
 
 private:
     QString path_;
@@ -58,3 +63,4 @@ private:
 } // namespace memprof::services
 
 Q_DECLARE_METATYPE(memprof::services::ProfilePtr)
+Q_DECLARE_METATYPE(memprof::services::SysprofPtr)

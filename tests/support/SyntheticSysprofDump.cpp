@@ -102,7 +102,8 @@ private:
             addProto(/*inStream=*/true);
         if (n % 9000 == 8999 || traces_ == 0) {
             ++traces_;
-            const Proto& start = protos_[random_.skewed(protos_.size())];
+            traceStarts_.push_back(random_.skewed(protos_.size()));
+            const Proto& start = protos_[traceStarts_.back()];
             out_.u8(syswire::kSymtabTraceEvent).uleb(traces_).uleb(start.addr).uleb(start.firstLine + random_.below(40));
 
             ++summary_.symbolEventCount;
@@ -164,8 +165,10 @@ private:
                                                : static_cast<std::uint8_t>(6 + random_.below(3)); // RECORD, OPT, ASM
         out_.u8(state);
         if (state == syswire::kStateTrace) {
-            const Proto& start = protos_[random_.skewed(protos_.size())];
-            out_.uleb(1 + random_.skewed(traces_)).uleb(start.addr).uleb(start.firstLine);
+            // A trace always runs code of the prototype it started in.
+            const std::size_t trace = random_.skewed(traces_);
+            const Proto& start = protos_[traceStarts_[trace]];
+            out_.uleb(trace + 1).uleb(start.addr).uleb(start.firstLine);
             return;
         }
         if (state == syswire::kStateLfunc || state == syswire::kStateCfunc || state == syswire::kStateFfunc) {
@@ -195,6 +198,7 @@ private:
     std::vector<Proto> protos_;
     std::vector<DumpWriter::LuaFrameOnWire> chain_;
     std::uint64_t traces_ = 0;
+    std::vector<std::size_t> traceStarts_; // trace n's start, by n - 1
     SyntheticSysprofSummary summary_;
 };
 

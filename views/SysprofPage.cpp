@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/SysprofPage.h"
+
+#include "model/itemmodels/CallTreeModel.h"
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FunctionCostModel.h"
+#include "model/itemmodels/ModelRoles.h"
+#include "model/services/LoadMessages.h"
+#include "views/CostTableView.h"
+#include "views/FilterField.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScopedValueRollback>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace memprof::views {
+
+namespace {
+using itemmodels::CallEdgeModel;
+using itemmodels::CallTreeModel;
+using itemmodels::CostKind;
+using itemmodels::formatCost;
+
+QString count(std::uint64_t value)
+{
+    return formatCost(static_cast<qint64>(value), CostKind::Count, true);
+}
+
+QString share(std::uint64_t part, std::uint64_t whole)
+{
+    return formatCost(whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, CostKind::Share, true);
+}
+
+// What each VM state means, for the states pane.
+QString stateMeaning(VmState state)
+{
+    switch (state) {
+    case VmState::Interp:
+        return SysprofPage::tr("The interpreter, between functions (no Lua call chain)");
+    case VmState::Lfunc:
+        return SysprofPage::tr("Running a Lua function (interpreted)");
+    case VmState::Ffunc:
+        return SysprofPage::tr("Running a fast function (a builtin such as string.format)");
+    case VmState::Cfunc:
+        return SysprofPage::tr("Running a C function called from Lua");
+    case VmState::Gc:
+        return SysprofPage::tr("The garbage collector");
+    case VmState::Exit:
+        return SysprofPage::tr("Leaving JIT-compiled code (trace exits)");
+    case VmState::Record:
+        return SysprofPage::tr("The JIT compiler recording a trace");
+    case VmState::Opt:
+        return SysprofPage::tr("The JIT compiler optimising a trace");
+    case VmState::Asm:
+        return SysprofPage::tr("The JIT compiler assembling machine code");
+    case VmState::Trace:
+        return SysprofPage::tr("Running JIT-compiled code (traces)");
+    }
+    return {};
+}
+
+const char* const kTabNames[] = {"top-down", "bottom-up", "functions", "states"};
+} // namespace
+
+SysprofPage::SysprofPage(QWidget* parent)
+    : QWidget(parent)
+    , header_(new QLabel(this))
+    , viewChoice_(new QComboBox(this))
+    , filter_(new FilterField(this))
+    , tabs_(new QTabWidget(this))
+    , topDownModel_(new CallTreeModel(CallTreeModel::Direction::TopDown, this))
+    , bottomUpModel_(new CallTreeModel(CallTreeModel::Direction::BottomUp, this))
+    , functionsModel_(new itemmodels::FunctionCostModel(this))
+    , callersModel_(new CallEdgeModel(CallEdgeModel::Side::Callers, this))
+    , calleesModel_(new CallEdgeModel(CallEdgeModel::Side::Callees, this))
+    , topDown_(new CostTableView(this))
+    , bottomUp_(new CostTableView(this))
+    , functions_(new CostTableView(this))
+    , callers_(new CostTableView(this))
+    , callees_(new CostTableView(this))
+    , selectedLabel_(new QLabel(this))
+    , states_(new QTableWidget(this))
+{
+    filter_->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
+    header_->setTextFormat(Qt::RichText);
+    header_->setWordWrap(true);
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    viewChoice_->addItem(tr("Lua call chains"), static_cast<int>(StackView::Lua));
+    viewChoice_->addItem(tr("Host call chains"), static_cast<int>(StackView::Host));
+    viewChoice_->addItem(tr("Reference merge (luajit -ts)"), static_cast<int>(StackView::Reference));
+    viewChoice_->setToolTip(
+        tr("How a sample's stack is read: its Lua functions from the root (traces under the function they "
+           "started in), its host (native) frames (dumps of mode C), or the reference parser's merge of the "
+           "two, as luajit -ts prints it"));
+    auto* choiceLabel = new QLabel(tr("&Stacks:"), this);
+    choiceLabel->setBuddy(viewChoice_);
+
+    topDown_->setSourceModel(topDownModel_);
+    bottomUp_->setSourceModel(bottomUpModel_);
+    functions_->setSourceModel(functionsModel_);
+    callers_->setSourceModel(callersModel_);
+    callees_->setSourceModel(calleesModel_);
+    for (CostTableView* view : {topDown_, bottomUp_, functions_}) {
+        view->sortByCostColumn(view == functions_ ? static_cast<int>(itemmodels::FunctionCostModel::SelfColumn)
+                                                  : static_cast<int>(CallTreeModel::TotalColumn));
+        watchSelection(view);
+    }
+    for (CostTableView* view : {callers_, callees_}) {
+        view->sortByCostColumn(CallEdgeModel::SamplesColumn);
+        view->setPlaceholderText(tr("Select a function to see who called it and what it called."));
+        watchSelection(view);
+    }
+    bottomUp_->setHiddenColumns({CallTreeModel::SelfColumn, CallTreeModel::SelfShareColumn});
+
+    auto* sandwich = new QSplitter(Qt::Horizontal, this);
+    auto* callersBox = new QWidget(sandwich);
+    auto* callersLayout = new QVBoxLayout(callersBox);
+    callersLayout->setContentsMargins(0, 0, 0, 0);
+    callersLayout->addWidget(new QLabel(tr("<b>Callers</b>"), callersBox));
+    callersLayout->addWidget(callers_);
+    auto* calleesBox = new QWidget(sandwich);
+    auto* calleesLayout = new QVBoxLayout(calleesBox);
+    calleesLayout->setContentsMargins(0, 0, 0, 0);
+    calleesLayout->addWidget(new QLabel(tr("<b>Callees</b>"), calleesBox));
+    calleesLayout->addWidget(callees_);
+    sandwich->addWidget(callersBox);
+    sandwich->addWidget(calleesBox);
+
+    auto* functionsPane = new QSplitter(Qt::Vertical, this);
+    functionsPane->addWidget(functions_);
+    auto* lower = new QWidget(functionsPane);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    selectedLabel_->setTextFormat(Qt::RichText);
+    selectedLabel_->setWordWrap(true);
+    lowerLayout->addWidget(selectedLabel_);
+    lowerLayout->addWidget(sandwich);
+    functionsPane->addWidget(lower);
+    functionsPane->setStretchFactor(0, 3);
+    functionsPane->setStretchFactor(1, 2);
+
+    states_->setColumnCount(4);
+    states_->setHorizontalHeaderLabels({tr("VM state"), tr("Samples"), tr("Share"), tr("What it is")});
+    states_->verticalHeader()->hide();
+    states_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    states_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    states_->horizontalHeader()->setStretchLastSection(true);
+
+    tabs_->addTab(topDown_, tr("&Top-down"));
+    tabs_->addTab(bottomUp_, tr("&Bottom-up"));
+    tabs_->addTab(functionsPane, tr("F&unctions"));
+    tabs_->addTab(states_, tr("&VM states"));
+    tabs_->setTabToolTip(0, tr("Where time went, from the root of each call chain down"));
+    tabs_->setTabToolTip(1, tr("The functions samples ended in, with their callers below"));
+    tabs_->setTabToolTip(2, tr("Each function's self and total samples; who called the selected one and what it called"));
+    tabs_->setTabToolTip(3, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(choiceLabel);
+    bar->addWidget(viewChoice_);
+    bar->addSpacing(12);
+    bar->addWidget(filter_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(header_);
+    layout->addLayout(bar);
+    layout->addWidget(tabs_, 1);
+
+    connect(viewChoice_, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
+    connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
+        for (CostTableView* view : {topDown_, bottomUp_, functions_})
+            view->setFilter(expression);
+        filter_->setMatchCount(functions_->shownLeafCount(), functions_->totalLeafCount());
+    });
+}
+
+void SysprofPage::watchSelection(CostTableView* view)
+{
+    const auto select = [this](const QModelIndex& index) {
+        const QVariant frame = index.data(itemmodels::FrameIdRole);
+        if (frame.isValid() && !syncing_)
+            selectFrame(static_cast<FrameId>(frame.toUInt()));
+    };
+    // In the sandwich a click goes to that caller or callee; elsewhere the
+    // current row is the selection, however it was moved.
+    if (view == callers_ || view == callees_) {
+        connect(view, &QAbstractItemView::activated, this, select);
+        connect(view, &QAbstractItemView::clicked, this, select);
+        return;
+    }
+    connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, select);
+}
+
+void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path)
+{
+    profile_ = std::move(profile);
+    path_ = path;
+    selected_.reset();
+    // A dump without host chains (mode L) has nothing in the other views.
+    if (profile_ && !profile_->hasHostChains())
+        view_ = StackView::Lua;
+    showView();
+    showStates();
+    renderHeader();
+    // The hottest function (by self samples) selected: its callers and
+    // callees are the first thing worth reading.
+    const std::vector<FunctionCost>& costs = functionsModel_->costs();
+    const auto hottest = std::max_element(costs.begin(), costs.end(), [](const FunctionCost& a, const FunctionCost& b) {
+        return a.selfSamples < b.selfSamples;
+    });
+    if (hottest != costs.end())
+        selectFrame(hottest->frame);
+}
+
+void SysprofPage::setView(StackView view)
+{
+    if (view == view_)
+        return;
+    view_ = view;
+    showView();
+}
+
+void SysprofPage::showView()
+{
+    const QSignalBlocker blocker(viewChoice_);
+    viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view_)));
+    topDownModel_->setProfile(profile_, view_);
+    bottomUpModel_->setProfile(profile_, view_);
+    functionsModel_->setProfile(profile_, view_);
+    expandHottestPath(topDown_);
+    bottomUp_->expandToDepth(0);
+    showSelection();
+}
+
+// Opens the tree along its heaviest branch while it holds at least a tenth of
+// the samples: where the time goes is open from the start.
+void SysprofPage::expandHottestPath(CostTableView* view)
+{
+    const QAbstractItemModel* shown = view->model();
+    const double all = static_cast<double>(profile_ ? profile_->tree(view_).totalSamples() : 0);
+    QModelIndex parent;
+    for (int depth = 0; depth < 64 && all > 0; ++depth) {
+        QModelIndex heaviest;
+        qint64 most = -1;
+        for (int row = 0; row < shown->rowCount(parent); ++row) {
+            const QModelIndex child = shown->index(row, CallTreeModel::TotalColumn, parent);
+            const qint64 samples = child.data(itemmodels::SortRole).toLongLong();
+            if (samples > most) {
+                most = samples;
+                heaviest = child.siblingAtColumn(0);
+            }
+        }
+        if (!heaviest.isValid() || static_cast<double>(most) < all / 10)
+            break;
+        view->expand(heaviest);
+        parent = heaviest;
+    }
+}
+
+void SysprofPage::selectFrame(std::optional<FrameId> frame)
+{
+    if (frame == selected_)
+        return;
+    selected_ = frame;
+    showSelection();
+    emit frameSelected(selected_);
+}
+
+void SysprofPage::showSelection()
+{
+    callersModel_->setFunction(profile_, view_, selected_);
+    calleesModel_->setFunction(profile_, view_, selected_);
+    if (!selected_ || !profile_) {
+        selectedLabel_->setText(tr("No function selected."));
+        return;
+    }
+    const CallersAndCallees& edges = callersModel_->edges();
+    const std::uint64_t all = profile_->tree(view_).totalSamples();
+    selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
+                                .arg(QString::fromStdString(profile_->frames[*selected_].name).toHtmlEscaped(),
+                                     count(edges.function.selfSamples), share(edges.function.selfSamples, all),
+                                     count(edges.function.totalSamples), share(edges.function.totalSamples, all),
+                                     edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(count(edges.samplesAsRoot))
+                                                         : QString()));
+    // The same function becomes current in the panes that show another
+    // (the first row of it, the costliest in a sorted tree).
+    const QScopedValueRollback<bool> syncing(syncing_, true);
+    const QVariant frame = QVariant::fromValue(static_cast<uint>(*selected_));
+    for (CostTableView* view : {topDown_, bottomUp_, functions_}) {
+        if (view->currentIndex().data(itemmodels::FrameIdRole) == frame)
+            continue;
+        QAbstractItemModel* shown = view->model();
+        const QModelIndexList found =
+            shown->match(shown->index(0, 0), itemmodels::FrameIdRole, frame, 1, Qt::MatchExactly | Qt::MatchRecursive);
+        if (!found.isEmpty()) {
+            view->setCurrentIndex(found.front());
+            view->scrollTo(found.front());
+        }
+    }
+}
+
+void SysprofPage::showStates()
+{
+    states_->setRowCount(0);
+    if (!profile_)
+        return;
+    states_->setRowCount(static_cast<int>(kVmStateCount));
+    for (std::size_t state = 0; state < kVmStateCount; ++state) {
+        const std::uint64_t samples = profile_->samplesByState[state];
+        const int row = static_cast<int>(state);
+        states_->setItem(row, 0, new QTableWidgetItem(QString::fromLatin1(kVmStateNames[state].data(),
+                                                                          static_cast<int>(kVmStateNames[state].size()))));
+        auto* samplesItem = new QTableWidgetItem(count(samples));
+        samplesItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        states_->setItem(row, 1, samplesItem);
+        auto* shareItem = new QTableWidgetItem(share(samples, profile_->sampleCount));
+        shareItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        states_->setItem(row, 2, shareItem);
+        states_->setItem(row, 3, new QTableWidgetItem(stateMeaning(static_cast<VmState>(state))));
+    }
+    states_->resizeColumnsToContents();
+}
+
+void SysprofPage::renderHeader()
+{
+    header_->setText(headerText());
+}
+
+QString SysprofPage::headerText() const
+{
+    if (!profile_)
+        return {};
+    const QFileInfo file(path_);
+    QStringList facts;
+    facts << tr("sysprof CPU profile, format %1").arg(profile_->status.eventsVersion);
+    facts << tr("%1 samples").arg(count(profile_->sampleCount));
+    facts << (profile_->hasHostChains() ? tr("mode C (host call chains)") : tr("mode L (no host call chains)"));
+    facts << tr("%1 in JIT traces").arg(share(profile_->traceSamples(), profile_->sampleCount));
+    facts << tr("%1 distinct stacks").arg(count(profile_->distinctStacks));
+    facts << tr("interval not recorded in the dump");
+    QString completeness = profile_->status.end == DecodeEnd::Truncated
+                               ? tr("<span style='color:#b35900'>cut short: %1</span>")
+                                     .arg(services::describeTruncationPoint(profile_->status).toHtmlEscaped())
+                               : tr("complete");
+    return tr("<b>%1</b> &nbsp;%2<br>%3 · %4")
+        .arg(file.fileName().toHtmlEscaped(), file.absolutePath().toHtmlEscaped(), facts.join(QStringLiteral(" · ")),
+             completeness);
+}
+
+bool SysprofPage::showTab(const QString& name)
+{
+    for (int i = 0; i < static_cast<int>(std::size(kTabNames)); ++i) {
+        if (name == QLatin1String(kTabNames[i])) {
+            tabs_->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace memprof::views

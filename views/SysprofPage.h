@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The page of a sysprof (CPU) profile: a summary of the run, the stack view
+// chosen (Lua call chains, host call chains, the reference's merge), and the
+// panes over it: top-down and bottom-up call trees, the functions with the
+// callers and callees of the selected one, and the samples per VM state.
+// The page owns one view state (the view, the selected function, the
+// filter); the panes show it and change it only through the page.
+#pragma once
+
+#include "model/sysprofile/SysprofProfile.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class QTableWidget;
+
+namespace memprof::itemmodels {
+class CallTreeModel;
+class CallEdgeModel;
+class FunctionCostModel;
+} // namespace memprof::itemmodels
+
+namespace memprof::views {
+
+class CostTableView;
+class FilterField;
+
+class SysprofPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit SysprofPage(QWidget* parent = nullptr);
+
+    void setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path);
+    std::shared_ptr<const SysprofProfile> profile() const { return profile_; }
+
+    StackView view() const { return view_; }
+    void setView(StackView view);
+    std::optional<FrameId> selectedFrame() const { return selected_; }
+    void selectFrame(std::optional<FrameId> frame);
+
+    // The tabs, by name for --tab: "top-down", "bottom-up", "functions", "states".
+    bool showTab(const QString& name);
+    QTabWidget* tabs() const { return tabs_; }
+    QString headerText() const;
+    CostTableView* topDownView() const { return topDown_; }
+    CostTableView* bottomUpView() const { return bottomUp_; }
+    CostTableView* functionsView() const { return functions_; }
+    CostTableView* callersView() const { return callers_; }
+    CostTableView* calleesView() const { return callees_; }
+
+signals:
+    void frameSelected(std::optional<memprof::FrameId> frame);
+    void statusMessage(const QString& text);
+
+private:
+    void showView();
+    void showSelection();
+    void showStates();
+    void renderHeader();
+    void watchSelection(CostTableView* view);
+    void expandHottestPath(CostTableView* view);
+
+    std::shared_ptr<const SysprofProfile> profile_;
+    QString path_;
+    StackView view_ = StackView::Lua;
+    std::optional<FrameId> selected_;
+    bool syncing_ = false; // the page moves the panes' current rows
+
+    QLabel* header_;
+    QComboBox* viewChoice_;
+    FilterField* filter_;
+    QTabWidget* tabs_;
+    itemmodels::CallTreeModel* topDownModel_;
+    itemmodels::CallTreeModel* bottomUpModel_;
+    itemmodels::FunctionCostModel* functionsModel_;
+    itemmodels::CallEdgeModel* callersModel_;
+    itemmodels::CallEdgeModel* calleesModel_;
+    CostTableView* topDown_;
+    CostTableView* bottomUp_;
+    CostTableView* functions_;
+    CostTableView* callers_;
+    CostTableView* callees_;
+    QLabel* selectedLabel_;
+    QTableWidget* states_;
+};
+
+} // namespace memprof::views
