@@ -124,6 +124,13 @@ SysprofPage::SysprofPage(QWidget* parent)
         watchSelection(view);
     }
     bottomUp_->setHiddenColumns({CallTreeModel::SelfColumn, CallTreeModel::SelfShareColumn});
+    for (CostTableView* tree : {topDown_, bottomUp_}) {
+        tree->setRootIsDecorated(true);
+        tree->setUniformRowHeights(true);
+        // A match keeps the calls that lead to it, and what it called.
+        tree->proxyModel()->setRecursiveFilteringEnabled(true);
+        tree->proxyModel()->setAutoAcceptChildRows(true);
+    }
 
     auto* sandwich = new QSplitter(Qt::Horizontal, this);
     auto* callersBox = new QWidget(sandwich);

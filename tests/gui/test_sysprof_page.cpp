@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A sysprof dump opened in the window: its page, the models behind the
+// panes (checked by QAbstractItemModelTester and against the aggregates
+// computed directly), the one selection every pane follows, the stack
+// views, and a dump that cannot be read.
+#include "app/MainWindow.h"
+#include "model/itemmodels/CallTreeModel.h"
+#include "model/itemmodels/FunctionCostModel.h"
+#include "model/itemmodels/ModelRoles.h"
+#include "model/sysprofile/FunctionCosts.h"
+#include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/WindowTestHelpers.h"
+#include "views/CostTableView.h"
+#include "views/FilterField.h"
+#include "views/SysprofPage.h"
+
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace memprof;
+
+namespace {
+
+QString fixture(const char* name)
+{
+    return QStringLiteral(MEMPROF_TEST_DATA "/sysprof/") + QLatin1String(name);
+}
+
+std::uint64_t sumOfTopRows(const QAbstractItemModel* model, int column)
+{
+    std::uint64_t sum = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        sum += model->index(row, column).data(itemmodels::SortRole).toULongLong();
+    return sum;
+}
+
+FrameId frameNamed(const SysprofProfile& profile, const std::string& name)
+{
+    for (FrameId id = 0; id < profile.frames.size(); ++id)
+        if (profile.frames[id].name == name)
+            return id;
+    return FrameId(-1);
+}
+
+} // namespace
+
+class TestSysprofPage : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cleanup() { test::closeErrorBoxes(); }
+
+    void aSysprofDumpOpensItsOwnPage()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
+        QVERIFY(window->hasSysprof());
+        QVERIFY(!window->hasProfile());
+        views::SysprofPage* page = window->sysprofPage();
+        QCOMPARE(window->currentPage(), static_cast<QWidget*>(page));
+        QVERIFY2(page->headerText().contains("282 samples"), qPrintable(page->headerText()));
+        QVERIFY(page->headerText().contains("mode C"));
+        QCOMPARE(window->windowTitle(), QStringLiteral("coroutines-C-jitoff.bin — Memprof Viewer"));
+    }
+
+    void everyPaneCountsEverySample()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-C-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        const std::uint64_t samples = page->profile()->sampleCount;
+        QCOMPARE(samples, std::uint64_t(226));
+        QCOMPARE(sumOfTopRows(page->topDownView()->model(), itemmodels::CallTreeModel::TotalColumn), samples);
+        // Bottom-up: each sample once, under the function it ended in.
+        QCOMPARE(sumOfTopRows(page->bottomUpView()->model(), itemmodels::CallTreeModel::TotalColumn), samples);
+        QCOMPARE(sumOfTopRows(page->functionsView()->model(), itemmodels::FunctionCostModel::SelfColumn), samples);
+        for (StackView view : {StackView::Host, StackView::Reference, StackView::Lua}) {
+            page->setView(view);
+            QCOMPARE(sumOfTopRows(page->bottomUpView()->model(), itemmodels::CallTreeModel::TotalColumn), samples);
+            QCOMPARE(sumOfTopRows(page->functionsView()->model(), itemmodels::FunctionCostModel::SelfColumn), samples);
+        }
+    }
+
+    void theModelsPassTheModelTester()
+    {
+        const auto profile = std::make_shared<const SysprofProfile>(loadSysprof(fixture("recursion-C-jitoff.bin").toStdString()));
+        for (auto direction : {itemmodels::CallTreeModel::Direction::TopDown, itemmodels::CallTreeModel::Direction::BottomUp}) {
+            itemmodels::CallTreeModel tree(direction);
+            QAbstractItemModelTester treeTester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            tree.setProfile(profile, StackView::Lua);
+            tree.setProfile(profile, StackView::Host);
+        }
+        itemmodels::FunctionCostModel functions;
+        QAbstractItemModelTester functionsTester(&functions, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        functions.setProfile(profile, StackView::Lua);
+        itemmodels::CallEdgeModel callers(itemmodels::CallEdgeModel::Side::Callers);
+        QAbstractItemModelTester callersTester(&callers, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        callers.setFunction(profile, StackView::Lua, frameNamed(*profile, "@recursion.lua:6"));
+        QVERIFY(callers.rowCount() > 0);
+    }
+
+    void selectingAFunctionSelectsItEverywhere()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        const SysprofProfile& profile = *page->profile();
+        // The hottest function is selected from the start.
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(frameNamed(profile, "string.format")));
+
+        // The user picks the recursive function (fib) in the functions table.
+        const FrameId fib = frameNamed(profile, "@recursion.lua:4");
+        QAbstractItemModel* functions = page->functionsView()->model();
+        const QModelIndexList rows = functions->match(functions->index(0, 0), itemmodels::FrameIdRole,
+                                                      QVariant::fromValue(static_cast<uint>(fib)), 1, Qt::MatchExactly);
+        QCOMPARE(rows.size(), 1);
+        page->tabs()->setCurrentIndex(2);
+        page->functionsView()->setCurrentIndex(rows.front());
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(fib));
+        for (views::CostTableView* view : {page->topDownView(), page->bottomUpView()})
+            QCOMPARE(view->currentIndex().data(itemmodels::FrameIdRole).toUInt(), static_cast<uint>(fib));
+
+        // The sandwich's totals are the tree's.
+        const CallersAndCallees expected = callersAndCallees(profile.tree(StackView::Lua), fib);
+        QCOMPARE(sumOfTopRows(page->callersView()->model(), itemmodels::CallEdgeModel::SamplesColumn),
+                 [&] { std::uint64_t s = 0; for (const CallEdge& e : expected.callers) s += e.samples; return s; }());
+        QCOMPARE(page->callersView()->model()->rowCount(), static_cast<int>(expected.callers.size()));
+        QCOMPARE(page->calleesView()->model()->rowCount(), static_cast<int>(expected.callees.size()));
+        QVERIFY(!expected.callers.empty());
+        // fib calls itself: the recursion is one caller and one callee.
+        const QVariant self = QVariant::fromValue(static_cast<uint>(fib));
+        QCOMPARE(page->callersView()->model()->match(page->callersView()->model()->index(0, 0), itemmodels::FrameIdRole,
+                                                     self, 1, Qt::MatchExactly).size(), 1);
+
+        // A click on a caller goes to it.
+        QAbstractItemModel* callers = page->callersView()->model();
+        const QModelIndex firstCaller = callers->index(0, 0);
+        const auto caller = static_cast<FrameId>(firstCaller.data(itemmodels::FrameIdRole).toUInt());
+        emit page->callersView()->clicked(firstCaller);
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(caller));
+    }
+
+    void theFilterNarrowsEveryPane()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        auto* filter = page->findChild<views::FilterField*>();
+        QVERIFY(filter);
+        filter->setDelay(0);
+        filter->lineEdit()->setText(QStringLiteral("string."));
+        int matching = 0;
+        for (const FunctionCost& cost : functionCosts(page->profile()->tree(StackView::Lua)))
+            matching += page->profile()->frames[cost.frame].name.find("string.") != std::string::npos;
+        QVERIFY(matching >= 2);
+        QTRY_COMPARE(page->functionsView()->model()->rowCount(), matching);
+        // A tree keeps the paths that lead to a match.
+        QVERIFY(page->topDownView()->model()->rowCount() > 0);
+        QVERIFY(page->topDownView()->model()->rowCount() < 4);
+    }
+
+    void aModeLDumpHasNoHostView()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("jit-loops-L-jiton.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QCOMPARE(page->view(), StackView::Lua);
+        QVERIFY2(page->headerText().contains("mode L"), qPrintable(page->headerText()));
+        QVERIFY2(page->headerText().contains("100.0 % in JIT traces"), qPrintable(page->headerText()));
+    }
+
+    void aCutDumpOpensWithItsSamplesAndSaysSo()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("cut-mid-sample.bin")));
+        QVERIFY2(window->sysprofPage()->headerText().contains("cut short"), qPrintable(window->sysprofPage()->headerText()));
+    }
+
+    void aBrokenDumpSaysWhy()
+    {
+        test::Window window;
+        QVERIFY(!test::load(window.window, fixture("bad-version.bin")));
+        QMessageBox* box = test::errorBox();
+        QVERIFY(box);
+        QVERIFY2(box->text().contains("version 9") || box->informativeText().contains("version 9") ||
+                     box->detailedText().contains("version 9"),
+                 qPrintable(box->text() + box->informativeText()));
+    }
+};
+
+QTEST_MAIN(TestSysprofPage)
+#include "test_sysprof_page.moc"
