@@ -14,12 +14,12 @@ CallTree bottomUpTree(const CallTree& topDown)
         path.clear();
         for (CallNodeId at = static_cast<CallNodeId>(id); at > kCallRoot; at = topDown.node(at).parent)
             path.push_back(topDown.node(at).frame); // leaf first: the inverted path, root first
-        // Every node of the inverted path counts these samples: its total.
         CallNodeId invertedNode = kCallRoot;
         for (const FrameId frame : path)
             invertedNode = inverted.child(invertedNode, frame);
-        inverted.addSamples(invertedNode, node.selfSamples);
+        inverted.addSelfSamples(invertedNode, node.selfSamples);
     }
+    inverted.sumTotals();
     return inverted;
 }
 

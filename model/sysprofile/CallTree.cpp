@@ -38,17 +38,30 @@ CallNodeId CallTree::child(CallNodeId parent, FrameId frame)
 
 CallNodeId CallTree::pathNode(std::span<const FrameId> frames)
 {
-    CallNodeId node = kCallRoot;
-    for (const FrameId frame : frames)
-        node = child(node, frame);
+    std::size_t shared = 0;
+    while (shared < frames.size() && shared < lastPath_.size() && frames[shared] == lastPath_[shared])
+        ++shared;
+    lastPath_.assign(frames.begin(), frames.end());
+    lastNodes_.resize(shared);
+    CallNodeId node = shared == 0 ? kCallRoot : lastNodes_.back();
+    for (std::size_t depth = shared; depth < frames.size(); ++depth) {
+        node = child(node, frames[depth]);
+        lastNodes_.push_back(node);
+    }
     return node;
 }
 
-void CallTree::addSamples(CallNodeId node, std::uint64_t samples)
+void CallTree::addSelfSamples(CallNodeId node, std::uint64_t samples)
 {
     nodes_[static_cast<std::size_t>(node)].selfSamples += samples;
-    for (CallNodeId at = node; at >= 0; at = nodes_[static_cast<std::size_t>(at)].parent)
-        nodes_[static_cast<std::size_t>(at)].totalSamples += samples;
+}
+
+void CallTree::sumTotals()
+{
+    for (CallNode& node : nodes_)
+        node.totalSamples = node.selfSamples;
+    for (std::size_t id = nodes_.size(); id-- > 1;)
+        nodes_[static_cast<std::size_t>(nodes_[id].parent)].totalSamples += nodes_[id].totalSamples;
 }
 
 std::vector<FrameId> CallTree::pathTo(CallNodeId node) const

@@ -65,8 +65,12 @@ public:
     // The node of `frames` (root first) below the root, created as needed.
     CallNodeId pathNode(std::span<const FrameId> frames);
     CallNodeId child(CallNodeId parent, FrameId frame);
-    // Adds `samples` ending at `node` (self there, total up to the root).
-    void addSamples(CallNodeId node, std::uint64_t samples);
+    // Adds `samples` ending at `node`: its self samples. The totals follow
+    // from them once all are added: sumTotals().
+    void addSelfSamples(CallNodeId node, std::uint64_t samples);
+    // Every node's total: its self samples and its children's totals (a
+    // child is created after its parent, so one pass from the last node).
+    void sumTotals();
 
     const CallNode& node(CallNodeId id) const { return nodes_[static_cast<std::size_t>(id)]; }
     const CallNode& root() const { return nodes_.front(); }
@@ -78,6 +82,10 @@ public:
 private:
     std::vector<CallNode> nodes_;
     absl::flat_hash_map<std::uint64_t, CallNodeId> childOf_; // parent << 32 | frame
+    // The last path placed and its nodes: the next one usually shares its
+    // first frames (the main chunk, the request loop), found without a look-up.
+    std::vector<FrameId> lastPath_;
+    std::vector<CallNodeId> lastNodes_;
 };
 
 } // namespace memprof

@@ -19,7 +19,28 @@ LocationInfo codeAt(SourceKind source, std::uint64_t addr, std::uint64_t line)
 }
 } // namespace
 
+FrameId StackNamer::cached(std::uint64_t kind, std::uint64_t addr, std::uint64_t line, auto&& name)
+{
+    if (symbols_.namingEpoch() != namedEpoch_) {
+        named_.clear();
+        namedEpoch_ = symbols_.namingEpoch();
+    }
+    auto [it, inserted] = named_.try_emplace(RawFrame{kind, addr, line}, 0);
+    if (inserted)
+        it->second = name();
+    return it->second;
+}
+
+// Host frames are cached under a kind no Lua frame has.
+constexpr std::uint64_t kHostKind = 0;
+
 FrameId StackNamer::luaFrame(const LuaFrame& frame)
+{
+    return cached(static_cast<std::uint64_t>(frame.kind), frame.addr, frame.line,
+                  [&] { return nameLuaFrame(frame); });
+}
+
+FrameId StackNamer::nameLuaFrame(const LuaFrame& frame)
 {
     CallFrame named;
     switch (frame.kind) {
@@ -53,9 +74,11 @@ FrameId StackNamer::luaFrame(const LuaFrame& frame)
 
 FrameId StackNamer::hostFrame(std::uint64_t addr)
 {
-    LocationInfo info = codeAt(SourceKind::C, addr, 0);
-    symbols_.describe(info);
-    return frames_.intern({std::move(info.name), CallFrameKind::Host, {}, 0});
+    return cached(kHostKind, addr, 0, [&] {
+        LocationInfo info = codeAt(SourceKind::C, addr, 0);
+        symbols_.describe(info);
+        return frames_.intern({std::move(info.name), CallFrameKind::Host, {}, 0});
+    });
 }
 
 FrameId StackNamer::vmStateFrame(VmState state)

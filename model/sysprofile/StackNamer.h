@@ -9,6 +9,8 @@
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysprofile/CallTree.h"
 
+#include <absl/container/flat_hash_map.h>
+
 #include <array>
 #include <vector>
 
@@ -28,15 +30,31 @@ private:
     };
 
     FrameId luaFrame(const LuaFrame& frame);
+    FrameId nameLuaFrame(const LuaFrame& frame);
     FrameId hostFrame(std::uint64_t addr);
     FrameId vmStateFrame(VmState state);
     void nameTrace(const Sample& sample, std::vector<FrameId>& out);
     void mergeAsReference(std::vector<NamedLuaFrame>& luaRootFirst, const std::vector<FrameId>& hostRootFirst,
                           std::vector<FrameId>& out) const;
 
+    // The frame a raw Lua frame or host address was named, while the
+    // symbols name them alike (SymbolTable::namingEpoch).
+    FrameId cached(std::uint64_t kind, std::uint64_t addr, std::uint64_t line, auto&& name);
+
     SymbolTable& symbols_;
     FrameTable& frames_;
     std::vector<NamedLuaFrame> luaScratch_;
+    struct RawFrame {
+        std::uint64_t kind, addr, line;
+        bool operator==(const RawFrame&) const = default;
+        template <typename H>
+        friend H AbslHashValue(H state, const RawFrame& frame)
+        {
+            return H::combine(std::move(state), frame.kind, frame.addr, frame.line);
+        }
+    };
+    absl::flat_hash_map<RawFrame, FrameId> named_;
+    std::uint64_t namedEpoch_ = 0;
 };
 
 } // namespace memprof

@@ -78,12 +78,14 @@ SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
 {
     const auto count = [this](const DistinctStack& stack) {
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            profile_.trees[view].addSamples(stack.leaves[view], stack.samples);
+            profile_.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
     };
     for (const DistinctStack& stack : earlierStacks_)
         count(stack);
     for (const auto& [key, stack] : stackOf_)
         count(stack);
+    for (CallTree& tree : profile_.trees)
+        tree.sumTotals();
     profile_.runSampleCount = sampleIndex_;
     profile_.distinctStacks = distinctStacks_;
     profile_.status = status;
