@@ -6,6 +6,8 @@
 #include "model/itemmodels/FunctionCostModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/services/LoadMessages.h"
+#include "model/services/SysprofRangeJob.h"
+#include "views/charts/VmStateChart.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 
@@ -16,6 +18,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -92,6 +95,8 @@ SysprofPage::SysprofPage(QWidget* parent)
     , callees_(new CostTableView(this))
     , selectedLabel_(new QLabel(this))
     , states_(new QTableWidget(this))
+    , chart_(new charts::VmStateChart(this))
+    , wholeRun_(new QPushButton(tr("Count the &whole run"), this))
 {
     filter_->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -169,7 +174,15 @@ SysprofPage::SysprofPage(QWidget* parent)
     tabs_->addTab(topDown_, tr("&Top-down"));
     tabs_->addTab(bottomUp_, tr("&Bottom-up"));
     tabs_->addTab(functionsPane, tr("F&unctions"));
-    tabs_->addTab(states_, tr("&VM states"));
+    auto* statesPane = new QSplitter(Qt::Vertical, this);
+    chart_->setMinimumHeight(180);
+    chart_->setToolTip(tr("Drag across the chart to count only those samples in every pane; Shift+drag pans, "
+                          "the wheel zooms, double-click shows the whole run"));
+    statesPane->addWidget(chart_);
+    statesPane->addWidget(states_);
+    statesPane->setStretchFactor(0, 3);
+    statesPane->setStretchFactor(1, 2);
+    tabs_->addTab(statesPane, tr("&VM states"));
     tabs_->setTabToolTip(0, tr("Where time went, from the root of each call chain down"));
     tabs_->setTabToolTip(1, tr("The functions samples ended in, with their callers below"));
     tabs_->setTabToolTip(2, tr("Each function's self and total samples; who called the selected one and what it called"));
@@ -180,6 +193,9 @@ SysprofPage::SysprofPage(QWidget* parent)
     bar->addWidget(viewChoice_);
     bar->addSpacing(12);
     bar->addWidget(filter_, 1);
+    bar->addWidget(wholeRun_);
+    wholeRun_->setVisible(false);
+    wholeRun_->setToolTip(tr("The panes count a range of the samples (chosen on the VM states chart): count them all"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(header_);
     layout->addLayout(bar);
@@ -187,6 +203,8 @@ SysprofPage::SysprofPage(QWidget* parent)
 
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
+    connect(chart_, &charts::VmStateChart::rangeSelected, this, &SysprofPage::setSampleRange);
+    connect(wholeRun_, &QPushButton::clicked, this, [this] { setSampleRange({}); });
     connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (CostTableView* view : {topDown_, bottomUp_, functions_})
             view->setFilter(expression);
@@ -211,17 +229,21 @@ void SysprofPage::watchSelection(CostTableView* view)
     connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this, select);
 }
 
+SysprofPage::~SysprofPage() = default;
+
 void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path)
 {
-    profile_ = std::move(profile);
+    rangeJob_.reset();
+    whole_ = profile;
     path_ = path;
+    range_ = {};
     selected_.reset();
     // A dump without host chains (mode L) has nothing in the other views.
-    if (profile_ && !profile_->hasHostChains())
+    if (profile && !profile->hasHostChains())
         view_ = StackView::Lua;
-    showView();
-    showStates();
-    renderHeader();
+    chart_->setTimeline(profile ? profile->timeline : SampleTimeline());
+    chart_->setRange(range_);
+    showCounted(std::move(profile));
     // The hottest function (by self samples) selected: its callers and
     // callees are the first thing worth reading.
     const std::vector<FunctionCost>& costs = functionsModel_->costs();
@@ -230,6 +252,60 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
     });
     if (hottest != costs.end())
         selectFrame(hottest->frame);
+}
+
+void SysprofPage::setSampleRange(SampleRange range)
+{
+    if (!whole_ || (range.first == range_.first && range.last == range_.last))
+        return;
+    range_ = range;
+    chart_->setRange(range);
+    wholeRun_->setVisible(!range.isWholeRun());
+    if (range.isWholeRun()) {
+        rangeJob_.reset();
+        showCounted(whole_);
+        emit rangeCounted(range_);
+        return;
+    }
+    rangeJob_ = std::make_unique<services::SysprofRangeJob>(QFileInfo(path_).absoluteFilePath(), range);
+    connect(rangeJob_.get(), &services::SysprofRangeJob::finished, this,
+            [this, job = rangeJob_.get()](services::SysprofPtr counted) {
+                if (rangeJob_.get() != job)
+                    return;
+                rangeJob_.release()->deleteLater();
+                if (counted->status.end == DecodeEnd::Failed || counted->status.end == DecodeEnd::Cancelled) {
+                    emit statusMessage(tr("The range could not be counted: %1")
+                                           .arg(services::describeFailure(counted->status)));
+                    return;
+                }
+                showCounted(std::move(counted));
+                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(count(range_.first + 1), count(range_.last)));
+                emit rangeCounted(range_);
+            });
+    emit statusMessage(tr("Counting samples %1 to %2…").arg(count(range.first + 1), count(range.last)));
+    rangeJob_->start();
+}
+
+void SysprofPage::showCounted(std::shared_ptr<const SysprofProfile> counted)
+{
+    // Frame ids are the order frames were first met in: another count
+    // numbers them anew, so the selection carries over by name.
+    std::optional<CallFrame> selected;
+    if (selected_ && profile_)
+        selected = profile_->frames[*selected_];
+    profile_ = std::move(counted);
+    selected_.reset();
+    if (selected && profile_) {
+        for (FrameId id = 0; id < profile_->frames.size(); ++id) {
+            if (profile_->frames[id].name == selected->name && profile_->frames[id].kind == selected->kind) {
+                selected_ = id;
+                break;
+            }
+        }
+    }
+    showView();
+    showStates();
+    renderHeader();
 }
 
 void SysprofPage::setView(StackView view)
@@ -353,7 +429,12 @@ QString SysprofPage::headerText() const
     const QFileInfo file(path_);
     QStringList facts;
     facts << tr("sysprof CPU profile, format %1").arg(profile_->status.eventsVersion);
-    facts << tr("%1 samples").arg(count(profile_->sampleCount));
+    if (profile_->range.isWholeRun())
+        facts << tr("%1 samples").arg(count(profile_->sampleCount));
+    else
+        facts << tr("samples %1 to %2 of %3 counted")
+                     .arg(count(profile_->range.first + 1), count(std::min(profile_->range.last, profile_->runSampleCount)),
+                          count(profile_->runSampleCount));
     facts << (profile_->hasHostChains() ? tr("mode C (host call chains)") : tr("mode L (no host call chains)"));
     facts << tr("%1 in JIT traces").arg(share(profile_->traceSamples(), profile_->sampleCount));
     facts << tr("%1 distinct stacks").arg(count(profile_->distinctStacks));

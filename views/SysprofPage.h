@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QTabWidget;
 class QTableWidget;
 
@@ -24,6 +25,14 @@ class CallTreeModel;
 class CallEdgeModel;
 class FunctionCostModel;
 } // namespace memprof::itemmodels
+
+namespace memprof::charts {
+class VmStateChart;
+}
+
+namespace memprof::services {
+class SysprofRangeJob;
+}
 
 namespace memprof::views {
 
@@ -35,8 +44,17 @@ class SysprofPage : public QWidget {
 public:
     explicit SysprofPage(QWidget* parent = nullptr);
 
+    ~SysprofPage() override;
+
     void setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path);
+    // What the panes count: the whole run, or the sample range's profile.
     std::shared_ptr<const SysprofProfile> profile() const { return profile_; }
+
+    // The samples every pane counts: the chart's drag sets it, the whole
+    // run by default. A range is counted off the GUI thread (rangeCounted).
+    SampleRange sampleRange() const { return range_; }
+    void setSampleRange(SampleRange range);
+    charts::VmStateChart* vmStateChart() const { return chart_; }
 
     StackView view() const { return view_; }
     void setView(StackView view);
@@ -56,8 +74,13 @@ public:
 signals:
     void frameSelected(std::optional<memprof::FrameId> frame);
     void statusMessage(const QString& text);
+    // The panes now count the range asked for last.
+    void rangeCounted(memprof::SampleRange range);
 
 private:
+    // Shows `counted` (the whole run or a range of it) in every pane,
+    // keeping the view and the selected function.
+    void showCounted(std::shared_ptr<const SysprofProfile> counted);
     void showView();
     void showSelection();
     void showStates();
@@ -65,8 +88,11 @@ private:
     void watchSelection(CostTableView* view);
     void expandHottestPath(CostTableView* view);
 
+    std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
     QString path_;
+    SampleRange range_;
+    std::unique_ptr<services::SysprofRangeJob> rangeJob_;
     StackView view_ = StackView::Lua;
     std::optional<FrameId> selected_;
     bool syncing_ = false; // the page moves the panes' current rows
@@ -87,6 +113,8 @@ private:
     CostTableView* callees_;
     QLabel* selectedLabel_;
     QTableWidget* states_;
+    charts::VmStateChart* chart_;
+    QPushButton* wholeRun_;
 };
 
 } // namespace memprof::views

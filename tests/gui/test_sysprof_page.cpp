@@ -13,9 +13,11 @@
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/SysprofPage.h"
+#include "views/charts/VmStateChart.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTest>
@@ -160,6 +162,38 @@ private slots:
         // A tree keeps the paths that lead to a match.
         QVERIFY(page->topDownView()->model()->rowCount() > 0);
         QVERIFY(page->topDownView()->model()->rowCount() < 4);
+    }
+
+    void aSampleRangeMakesEveryPaneCountOnlyItsSamples()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        const SysprofProfile& whole = *page->profile();
+        // The chart draws the whole run, state by state.
+        for (std::size_t state = 0; state < kVmStateCount; ++state)
+            QCOMPARE(page->vmStateChart()->drawnSamples(static_cast<VmState>(state)),
+                     static_cast<double>(whole.samplesByState[state]));
+
+        const std::optional<FrameId> selected = page->selectedFrame();
+        const std::string selectedName = whole.frames[*selected].name;
+        QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
+        const SampleRange range{40, 200};
+        page->setSampleRange(range);
+        QVERIFY(counted.wait(30000));
+        const SysprofProfile direct = loadSysprof(fixture("coroutines-C-jitoff.bin").toStdString(), {}, {range, false});
+        QCOMPARE(page->profile()->sampleCount, direct.sampleCount);
+        QCOMPARE(sumOfTopRows(page->topDownView()->model(), itemmodels::CallTreeModel::TotalColumn), direct.sampleCount);
+        QCOMPARE(sumOfTopRows(page->functionsView()->model(), itemmodels::FunctionCostModel::SelfColumn), direct.sampleCount);
+        const std::vector<FunctionCost> costs = functionCosts(direct.tree(StackView::Lua));
+        QCOMPARE(page->functionsView()->model()->rowCount(), static_cast<int>(costs.size()));
+        QVERIFY2(page->headerText().contains("samples 41 to 200 of 282"), qPrintable(page->headerText()));
+        // The selection carries over by name.
+        QVERIFY(page->selectedFrame());
+        QCOMPARE(page->profile()->frames[*page->selectedFrame()].name, selectedName);
+
+        page->setSampleRange({});
+        QCOMPARE(page->profile()->sampleCount, whole.sampleCount);
     }
 
     void aModeLDumpHasNoHostView()

@@ -35,6 +35,8 @@ protected:
     void styleAxis(QCPAxis* axis);
     // A centred message instead of data ("no events").
     void showEmptyText(const QString& text);
+    // Places a band from `fromKey` to `toKey` on x, over the whole height.
+    static void placeBandItem(QCPItemRect* band, QCPAxis* x, QCPAxis* y, double fromKey, double toKey);
 
 private:
     void refreshColors();

@@ -70,17 +70,6 @@ QString bytesText(std::uint64_t bytes)
 }
 
 // Left edge at `fromKey`, right at `toKey`, the plot's full height.
-void placeBandItem(QCPItemRect* band, QCPAxis* x, QCPAxis* y, double fromKey, double toKey)
-{
-    for (QCPItemPosition* corner : {band->topLeft, band->bottomRight}) {
-        corner->setAxes(x, y);
-        corner->setAxisRect(x->axisRect());
-        corner->setTypeX(QCPItemPosition::ptPlotCoords);
-        corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
-    band->topLeft->setCoords(fromKey, 0);
-    band->bottomRight->setCoords(toKey, 1);
-}
 } // namespace
 
 HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Counts a sample range of a sysprof dump on a worker thread: the dump is
+// decoded again (symbols are met in stream order, so a range cannot skip
+// what comes before it) and only the range's samples are aggregated. The
+// result is delivered queued, like ProfileLoadJob's.
+#pragma once
+
+#include "model/services/DecodeJob.h"
+#include "model/services/ProfileLoadJob.h"
+
+#include <QString>
+
+namespace memprof::services {
+
+class SysprofRangeJob : public DecodeJob {
+    Q_OBJECT
+public:
+    SysprofRangeJob(QString path, SampleRange range, QObject* parent = nullptr);
+    ~SysprofRangeJob() override;
+
+    SampleRange range() const { return range_; }
+    void start();
+
+signals:
+    void progress(quint64 bytesRead, quint64 totalBytes);
+    void finished(memprof::services::SysprofPtr profile);
+
+private:
+    QString path_;
+    SampleRange range_;
+};
+
+} // namespace memprof::services
