@@ -62,6 +62,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(profilePage_->viewState(), &views::ProfileViewState::locationSelected, this,
             &MainWindow::locationSelected);
+    sysprofPage_->setSourceFolders(sourceFolders());
+    connect(sysprofPage_, &views::SysprofPage::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
     connect(sysprofPage_, &views::SysprofPage::statusMessage, this, [this](const QString& text) {
         statusBar()->showMessage(text);
     });
@@ -422,6 +424,7 @@ void MainWindow::chooseAndExportProfile()
 void MainWindow::chooseSourceFolder()
 {
     app::chooseSourceFolder(this, profilePage_, QFileInfo(dumpPath_).absolutePath());
+    sysprofPage_->setSourceFolders(sourceFolders());
 }
 
 namespace {

@@ -63,6 +63,8 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     layout->addWidget(stack_, 1);
     showMessage(tr("Select a location to see its source."), false);
 
+    if (!state)
+        return;
     setHumanReadable(state->humanReadable());
     connect(state, &ProfileViewState::humanReadableChanged, this, &SourcePane::setHumanReadable);
     connect(state, &ProfileViewState::locationSelected, this, &SourcePane::showLocation);
@@ -107,8 +109,20 @@ void SourcePane::setHumanReadable(bool humanReadable)
     code_->setHumanReadable(humanReadable);
 }
 
+void SourcePane::showChunk(const Chunk& chunk, const QString& dumpFolder)
+{
+    location_.reset();
+    function_ = kNoFunction;
+    if (dumpFolder != dumpFolder_)
+        confirmedFiles_.clear();
+    dumpFolder_ = dumpFolder;
+    chunk_ = chunk;
+    refresh();
+}
+
 void SourcePane::showLocation(LocationId location)
 {
+    chunk_.reset();
     location_ = location;
     function_ = kNoFunction;
     refresh();
@@ -116,6 +130,7 @@ void SourcePane::showLocation(LocationId location)
 
 void SourcePane::showFunction(std::int32_t function, int line)
 {
+    chunk_.reset();
     location_.reset();
     function_ = function;
     functionLine_ = line;
@@ -146,14 +161,22 @@ void SourcePane::confirmFile()
 
 void SourcePane::refresh()
 {
-    if (!profile_ || (!location_ && function_ == kNoFunction))
+    if (!chunk_ && (!profile_ || (!location_ && function_ == kNoFunction)))
         return;
     const QString previousText = view_.text;
     const QString previousChunk = view_.chunkname;
     const auto previousKind = view_.kind;
-    view_ = location_ ? services::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
-                      : services::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_, sourceFolders_,
-                                                 confirmedFiles_);
+    if (chunk_ && chunk_->chunkname.empty()) {
+        view_ = {};
+        title_->setText(chunk_->title);
+        showMessage(chunk_->explanation, false);
+        return;
+    }
+    view_ = chunk_     ? services::locateChunkSource(chunk_->chunkname, chunk_->aliasName, chunk_->line, dumpFolder_,
+                                                    sourceFolders_, confirmedFiles_)
+            : location_ ? services::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
+                        : services::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_,
+                                                         sourceFolders_, confirmedFiles_);
     switch (view_.kind) {
     case services::SourceView::Kind::None:
         title_->setText(tr("Source"));
@@ -192,8 +215,10 @@ void SourcePane::refresh()
     title_->setToolTip(where);
     if (previousKind != view_.kind || previousText != view_.text || previousChunk != view_.chunkname) {
         code_->setPlainText(view_.text);
-        code_->setLineCosts(lineCosts_.linesOf(view_.chunkname.toStdString()));
+        code_->setLineCosts(chunk_ ? itemmodels::ChunkLineCosts::Lines() : lineCosts_.linesOf(view_.chunkname.toStdString()));
     }
+    legend_->setText(chunk_ ? chunk_->note
+                            : tr("Gutter: line · bytes allocated by the line · bytes it still holds at the end"));
     legend_->setVisible(true);
     stack_->setCurrentIndex(0);
     code_->markLine(view_.line);

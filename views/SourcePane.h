@@ -29,6 +29,7 @@ class ProfileViewState;
 class SourcePane : public QWidget {
     Q_OBJECT
 public:
+    // Without a view state (a sysprof page) it shows what showChunk asks.
     explicit SourcePane(ProfileViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder);
@@ -38,6 +39,18 @@ public:
     // A function's chunk marked at `line` (its definition), or a whole
     // chunk with line 0: the by-function tree's function and file nodes.
     void showFunction(std::int32_t function, int line);
+    // A chunk by name, at `line`, with `note` above it instead of the
+    // gutter's legend; or an explanation when there is no chunk (`title`
+    // and `explanation`). `dumpFolder` is where a relative chunk is found.
+    struct Chunk {
+        std::string chunkname;
+        std::string aliasName;
+        int line = 0;
+        QString note;
+        QString title;
+        QString explanation; // shown when chunkname is empty
+    };
+    void showChunk(const Chunk& chunk, const QString& dumpFolder);
 
     const services::SourceView& currentView() const { return view_; }
     CodeView* codeView() const { return code_; }
@@ -65,6 +78,7 @@ private:
     std::optional<LocationId> location_;
     std::int32_t function_ = kNoFunction; // shown when there is no location_
     int functionLine_ = 0;
+    std::optional<Chunk> chunk_; // shown instead of either
     services::SourceView view_;
 
     QLabel* title_;

@@ -10,6 +10,7 @@
 #include "views/charts/VmStateChart.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
+#include "views/SourcePane.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -96,6 +97,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     , selectedLabel_(new QLabel(this))
     , states_(new QTableWidget(this))
     , chart_(new charts::VmStateChart(this))
+    , source_(new SourcePane(nullptr, this))
     , wholeRun_(new QPushButton(tr("Count the &whole run"), this))
 {
     filter_->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
@@ -199,7 +201,13 @@ SysprofPage::SysprofPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(header_);
     layout->addLayout(bar);
-    layout->addWidget(tabs_, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(tabs_);
+    split->addWidget(source_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    connect(source_, &SourcePane::addSourceFolderRequested, this, &SysprofPage::addSourceFolderRequested);
 
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
@@ -362,14 +370,54 @@ void SysprofPage::selectFrame(std::optional<FrameId> frame)
     emit frameSelected(selected_);
 }
 
+void SysprofPage::setSourceFolders(const QStringList& folders)
+{
+    source_->setSourceFolders(folders);
+}
+
+// The selected function's chunk at its definition line (a trace's at the
+// line it started): sysprof records no running line.
+void SysprofPage::showSource()
+{
+    SourcePane::Chunk chunk;
+    if (!selected_ || !profile_) {
+        chunk.title = tr("Source");
+        chunk.explanation = tr("Select a function to see its source.");
+        source_->showChunk(chunk, QFileInfo(path_).absolutePath());
+        return;
+    }
+    const CallFrame& frame = profile_->frames[*selected_];
+    chunk.title = QString::fromStdString(frame.name);
+    if ((frame.kind == CallFrameKind::Lua || frame.kind == CallFrameKind::Trace) && !frame.chunk.empty()) {
+        chunk.chunkname = frame.chunk;
+        chunk.line = static_cast<int>(frame.line);
+        if (frame.chunk.find('\n') != std::string::npos)
+            chunk.aliasName = frame.name.substr(0, frame.name.rfind(':'));
+        chunk.note = frame.kind == CallFrameKind::Trace
+                         ? tr("Marked: the line where the trace started recording.")
+                         : tr("Marked: where the function is defined. Sysprof records which function ran, not "
+                              "the line.");
+    } else {
+        chunk.explanation = itemmodels::describeFrame(frame) + QStringLiteral("\n\n") +
+                            tr("There is no Lua source to show for it.");
+    }
+    source_->showChunk(chunk, QFileInfo(path_).absolutePath());
+}
+
 void SysprofPage::showSelection()
 {
+    showSource();
     callersModel_->setFunction(profile_, view_, selected_);
     calleesModel_->setFunction(profile_, view_, selected_);
     if (!selected_ || !profile_) {
         selectedLabel_->setText(tr("No function selected."));
+        for (CostTableView* view : {callers_, callees_})
+            view->setPlaceholderText(tr("Select a function to see who called it and what it called."));
         return;
     }
+    const QString name = QString::fromStdString(profile_->frames[*selected_].name);
+    callers_->setPlaceholderText(tr("Nothing called %1 in these samples: its calls start a chain.").arg(name));
+    callees_->setPlaceholderText(tr("%1 called no other function in these samples.").arg(name));
     const CallersAndCallees& edges = callersModel_->edges();
     const std::uint64_t all = profile_->tree(view_).totalSamples();
     selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")

@@ -38,6 +38,7 @@ namespace memprof::views {
 
 class CostTableView;
 class FilterField;
+class SourcePane;
 
 class SysprofPage : public QWidget {
     Q_OBJECT
@@ -70,8 +71,11 @@ public:
     CostTableView* functionsView() const { return functions_; }
     CostTableView* callersView() const { return callers_; }
     CostTableView* calleesView() const { return callees_; }
+    SourcePane* sourcePane() const { return source_; }
+    void setSourceFolders(const QStringList& folders);
 
 signals:
+    void addSourceFolderRequested();
     void frameSelected(std::optional<memprof::FrameId> frame);
     void statusMessage(const QString& text);
     // The panes now count the range asked for last.
@@ -87,6 +91,7 @@ private:
     void renderHeader();
     void watchSelection(CostTableView* view);
     void expandHottestPath(CostTableView* view);
+    void showSource();
 
     std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
@@ -114,6 +119,7 @@ private:
     QLabel* selectedLabel_;
     QTableWidget* states_;
     charts::VmStateChart* chart_;
+    SourcePane* source_;
     QPushButton* wholeRun_;
 };
 

@@ -87,17 +87,20 @@ SourceView explanation(const QString& title, const QString& text)
     return view;
 }
 
-SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, const QString& dumpFolder,
-                     const QStringList& sourceFolders, const QStringList& confirmedFiles)
+} // namespace
+
+SourceView locateChunkSource(const std::string& chunkname, const std::string& aliasName, int line,
+                             const QString& dumpFolder, const QStringList& sourceFolders,
+                             const QStringList& confirmedFiles)
 {
     SourceView view;
-    view.chunkname = QString::fromStdString(fn.chunkname);
+    view.chunkname = QString::fromStdString(chunkname);
     view.line = line;
-    if (fn.aliasIndex >= 0) {
-        const Alias& alias = profile.aliases[static_cast<std::size_t>(fn.aliasIndex)];
+    if (!aliasName.empty()) {
+        // An alias's source is its chunk name: the code the string held.
         view.kind = SourceView::Kind::StoredText;
-        view.title = tr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(alias.name));
-        view.text = QString::fromStdString(alias.source);
+        view.title = tr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(aliasName));
+        view.text = view.chunkname;
         return view;
     }
     const QString chunk = view.chunkname;
@@ -158,6 +161,15 @@ SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, c
     view.wantedPath = path;
     view.searched = searched;
     return view;
+}
+
+namespace {
+SourceView fromChunk(const Profile& profile, const FunctionInfo& fn, int line, const QString& dumpFolder,
+                     const QStringList& sourceFolders, const QStringList& confirmedFiles)
+{
+    const std::string aliasName =
+        fn.aliasIndex >= 0 ? profile.aliases[static_cast<std::size_t>(fn.aliasIndex)].name : std::string();
+    return locateChunkSource(fn.chunkname, aliasName, line, dumpFolder, sourceFolders, confirmedFiles);
 }
 } // namespace
 

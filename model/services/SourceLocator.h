@@ -49,4 +49,11 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
 SourceView locateFunctionSource(const Profile& profile, std::int32_t function, int line, const QString& dumpFolder,
                                 const QStringList& sourceFolders, const QStringList& confirmedFiles = {});
 
+// A chunk by name, marked at `line` (0 for none): what a profile without
+// memprof's locations shows (a sysprof function). `aliasName` names a chunk
+// loaded from a multi-line string (its text is the chunk name itself).
+SourceView locateChunkSource(const std::string& chunkname, const std::string& aliasName, int line,
+                             const QString& dumpFolder, const QStringList& sourceFolders,
+                             const QStringList& confirmedFiles = {});
+
 } // namespace memprof::services

@@ -12,6 +12,7 @@
 #include "tests/support/WindowTestHelpers.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
+#include "views/SourcePane.h"
 #include "views/SysprofPage.h"
 #include "views/charts/VmStateChart.h"
 
@@ -136,6 +137,12 @@ private slots:
         const QVariant self = QVariant::fromValue(static_cast<uint>(fib));
         QCOMPARE(page->callersView()->model()->match(page->callersView()->model()->index(0, 0), itemmodels::FrameIdRole,
                                                      self, 1, Qt::MatchExactly).size(), 1);
+
+        // The source pane shows fib's chunk (beside the dump) at its definition.
+        const services::SourceView& source = page->sourcePane()->currentView();
+        QCOMPARE(source.kind, services::SourceView::Kind::File);
+        QVERIFY2(source.filePath.endsWith(QStringLiteral("sysprof/recursion.lua")), qPrintable(source.filePath));
+        QCOMPARE(source.line, 4);
 
         // A click on a caller goes to it.
         QAbstractItemModel* callers = page->callersView()->model();
