@@ -134,7 +134,7 @@ void MainWindow::createMenus()
     guide->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Memprof Viewer"), this, [this] {
         QMessageBox::about(this, tr("About Memprof Viewer"),
-                           tr("<b>Memprof Viewer %1</b><p>A viewer for LuaJIT memory profiles (memprof).</p>"
+                           tr("<b>Memprof Viewer %1</b><p>A viewer for LuaJIT memory profiles (memprof) and CPU profiles (sysprof).</p>"
                               "<p>License: GPL-3.0-or-later</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
@@ -346,7 +346,7 @@ namespace {
 QString askForDump(QWidget* parent, const QString& title, const QString& folder)
 {
     return QFileDialog::getOpenFileName(parent, title, folder,
-                                        MainWindow::tr("Memprof dumps (*.bin *.memprof);;All files (*)"));
+                                        MainWindow::tr("LuaJIT profiles (*.bin *.memprof *.sysprof);;All files (*)"));
 }
 } // namespace
 

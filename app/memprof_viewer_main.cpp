@@ -213,10 +213,10 @@ int main(int argc, char* argv[])
         QIcon::fromTheme(QStringLiteral(MEMPROF_APP_ID), QIcon(QStringLiteral(":/icons/memprof-viewer.svg"))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("A viewer for LuaJIT memory profiles (memprof dumps)."));
+    parser.setApplicationDescription(QStringLiteral("A viewer for LuaJIT memory and CPU profiles (memprof and sysprof dumps)."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("DUMP"), QStringLiteral("Memprof dumps to open, a window each."),
+    parser.addPositionalArgument(QStringLiteral("DUMP"), QStringLiteral("Memprof or sysprof dumps to open, a window each."),
                                  QStringLiteral("[DUMP...]"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),

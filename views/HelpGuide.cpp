@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HelpGuide.h"
 
+#include "model/itemmodels/CallTreeModel.h"
+#include "model/itemmodels/FunctionCostModel.h"
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationTableModel.h"
@@ -136,6 +138,37 @@ QString HelpGuide::html(const QList<Shortcut>& shortcuts)
                "name: a row merging several locations says how many, and its tool tip lists them.</p>");
     text += tr("<h3>Columns of Held bytes</h3>") + columnsOf(held);
     text += tr("<p>In the heap difference mode:</p>") + columnsOf(heapSummary);
+    itemmodels::CallTreeModel topDown(itemmodels::CallTreeModel::Direction::TopDown);
+    itemmodels::FunctionCostModel functions;
+    itemmodels::CallEdgeModel callers(itemmodels::CallEdgeModel::Side::Callers);
+    text += tr("<h2>CPU profiles (sysprof)</h2>"
+               "<p>A dump of LuaJIT's sampling profiler (<tt>misc.sysprof.start{mode = \"C\"}</tt> or "
+               "<tt>\"L\"</tt>) opens in a page of its own; the viewer tells the two kinds of dump apart by "
+               "their content. Every few milliseconds the profiler wrote down the VM state and, while Lua "
+               "code ran, the whole Lua call chain: these pages count those samples.</p><ul>"
+               "<li><b>Summary</b> (top): the samples, the mode (C: with host call chains), the share spent "
+               "in JIT-compiled traces, whether the dump is complete. The dump does not hold the sampling "
+               "interval, so figures are samples, not seconds.</li>"
+               "<li><b>Stacks</b>: <i>Lua call chains</i> (each sample's Lua functions from the root; a "
+               "trace under the function it started in; samples with no Lua chain under their VM state, such "
+               "as GC), <i>Host call chains</i> (native frames, mode C) or the <i>Reference merge</i> that "
+               "<tt>luajit -ts</tt> prints.</li>"
+               "<li><b>Top-down</b>: the call tree from the roots, opened along its heaviest branch. "
+               "<b>Bottom-up</b>: the functions samples ended in, their callers below them.</li>"
+               "<li><b>Functions</b>: each function once, with its self samples (it ran) and total samples "
+               "(it was on the stack; a recursive function counts once per sample). Below, the selected "
+               "function's <b>callers</b> and <b>callees</b> with their shares; click one to go to it.</li>"
+               "<li><b>VM states</b>: samples per state over the run (the interpreter, Lua, fast and C "
+               "functions, the garbage collector, the JIT compiler, traces). Drag across the chart to count "
+               "only those samples in every pane; <i>Count the whole run</i> goes back.</li>"
+               "<li><b>Source</b>: the selected Lua function's file, marked where the function is defined "
+               "(sysprof records which function ran, not the line); a trace is marked where it started.</li>"
+               "</ul><p>Selecting a function in any pane selects it in all of them. <tt>memprof-report</tt> "
+               "prints the same figures (<tt>--summary</tt>) and exports them for flamegraph.pl, speedscope, "
+               "pprof and Chrome's DevTools.</p>");
+    text += tr("<h3>Columns of Top-down and Bottom-up</h3>") + columnsOf(topDown);
+    text += tr("<h3>Columns of Functions</h3>") + columnsOf(functions);
+    text += tr("<h3>Columns of Callers and Callees</h3>") + columnsOf(callers);
     text += tr("<h3>Keyboard shortcuts</h3>") + QStringLiteral("<table cellspacing=\"2\" cellpadding=\"3\">") + keys +
             QStringLiteral("</table>");
     return text;

@@ -22,8 +22,9 @@ StartPage::StartPage(QWidget* parent)
     big.setPointSizeF(big.pointSizeF() * 2);
     big.setBold(true);
     title->setFont(big);
-    auto* subtitle = new QLabel(tr("Where your Lua program's memory goes: open a LuaJIT memprof dump "
-                                   "(misc.memprof.start/stop), or drop one on this window."),
+    auto* subtitle = new QLabel(tr("Where your Lua program's memory and CPU time go: open a LuaJIT memprof dump "
+                                   "(misc.memprof.start/stop) or sysprof dump (misc.sysprof.start/stop), or drop one "
+                                   "on this window."),
                                 this);
     subtitle->setWordWrap(true);
 
