@@ -44,12 +44,10 @@ MainWindow::MainWindow(QWidget* parent)
     loadingPage_ = new views::LoadingPage(pages_);
     loadingPage_->setObjectName(QStringLiteral("loadingPage"));
     profilePage_ = new views::ProfilePage(pages_);
-    sysprofPage_ = new views::SysprofPage(pages_);
     profilePage_->setSourceFolders(sourceFolders());
     pages_->addWidget(startPage_);
     pages_->addWidget(loadingPage_);
     pages_->addWidget(profilePage_);
-    pages_->addWidget(sysprofPage_);
     setCentralWidget(pages_);
 
     connect(startPage_, &views::StartPage::openRequested, this, &MainWindow::chooseAndOpen);
@@ -62,11 +60,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(profilePage_->viewState(), &views::ProfileViewState::locationSelected, this,
             &MainWindow::locationSelected);
-    sysprofPage_->setSourceFolders(sourceFolders());
-    connect(sysprofPage_, &views::SysprofPage::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
-    connect(sysprofPage_, &views::SysprofPage::statusMessage, this, [this](const QString& text) {
-        statusBar()->showMessage(text);
-    });
 
     createMenus();
     recentMenu_->refresh();
@@ -275,6 +268,16 @@ void MainWindow::showSysprof(services::SysprofPtr profile, const QString& path)
     // One window, one dump: a memprof profile shown before gives way.
     profile_.reset();
     sysprof_ = std::move(profile);
+    // Made for the first sysprof dump: a window of memprof dumps never has one.
+    if (!sysprofPage_) {
+        sysprofPage_ = new views::SysprofPage(pages_);
+        sysprofPage_->setObjectName(QStringLiteral("sysprofPage"));
+        pages_->addWidget(sysprofPage_);
+        sysprofPage_->setSourceFolders(sourceFolders());
+        connect(sysprofPage_, &views::SysprofPage::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
+        connect(sysprofPage_, &views::SysprofPage::statusMessage, this,
+                [this](const QString& text) { statusBar()->showMessage(text); });
+    }
     sysprofPage_->setProfile(sysprof_, path);
     pages_->setCurrentWidget(sysprofPage_);
     compareAction_->setEnabled(false);
@@ -424,7 +427,8 @@ void MainWindow::chooseAndExportProfile()
 void MainWindow::chooseSourceFolder()
 {
     app::chooseSourceFolder(this, profilePage_, QFileInfo(dumpPath_).absolutePath());
-    sysprofPage_->setSourceFolders(sourceFolders());
+    if (sysprofPage_)
+        sysprofPage_->setSourceFolders(sourceFolders());
 }
 
 namespace {

@@ -50,6 +50,7 @@ public:
     bool hasProfile() const { return profile_ != nullptr; }
     bool hasSysprof() const { return sysprof_ != nullptr; }
     bool hasAnyProfile() const { return hasProfile() || hasSysprof(); }
+    // Made when a sysprof dump is first shown; null before.
     views::SysprofPage* sysprofPage() const { return sysprofPage_; }
     const QString& dumpPath() const { return dumpPath_; }
     const Profile* profile() const { return profile_.get(); }
