@@ -118,6 +118,9 @@ void ProfilePage::createTree()
     tree_->setObjectName(QStringLiteral("functionTree"));
     tree_->setTreeModel(treeModel_);
     followViewState(tree_, treeModel_);
+    // The held column counts what the held pane counts.
+    treeModel_->setHeldScope(viewState()->heldScope());
+    connect(viewState(), &ProfileViewState::heldScopeChanged, treeModel_, &itemmodels::FunctionTreeModel::setHeldScope);
     tabs()->addTab(tree_, tr("By function"));
     addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
     connect(tree_, &FunctionTreeView::chunkActivated, sourcePane(), &SourcePane::showFunction);
