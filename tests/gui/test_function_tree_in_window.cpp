@@ -3,8 +3,9 @@
 // user would: the tree sits beside the tables and adds up to the totals, a
 // line node puts the source pane on its file and line, a function node on
 // its definition, a selection elsewhere follows in the tree, the filter
-// keeps a match's ancestors open, copy and export take tree rows; the leak
-// pane's peak scope adds up to the peak.
+// keeps a match's ancestors open, copy and export take tree rows, a function
+// node takes the selected location's curve off the charts; the leak pane's
+// peak scope adds up to the peak.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -18,6 +19,8 @@
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
 #include "views/SourcePane.h"
+#include "views/charts/ChartsPane.h"
+#include "views/charts/HeapChart.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -78,6 +81,7 @@ private slots:
     void lineNodeShowsItsSourceLine();
     void functionFileAndGroupNodes();
     void selectionElsewhereFollowsInTheTree();
+    void functionNodeClearsTheChartsOverlay();
     void filterKeepsAncestorsOpen();
     void copyAndExportTakeTreeRows();
     void peakScopeAddsUpToThePeak();
@@ -206,6 +210,29 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     QTest::qWait(50);
     QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
+}
+
+void TestFunctionTreeInWindow::functionNodeClearsTheChartsOverlay()
+{
+    Window w;
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    auto* charts = w.window->findChild<charts::ChartsPane*>();
+    QVERIFY(charts);
+    QTabWidget* tabs = test::mainTabs(w.window);
+    tabs->setCurrentWidget(charts);
+    QSignalSpy history(charts, &charts::ChartsPane::locationHistoryFinished);
+    w.window->selectLocation(w.window->profile()->heldAtEnd.front().location);
+    QVERIFY(history.wait(10000));
+    QVERIFY(charts->heapChart()->overlayGraph()->visible());
+
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    tabs->setCurrentWidget(tree);
+    click(tree, nodeLabelled(tree, QStringLiteral("function at @leak.lua:12")));
+    tabs->setCurrentWidget(charts);
+    QTest::qWait(200); // a pass for the location let go of would be back by now
+    QVERIFY(!charts->heapChart()->overlayGraph()->visible());
+    QVERIFY(charts->heapChart()->overlayGraph()->data()->isEmpty());
+    QVERIFY(charts->statusText().isEmpty());
 }
 
 void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
