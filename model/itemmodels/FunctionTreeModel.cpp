@@ -68,6 +68,12 @@ void FunctionTreeModel::setHeldScope(HeldModel::Scope scope)
     emit headerDataChanged(Qt::Horizontal, HeldColumn, HeldColumn);
 }
 
+void FunctionTreeModel::setFunctionNames(std::shared_ptr<const std::vector<QString>> names)
+{
+    functionNames_ = std::move(names);
+    emitDisplayChanged({});
+}
+
 void FunctionTreeModel::rebuild(std::shared_ptr<const Profile> profile)
 {
     beginResetModel();
@@ -178,6 +184,12 @@ QString FunctionTreeModel::locationText(const TreeNode& node) const
     // alike); a function by what it is, not like one of its lines.
     if (node.kind == TreeNodeKind::Line && node.location >= 0)
         return names_.displayName(static_cast<LocationId>(node.location));
+    if (node.kind == TreeNodeKind::Function && functionNames_ && node.function >= 0
+        && static_cast<std::size_t>(node.function) < functionNames_->size()) {
+        const QString& name = (*functionNames_)[static_cast<std::size_t>(node.function)];
+        if (!name.isEmpty())
+            return tr("%1 at %2").arg(name, displayText(QString::fromStdString(node.label)));
+    }
     return nodeName(node.kind, node.label);
 }
 

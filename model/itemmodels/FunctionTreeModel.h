@@ -16,8 +16,10 @@
 #include "model/itemmodels/LocationNames.h"
 
 #include <QList>
+#include <QString>
 
 #include <memory>
+#include <vector>
 
 namespace memprof::itemmodels {
 
@@ -34,6 +36,12 @@ public:
     // leak suspects rank names, not lines: the tree keeps the survivors.
     void setHeldScope(HeldModel::Scope scope);
     HeldModel::Scope heldScope() const { return heldScope_; }
+    // The functions' names read from their sources (indexed like the
+    // profile's functions; empty where unknown): function nodes read
+    // "encode at @json.lua:52" instead of "function at @json.lua:52". They
+    // are kept for the counts of another window of the same dump.
+    void setFunctionNames(std::shared_ptr<const std::vector<QString>> names);
+    bool hasFunctionNames() const { return functionNames_ != nullptr; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
@@ -56,6 +64,7 @@ private:
     TreeCost totalCost_;
     LocationNames names_;
     HeldModel::Scope heldScope_ = HeldModel::Scope::HeldAtEnd;
+    std::shared_ptr<const std::vector<QString>> functionNames_;
 };
 
 } // namespace memprof::itemmodels
