@@ -308,7 +308,9 @@ void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
 
 void ChartsPane::showHistogram()
 {
-    if (scopeBox_->currentIndex() == 1 && history_) {
+    // A history read for another window (its new pass waits for the pane to
+    // be shown) has no sizes of this one.
+    if (scopeBox_->currentIndex() == 1 && history_ && history_->window == window_) {
         const QString name = itemmodels::displayText(QString::fromStdString(locationNames_[history_->location]));
         sizeHistogramChart_->setHistogram(history_->sizeHistogram, window_.covers(eventCount_)
                                                                        ? name
