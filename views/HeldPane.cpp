@@ -16,6 +16,7 @@ namespace memprof::views {
 HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidget* parent)
     : QWidget(parent)
     , model_(model)
+    , state_(state)
     , scope_(new QComboBox(this))
     , explanation_(new QLabel(this))
     , table_(new CostTableView(this))
@@ -128,6 +129,7 @@ void HeldPane::applyScope(int index)
         table_->setHiddenColumns(model_->defaultHiddenColumns());
     showExplanation(itemmodels::HeldModel::explanation(scope, windowed_));
     table_->sortByCostColumn(model_->initialSortColumn());
+    state_->setHeldScope(scope);
 }
 
 } // namespace memprof::views

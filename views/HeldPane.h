@@ -6,7 +6,7 @@
 // the window's survivors; the scopes about the window's end are offered
 // only for a window. It follows the page's
 // filter, size units and selected location (by name: the summary merges a
-// name's identities).
+// name's identities), and sets the page's held scope.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -44,6 +44,7 @@ private:
     void showLocation(LocationId location);
 
     itemmodels::HeldModel* model_;
+    ProfileViewState* state_;
     std::shared_ptr<const Profile> profile_;
     bool windowed_ = false;
     QComboBox* scope_;

@@ -118,6 +118,10 @@ void ProfilePage::createTree()
     tree_->setObjectName(QStringLiteral("functionTree"));
     tree_->setTreeModel(treeModel_);
     followViewState(tree_, treeModel_);
+    // The held column counts what the held pane counts.
+    treeModel_->setHeldScope(viewState()->heldScope());
+    connect(viewState(), &ProfileViewState::heldScopeChanged, treeModel_, &itemmodels::FunctionTreeModel::setHeldScope);
+    connect(this, &ResultsPage::sourceFoldersChanged, this, &ProfilePage::readFunctionNames);
     tabs()->addTab(tree_, tr("By function"));
     addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
     connect(tree_, &FunctionTreeView::chunkActivated, sourcePane(), &SourcePane::showFunction);
@@ -189,6 +193,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     summary_->setProfile(*profile, dumpPath);
     charts_->setProfile(*profile, dumpPath);
     showCounts(std::move(profile), true, keepSortOrders);
+    readFunctionNames();
     if (wholeProfile_->status.end == DecodeEnd::Truncated)
         messageBar()->showWarning(services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
     else
@@ -239,6 +244,26 @@ void ProfilePage::buildWindowIndex()
         job->deleteLater();
         if (indexBuild_ == job)
             indexBuild_ = nullptr;
+    });
+    job->start();
+}
+
+// Off the GUI thread: the tree shows "function at" until the names come.
+void ProfilePage::readFunctionNames()
+{
+    if (namesRead_)
+        namesRead_->cancel();
+    treeModel_->setFunctionNames(nullptr);
+    if (!wholeProfile_)
+        return;
+    auto* job = new services::FunctionNamesJob(wholeProfile_, QFileInfo(dumpPath_).absolutePath(),
+                                               sourcePane()->sourceFolders(), this);
+    namesRead_ = job;
+    // Every read ends in finished, cancelled ones too: then the job goes.
+    connect(job, &services::FunctionNamesJob::finished, this, [this, job](services::FunctionNamesPtr names) {
+        job->deleteLater();
+        if (namesRead_ == job)
+            treeModel_->setFunctionNames(std::move(names));
     });
     job->start();
 }

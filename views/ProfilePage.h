@@ -13,6 +13,7 @@
 
 #include "ResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
+#include "model/services/FunctionNamesJob.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/services/WindowIndexJob.h"
 
@@ -85,6 +86,7 @@ private:
     void buildWindowIndexLater();
     void buildWindowIndex();
     void cancelWindowIndexBuild();
+    void readFunctionNames();
 
     services::ProfilePtr profile_;
     services::ProfilePtr wholeProfile_;
@@ -101,6 +103,9 @@ private:
     // The running re-count; a cancelled one ends on its own and goes (a
     // child of the page: deleting the page waits for its worker).
     QPointer<services::ProfileLoadJob> recount_;
+    // The names of the dump's functions read from their sources, once per
+    // load and source folders; a replaced one ends on its own and goes.
+    QPointer<services::FunctionNamesJob> namesRead_;
     std::array<itemmodels::LocationTableModel*, 3> eventModels_{};
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;

@@ -39,6 +39,14 @@ void ProfileViewState::setWindow(EventWindow window)
     emit windowChanged(window_);
 }
 
+void ProfileViewState::setHeldScope(itemmodels::HeldModel::Scope scope)
+{
+    if (scope == heldScope_)
+        return;
+    heldScope_ = scope;
+    emit heldScopeChanged(heldScope_);
+}
+
 void ProfileViewState::forgetSelection()
 {
     selectedLocation_.reset();

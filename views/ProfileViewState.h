@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a page shows, held in one place: the filter on location names, raw
-// or human-readable sizes, the selected location and the event window over
-// the run that the counts cover. Each page has one; its panes observe it, so
+// or human-readable sizes, the selected location, the event window over the
+// run that the counts cover and which held bytes the held columns count. Each page has one; its panes observe it, so
 // a change is made here once and flows one way to every pane.
 #pragma once
 
+#include "model/itemmodels/HeldModel.h"
 #include "model/profile/Profile.h"
 
 #include <QObject>
@@ -27,6 +28,8 @@ public:
     // The events the panes count: the whole run (the default window) unless
     // the user chose a stretch of it.
     EventWindow window() const { return window_; }
+    // The held pane's scope, which the by-function tree's held column follows.
+    itemmodels::HeldModel::Scope heldScope() const { return heldScope_; }
 
 public slots:
     void setFilter(const QRegularExpression& filter);
@@ -41,6 +44,7 @@ public slots:
     // Callers pass a window clamped to the run (clampWindow), so that the
     // whole run is always the default window.
     void setWindow(memprof::EventWindow window);
+    void setHeldScope(memprof::itemmodels::HeldModel::Scope scope);
 
 signals:
     void filterChanged(const QRegularExpression& filter);
@@ -48,12 +52,14 @@ signals:
     void locationSelected(memprof::LocationId location);
     void selectionForgotten();
     void windowChanged(memprof::EventWindow window);
+    void heldScopeChanged(memprof::itemmodels::HeldModel::Scope scope);
 
 private:
     QRegularExpression filter_;
     bool humanReadable_ = true;
     std::optional<LocationId> selectedLocation_;
     EventWindow window_;
+    itemmodels::HeldModel::Scope heldScope_ = itemmodels::HeldModel::Scope::HeldAtEnd;
 };
 
 } // namespace memprof::views

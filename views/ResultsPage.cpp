@@ -130,6 +130,7 @@ QString ResultsPage::fileNameOf(const CostTableView* table) const
 void ResultsPage::setSourceFolders(const QStringList& folders)
 {
     sourcePane_->setSourceFolders(folders);
+    emit sourceFoldersChanged();
 }
 
 void ResultsPage::focusFilter()

@@ -53,6 +53,8 @@ signals:
     void addSourceFolderRequested();
     // A line for the window's status bar.
     void statusMessage(const QString& text);
+    // The folders searched for sources changed (setSourceFolders).
+    void sourceFoldersChanged();
 
 protected:
     explicit ResultsPage(QWidget* parent = nullptr);

@@ -34,6 +34,7 @@ public:
 
     void setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder);
     void setSourceFolders(const QStringList& folders);
+    const QStringList& sourceFolders() const { return sourceFolders_; }
     void setHumanReadable(bool humanReadable);
     void showLocation(LocationId location);
     // A function's chunk marked at `line` (its definition), or a whole

@@ -58,9 +58,10 @@ protected:
     // The source profile (whose locations and functions nodes point at).
     std::shared_ptr<const Profile> profile_;
 
-private:
+    // Every cell below `parent` is displayed anew (the words changed).
     void emitDisplayChanged(const QModelIndex& parent);
 
+private:
     std::vector<Column> columns_;
     bool humanReadable_ = true;
 };

@@ -33,16 +33,101 @@ FunctionTreeModel::FunctionTreeModel(QObject* parent)
 {
 }
 
+namespace {
+FunctionTree treeHolding(const Profile& profile, HeldModel::Scope scope)
+{
+    using Scope = HeldModel::Scope;
+    switch (scope) {
+    case Scope::HeldAtPeak:
+        return buildFunctionTree(profile, profile.heldAtPeak);
+    case Scope::HeapSummary:
+        return buildFunctionTree(profile, heapSummaryByLocation(profile));
+    case Scope::WindowBlocksAtWindowEnd:
+        return buildFunctionTree(profile, HeldRule::WindowBlocksAtWindowEnd);
+    case Scope::LiveAtWindowEnd:
+        return buildFunctionTree(profile, HeldRule::LiveAtWindowEnd);
+    case Scope::HeldAtEnd:
+    case Scope::Suspects:
+        break;
+    }
+    return buildFunctionTree(profile, HeldRule::SurvivorsAtEnd);
+}
+} // namespace
+
 void FunctionTreeModel::setProfile(std::shared_ptr<const Profile> profile)
 {
+    rebuild(std::move(profile));
+}
+
+void FunctionTreeModel::setHeldScope(HeldModel::Scope scope)
+{
+    if (scope == heldScope_)
+        return;
+    heldScope_ = scope;
+    rebuild(profile_);
+    emit headerDataChanged(Qt::Horizontal, HeldColumn, HeldColumn);
+}
+
+void FunctionTreeModel::setFunctionNames(std::shared_ptr<const std::vector<QString>> names)
+{
+    functionNames_ = std::move(names);
+    emitDisplayChanged({});
+}
+
+void FunctionTreeModel::rebuild(std::shared_ptr<const Profile> profile)
+{
     beginResetModel();
-    FunctionTree tree = profile ? buildFunctionTree(*profile) : FunctionTree();
+    FunctionTree tree = profile ? treeHolding(*profile, heldScope_) : FunctionTree();
     setTree(std::move(tree), std::move(profile));
     names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     totalCost_ = {};
     for (std::int32_t root : tree_.roots)
         totalCost_.add(tree_.nodes[static_cast<std::size_t>(root)].cost);
     endResetModel();
+}
+
+QVariant FunctionTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && section == HeldColumn)
+        return CostTableModel::columnHeaderData(heldColumn(), role);
+    return CostTreeModelOf<FunctionTree>::headerData(section, orientation, role);
+}
+
+// The held column's header and tool tip name the held pane's scope.
+CostTreeModel::Column FunctionTreeModel::heldColumn() const
+{
+    using Scope = HeldModel::Scope;
+    Column held = column(HeldColumn);
+    const bool windowed = profile_ && !profile_->window.covers(profile_->totals.eventCount);
+    switch (heldScope_) {
+    case Scope::HeldAtPeak:
+        held.title = tr("Held at peak");
+        held.toolTip = tr("Bytes of the blocks live at the peak that these lines last allocated");
+        break;
+    case Scope::HeapSummary:
+        held.title = tr("Heap summary");
+        held.toolTip = tr("The reference's HEAP SUMMARY (allocated minus freed) of each name, on its first line");
+        break;
+    case Scope::WindowBlocksAtWindowEnd:
+        held.title = tr("Held at window end");
+        held.toolTip = tr("Bytes of the blocks allocated in the window and live at its last event that these "
+                          "lines last allocated");
+        break;
+    case Scope::LiveAtWindowEnd:
+        held.title = tr("Live at window end");
+        held.toolTip = tr("Bytes of all the blocks live at the window's last event that these lines last "
+                          "allocated, inside the window or before it");
+        break;
+    case Scope::HeldAtEnd:
+    case Scope::Suspects:
+        if (windowed) {
+            held.title = tr("Survivors");
+            held.toolTip = tr("Bytes of the blocks allocated in the window and still live at the end that these "
+                              "lines last allocated");
+        }
+        break;
+    }
+    return held;
 }
 
 std::int64_t FunctionTreeModel::costOf(const TreeCost& cost, int column)
@@ -99,6 +184,12 @@ QString FunctionTreeModel::locationText(const TreeNode& node) const
     // alike); a function by what it is, not like one of its lines.
     if (node.kind == TreeNodeKind::Line && node.location >= 0)
         return names_.displayName(static_cast<LocationId>(node.location));
+    if (node.kind == TreeNodeKind::Function && functionNames_ && node.function >= 0
+        && static_cast<std::size_t>(node.function) < functionNames_->size()) {
+        const QString& name = (*functionNames_)[static_cast<std::size_t>(node.function)];
+        if (!name.isEmpty())
+            return tr("%1 at %2").arg(name, displayText(QString::fromStdString(node.label)));
+    }
     return nodeName(node.kind, node.label);
 }
 

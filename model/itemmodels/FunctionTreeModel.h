@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The profile by file and by function (memprof::FunctionTree) as an item
 // model: file -> function -> line, with the cost columns of the tables
-// (events, allocated, freed, held at the end, live at the peak) summed up the
-// tree. The roles are those of the tables (ModelRoles.h): DisplayRole
+// (events, allocated, freed, held, live at the peak) summed up the tree. The
+// held column counts what the held pane's scope counts (setHeldScope), its
+// header says which. The roles are those of the tables (ModelRoles.h): DisplayRole
 // formats, SortRole carries the raw number, cost columns sort descending
 // first; line nodes answer LocationIdRole, file and function nodes
 // FunctionIndexRole. The in-cell bars show a node's share of the column's
@@ -11,11 +12,14 @@
 
 #include "model/profile/FunctionTree.h"
 #include "model/itemmodels/CostTreeModel.h"
+#include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationNames.h"
 
 #include <QList>
+#include <QString>
 
 #include <memory>
+#include <vector>
 
 namespace memprof::itemmodels {
 
@@ -27,8 +31,20 @@ public:
     explicit FunctionTreeModel(QObject* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
+    // The held pane's scope: survivors (the blocks live at the end without a
+    // window), at the peak, at the window's end, or the heap summary. The
+    // leak suspects rank names, not lines: the tree keeps the survivors.
+    void setHeldScope(HeldModel::Scope scope);
+    HeldModel::Scope heldScope() const { return heldScope_; }
+    // The functions' names read from their sources (indexed like the
+    // profile's functions; empty where unknown): function nodes read
+    // "encode at @json.lua:52" instead of "function at @json.lua:52". They
+    // are kept for the counts of another window of the same dump.
+    void setFunctionNames(std::shared_ptr<const std::vector<QString>> names);
+    bool hasFunctionNames() const { return functionNames_ != nullptr; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // The sum of the top-level nodes: the profile's totals.
     const TreeCost& totalCost() const { return totalCost_; }
@@ -40,11 +56,15 @@ public:
 
 private:
     static std::int64_t costOf(const TreeCost& cost, int column);
+    void rebuild(std::shared_ptr<const Profile> profile);
+    Column heldColumn() const;
 
     QString locationText(const TreeNode& node) const;
 
     TreeCost totalCost_;
     LocationNames names_;
+    HeldModel::Scope heldScope_ = HeldModel::Scope::HeldAtEnd;
+    std::shared_ptr<const std::vector<QString>> functionNames_;
 };
 
 } // namespace memprof::itemmodels

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 namespace memprof {
 
@@ -10,7 +12,7 @@ namespace {
 
 class TreeBuilder {
 public:
-    TreeBuilder(const Profile& profile, HeldRule held) : profile_(profile), held_(held) {}
+    TreeBuilder(const Profile& profile, const std::vector<HeldRow>& held) : profile_(profile), held_(held) {}
 
     FunctionTree build()
     {
@@ -51,7 +53,7 @@ private:
                 costs[row.location].allocatedBytes += row.allocatedBytes;
                 costs[row.location].freedBytes += row.freedBytes;
             }
-        for (const auto& row : profile_.held(held_))
+        for (const auto& row : held_)
             costs[row.location].heldBytes += row.heldBytes;
         for (const auto& row : profile_.heldAtPeak)
             costs[row.location].peakBytes += row.heldBytes;
@@ -116,7 +118,7 @@ private:
     }
 
     const Profile& profile_;
-    const HeldRule held_;
+    const std::vector<HeldRow>& held_;
     FunctionTree tree_;
     std::map<std::string, std::int32_t> groups_;
     std::map<std::string, std::int32_t> files_;
@@ -127,7 +129,26 @@ private:
 
 FunctionTree buildFunctionTree(const Profile& profile, HeldRule held)
 {
+    return buildFunctionTree(profile, profile.held(held));
+}
+
+FunctionTree buildFunctionTree(const Profile& profile, const std::vector<HeldRow>& held)
+{
     return TreeBuilder(profile, held).build();
+}
+
+std::vector<HeldRow> heapSummaryByLocation(const Profile& profile)
+{
+    std::unordered_map<std::string_view, LocationId> firstOfName;
+    for (LocationId id = 0; id < profile.locations.size(); ++id)
+        firstOfName.try_emplace(profile.locations[id].name, id);
+    std::vector<HeldRow> rows;
+    for (const HeapSummaryRow& summary : profile.heapSummary) {
+        const auto first = firstOfName.find(summary.name);
+        if (summary.summaryBytes > 0 && first != firstOfName.end())
+            rows.push_back({first->second, static_cast<std::uint64_t>(summary.summaryBytes)});
+    }
+    return rows;
 }
 
 } // namespace memprof

@@ -60,6 +60,14 @@ struct FunctionTree {
 // Held bytes follow `held` (for a profile without a window every rule gives
 // the blocks live at the end).
 FunctionTree buildFunctionTree(const Profile& profile, HeldRule held = HeldRule::SurvivorsAtEnd);
+// The same with the held bytes of `held`'s rows (heapSummaryByLocation's,
+// or any other scope's by location).
+FunctionTree buildFunctionTree(const Profile& profile, const std::vector<HeldRow>& held);
+
+// The reference's heap summary as held rows for the tree: a name's positive
+// summary bytes on the first of its locations, so that the tree adds up to
+// the heap summary's total (the summary merges a name's identities).
+std::vector<HeldRow> heapSummaryByLocation(const Profile& profile);
 
 // Names of the top-level groups that are not Lua files.
 inline constexpr const char* kInternalGroup = "INTERNAL";

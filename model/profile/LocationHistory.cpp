@@ -10,8 +10,8 @@ namespace memprof {
 namespace {
 class LocationFollower final : public EventObserver {
 public:
-    LocationFollower(LocationId location, std::size_t maxBuckets)
-        : location_(location), timeline_(maxBuckets)
+    LocationFollower(LocationId location, std::size_t maxBuckets, EventWindow window)
+        : location_(location), window_(window), timeline_(maxBuckets)
     {
     }
 
@@ -21,12 +21,13 @@ public:
             liveBytes_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(liveBytes_) + bytes);
     }
 
-    void onEvent(std::uint64_t, EventKind kind, LocationId location, std::int64_t, std::uint64_t,
+    void onEvent(std::uint64_t index, EventKind kind, LocationId location, std::int64_t, std::uint64_t,
                  std::uint64_t allocatedBytes) override
     {
         if (location == location_ && kind != EventKind::Free) {
             allocatedBytes_ += allocatedBytes;
-            sizeHistogram_.add(allocatedBytes);
+            if (window_.contains(index))
+                sizeHistogram_.add(allocatedBytes);
         }
         timeline_.add(liveBytes_, allocatedBytes_);
     }
@@ -36,6 +37,7 @@ public:
 
 private:
     LocationId location_;
+    EventWindow window_;
     HeapTimeline timeline_;
     SizeHistogram sizeHistogram_;
     std::uint64_t liveBytes_ = 0;
@@ -44,14 +46,15 @@ private:
 } // namespace
 
 LocationHistory loadLocationHistory(const std::string& path, LocationId location, const DecodeControl& control,
-                                    std::size_t maxBuckets)
+                                    std::size_t maxBuckets, EventWindow window)
 {
-    LocationFollower follower(location, maxBuckets);
+    LocationFollower follower(location, maxBuckets, window);
     const Profile profile = loadProfile(path, control, &follower);
     LocationHistory history;
     history.location = location;
     history.timeline = follower.takeTimeline();
     history.sizeHistogram = follower.sizeHistogram();
+    history.window = window;
     history.status = profile.status;
     history.eventCount = profile.totals.eventCount;
     return history;

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One location's own history, for the charts' overlay: its live bytes over
 // the run (by the location that last allocated each block, as heldAtEnd
-// counts them) and the sizes it allocated. Computed on demand by a second
+// counts them) and the sizes it allocated within the page's event window. Computed on demand by a second
 // decoding pass rather than kept for every location during the first: the
 // pass costs one decode of the file (in a worker thread), while per-location
 // series would cost memory times the number of locations for every dump.
 #pragma once
 
 #include "model/decoder/DecodeControl.h"
+#include "model/profile/EventWindow.h"
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/Profile.h"
 #include "model/profile/SizeHistogram.h"
@@ -22,13 +23,17 @@ struct LocationHistory {
     // run, so the buckets line up with Profile::timeline); allocatedBytes is
     // the location's own cumulative allocated bytes.
     HeapTimeline timeline;
+    // The sizes of the window's events only: the curve spans the run (the
+    // chart draws the window's part over it), the sizes are counts.
     SizeHistogram sizeHistogram;
+    EventWindow window;
     DecodeStatus status;
     std::uint64_t eventCount = 0; // all events of the run, to check the file did not change
 };
 
 // Decodes the file at `path` again and follows `location` through it.
 LocationHistory loadLocationHistory(const std::string& path, LocationId location, const DecodeControl& control = {},
-                                    std::size_t maxBuckets = HeapTimeline::kDefaultMaxBuckets);
+                                    std::size_t maxBuckets = HeapTimeline::kDefaultMaxBuckets,
+                                    EventWindow window = {});
 
 } // namespace memprof

@@ -5,10 +5,11 @@
 
 namespace memprof::services {
 
-LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, QObject* parent)
+LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, EventWindow window, QObject* parent)
     : DecodeJob(parent)
     , path_(std::move(path))
     , location_(location)
+    , window_(window)
 {
     qRegisterMetaType<LocationHistoryPtr>();
 }
@@ -22,8 +23,9 @@ void LocationHistoryJob::start()
 {
     const std::string path = QFile::encodeName(path_).toStdString();
     startWorker(QStringLiteral("memprof history"), QThread::LowPriority,
-                [this, path, location = location_](DecodeControl& control) {
-                    emit finished(std::make_shared<const LocationHistory>(loadLocationHistory(path, location, control)));
+                [this, path, location = location_, window = window_](DecodeControl& control) {
+                    emit finished(std::make_shared<const LocationHistory>(
+                        loadLocationHistory(path, location, control, HeapTimeline::kDefaultMaxBuckets, window)));
                 });
 }
 

@@ -19,7 +19,8 @@ using LocationHistoryPtr = std::shared_ptr<const LocationHistory>;
 class LocationHistoryJob : public DecodeJob {
     Q_OBJECT
 public:
-    LocationHistoryJob(QString path, LocationId location, QObject* parent = nullptr);
+    // The sizes count the events of `window` (LocationHistory::window).
+    LocationHistoryJob(QString path, LocationId location, EventWindow window, QObject* parent = nullptr);
     // Cancels a running pass and waits for the worker to stop.
     ~LocationHistoryJob() override;
 
@@ -33,6 +34,7 @@ signals:
 private:
     QString path_;
     LocationId location_;
+    EventWindow window_;
 };
 
 } // namespace memprof::services

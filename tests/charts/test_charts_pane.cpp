@@ -54,6 +54,17 @@ double highestOf(const Container& data)
     return highest;
 }
 
+// The bytes `location` allocated (and reallocated) in `profile`'s events.
+std::uint64_t ownAllocatedBytes(const Profile& profile, LocationId location)
+{
+    std::uint64_t bytes = 0;
+    for (const auto* rows : {&profile.allocations, &profile.reallocations})
+        for (const LocationRow& row : *rows)
+            if (row.location == location)
+                bytes += row.allocatedBytes;
+    return bytes;
+}
+
 void keepShot(ChartsPane& pane, const QString& name)
 {
     const QString folder = qEnvironmentVariable("MEMPROF_CHART_SHOTS");
@@ -162,16 +173,66 @@ private slots:
         scope->setCurrentIndex(1);
         measure->setCurrentIndex(1);
         QCOMPARE(sizes->measure(), HistogramMeasure::Bytes);
-        std::uint64_t ownBytes = 0;
-        for (const auto* rows : {&profile.allocations, &profile.reallocations})
-            for (const LocationRow& row : *rows)
-                if (row.location == holder.location)
-                    ownBytes += row.allocatedBytes;
-        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(ownBytes));
+        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(ownAllocatedBytes(profile, holder.location)));
         scope->setCurrentIndex(0);
         keepShot(pane, QStringLiteral("sizes-bytes.png"));
         measure->setCurrentIndex(0);
         keepShot(pane, QStringLiteral("sizes-count.png"));
+    }
+
+    void selectedLocationFollowsTheWindow()
+    {
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        const std::uint64_t events = profile.totals.eventCount;
+        const EventWindow window{events / 4, events * 3 / 4};
+        const Profile windowed = loadProfile(path.toStdString(), {}, nullptr, window);
+        // A holder that allocated both inside and outside the window.
+        const auto holder = std::find_if(profile.heldAtEnd.begin(), profile.heldAtEnd.end(), [&](const HeldRow& row) {
+            const std::uint64_t inWindow = ownAllocatedBytes(windowed, row.location);
+            return inWindow > 0 && inWindow < ownAllocatedBytes(profile, row.location);
+        });
+        QVERIFY(holder != profile.heldAtEnd.end());
+        const LocationId location = holder->location;
+
+        ChartsPane pane;
+        pane.resize(1000, 600);
+        pane.setProfile(profile, path);
+        pane.show();
+        QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
+        pane.setSelectedLocation(location);
+        QVERIFY(finished.wait(10000));
+        pane.setWindowedProfile(windowed);
+        QVERIFY(finished.wait(10000));
+        QVERIFY2(pane.statusText().isEmpty(), qPrintable(pane.statusText()));
+
+        // The curve is drawn over the window, the whole run's faintly.
+        HeapChart* chart = pane.heapChart();
+        QCOMPARE(chart->window(), window);
+        QVERIFY(chart->overlayGraph()->visible());
+        QCOMPARE(chart->overlayGraph()->data()->constBegin()->key, double(window.first));
+        QCOMPARE((chart->overlayGraph()->data()->constEnd() - 1)->key, double(window.last + 1));
+        QVERIFY(chart->overlayRunGraph()->visible());
+        QCOMPARE((chart->overlayRunGraph()->data()->constEnd() - 1)->value, double(holder->heldBytes));
+        keepShot(pane, QStringLiteral("heap-overlay-window.png"));
+
+        // The location's sizes are the window's.
+        pane.setCurrentChart(2);
+        auto* measure = pane.findChildren<QComboBox*>().at(0);
+        auto* scope = pane.findChildren<QComboBox*>().at(1);
+        measure->setCurrentIndex(1);
+        scope->setCurrentIndex(1);
+        SizeHistogramChart* sizes = pane.sizeHistogramChart();
+        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(ownAllocatedBytes(windowed, location)));
+        keepShot(pane, QStringLiteral("sizes-location-window.png"));
+
+        // The whole run again: the whole curve, the whole run's sizes.
+        pane.setWindowedProfile(profile);
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!chart->overlayRunGraph()->visible());
+        QCOMPARE(chart->overlayGraph()->data()->constBegin()->key, 1.0);
+        scope->setCurrentIndex(1);
+        QCOMPARE(memprof::test::sumOf(*sizes->bars()->data()), double(ownAllocatedBytes(profile, location)));
     }
 
     void aNewSelectionCancelsThePrevious()

@@ -370,6 +370,47 @@ private slots:
         }
     }
 
+    void functionTreeHeldFollowsTheHeldPane()
+    {
+        const QString path = test::fixture(QStringLiteral("v3/growth.bin"));
+        Window w;
+        QVERIFY(load(w.window, path));
+        const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
+        const EventWindow window{n / 4, n / 2};
+        QVERIFY(typeWindow(w, QStringLiteral("%1–%2").arg(window.first).arg(window.last)));
+        const Profile expected = loadProfile(QFile::encodeName(path).toStdString(), {}, nullptr, window);
+
+        std::uint64_t heapSummary = 0;
+        for (const HeapSummaryRow& row : expected.heapSummary)
+            heapSummary += row.summaryBytes > 0 ? std::uint64_t(row.summaryBytes) : 0;
+        struct Case {
+            HeldModel::Scope scope;
+            std::uint64_t heldBytes;
+            QString header;
+        };
+        const Case cases[] = {
+            {HeldModel::Scope::HeldAtEnd, heldSum(expected.heldAtEnd), QStringLiteral("Survivors")},
+            {HeldModel::Scope::WindowBlocksAtWindowEnd, heldSum(expected.windowBlocksAtWindowEnd),
+             QStringLiteral("Held at window end")},
+            {HeldModel::Scope::LiveAtWindowEnd, heldSum(expected.heldAtWindowEnd), QStringLiteral("Live at window end")},
+            {HeldModel::Scope::HeldAtPeak, heldSum(expected.heldAtPeak), QStringLiteral("Held at peak")},
+            {HeldModel::Scope::HeapSummary, heapSummary, QStringLiteral("Heap summary")},
+        };
+        QVERIFY(heldSum(expected.heldAtWindowEnd) != heldSum(expected.heldAtEnd));
+        views::HeldPane* leak = leakPaneOf(w);
+        const QAbstractItemModel* tree = test::functionTree(w.window)->model();
+        for (const Case& c : cases) {
+            leak->scopeBox()->setCurrentIndex(leak->scopeBox()->findData(static_cast<int>(c.scope)));
+            QCOMPARE(pageOf(w)->viewState()->heldScope(), c.scope);
+            QCOMPARE(columnSum(tree, FunctionTreeModel::HeldColumn), qint64(c.heldBytes));
+            QCOMPARE(tree->headerData(FunctionTreeModel::HeldColumn, Qt::Horizontal).toString(), c.header);
+        }
+        // The suspects rank names, not lines: the tree keeps the survivors.
+        leak->scopeBox()->setCurrentIndex(leak->scopeBox()->findData(static_cast<int>(HeldModel::Scope::Suspects)));
+        QCOMPARE(columnSum(tree, FunctionTreeModel::HeldColumn), qint64(heldSum(expected.heldAtEnd)));
+        QCOMPARE(tree->headerData(FunctionTreeModel::HeldColumn, Qt::Horizontal).toString(), QStringLiteral("Survivors"));
+    }
+
     void wholeRunRestoresTheOriginalNumbers()
     {
         Window w;

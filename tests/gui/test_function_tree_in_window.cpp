@@ -3,8 +3,9 @@
 // user would: the tree sits beside the tables and adds up to the totals, a
 // line node puts the source pane on its file and line, a function node on
 // its definition, a selection elsewhere follows in the tree, the filter
-// keeps a match's ancestors open, copy and export take tree rows; the leak
-// pane's peak scope adds up to the peak.
+// keeps a match's ancestors open, copy and export take tree rows, a function
+// node takes the selected location's curve off the charts; the leak pane's
+// peak scope adds up to the peak.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -18,6 +19,8 @@
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
 #include "views/SourcePane.h"
+#include "views/charts/ChartsPane.h"
+#include "views/charts/HeapChart.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -78,6 +81,7 @@ private slots:
     void lineNodeShowsItsSourceLine();
     void functionFileAndGroupNodes();
     void selectionElsewhereFollowsInTheTree();
+    void functionNodeClearsTheChartsOverlay();
     void filterKeepsAncestorsOpen();
     void copyAndExportTakeTreeRows();
     void peakScopeAddsUpToThePeak();
@@ -126,12 +130,12 @@ void TestFunctionTreeInWindow::byFunctionTabAddsUpToTheTotals()
 void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
     const QModelIndex line = nodeLabelled(tree, QStringLiteral("@leak.lua:9"));
     QVERIFY(line.isValid());
-    QCOMPARE(line.parent().data().toString(), QStringLiteral("function at @leak.lua:7"));
+    QCOMPARE(line.parent().data().toString(), QStringLiteral("remember at @leak.lua:7"));
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
     click(tree, line);
     QCOMPARE(selected.count(), 1);
@@ -154,13 +158,14 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
 void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
 
-    // A function: its chunk, marked where it is defined (scratch, line 12).
-    click(tree, nodeLabelled(tree, QStringLiteral("function at @leak.lua:12")));
+    // A function, named as its source names it: its chunk, marked where it
+    // is defined.
+    click(tree, nodeLabelled(tree, QStringLiteral("scratch at @leak.lua:12")));
     QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(test::sourcePane(w.window)->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 12);
@@ -185,7 +190,7 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     QAbstractItemModel* leak = test::heldTable(w.window)->model();
     int row = 0;
@@ -197,7 +202,7 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
     QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
-    QCOMPARE(current.parent().data().toString(), QStringLiteral("function at @leak.lua:12"));
+    QCOMPARE(current.parent().data().toString(), QStringLiteral("scratch at @leak.lua:12"));
     // What was opened stays open when the deferred expansion runs and when
     // the user sorts.
     QTest::qWait(50);
@@ -208,10 +213,33 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
 }
 
+void TestFunctionTreeInWindow::functionNodeClearsTheChartsOverlay()
+{
+    Window w;
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    auto* charts = w.window->findChild<charts::ChartsPane*>();
+    QVERIFY(charts);
+    QTabWidget* tabs = test::mainTabs(w.window);
+    tabs->setCurrentWidget(charts);
+    QSignalSpy history(charts, &charts::ChartsPane::locationHistoryFinished);
+    w.window->selectLocation(w.window->profile()->heldAtEnd.front().location);
+    QVERIFY(history.wait(10000));
+    QVERIFY(charts->heapChart()->overlayGraph()->visible());
+
+    views::FunctionTreeView* tree = test::functionTree(w.window);
+    tabs->setCurrentWidget(tree);
+    click(tree, nodeLabelled(tree, QStringLiteral("scratch at @leak.lua:12")));
+    tabs->setCurrentWidget(charts);
+    QTest::qWait(200); // a pass for the location let go of would be back by now
+    QVERIFY(!charts->heapChart()->overlayGraph()->visible());
+    QVERIFY(charts->heapChart()->overlayGraph()->data()->isEmpty());
+    QVERIFY(charts->statusText().isEmpty());
+}
+
 void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::filterField(w.window)->setDelay(0);
     test::filterField(w.window)->lineEdit()->setText(QStringLiteral("leak.lua:14"));
@@ -220,7 +248,7 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
     QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
     QCOMPARE(tree->model()->rowCount(file), 1);
     const QModelIndex function = tree->model()->index(0, 0, file);
-    QCOMPARE(function.data().toString(), QStringLiteral("function at @leak.lua:12"));
+    QCOMPARE(function.data().toString(), QStringLiteral("scratch at @leak.lua:12"));
     QCOMPARE(tree->model()->rowCount(function), 1);
     QCOMPARE(tree->model()->index(0, 0, function).data().toString(), QStringLiteral("@leak.lua:14"));
     // The path to the match is open, so the match is on screen.
@@ -236,7 +264,7 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
 void TestFunctionTreeInWindow::copyAndExportTakeTreeRows()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
     click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:9")));

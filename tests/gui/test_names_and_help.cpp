@@ -184,7 +184,7 @@ void TestNamesAndHelp::init()
 void TestNamesAndHelp::functionNodeLetsGoOfTheLocation()
 {
     Window w;
-    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
+    QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     click(allocations, rowNamed(allocations->model(), QStringLiteral("@leak.lua:9")));
     views::CostTableView* held = test::heldTable(w.window);
@@ -203,7 +203,7 @@ void TestNamesAndHelp::functionNodeLetsGoOfTheLocation()
     QVERIFY(!held->currentIndex().isValid());
     QVERIFY(held->selectionModel()->selectedRows().isEmpty());
     const QString status = statusOf(w.window);
-    QVERIFY2(status.contains(QStringLiteral("function at @leak.lua:")), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral(" at @leak.lua:")), qPrintable(status));
     QVERIFY2(status.contains(function.data().toString()), qPrintable(status));
     // The source pane shows the function's definition.
     const auto& info = w->profile()->functions[std::size_t(function.data(itemmodels::FunctionIndexRole).toInt())];

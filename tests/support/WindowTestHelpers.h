@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Driving the viewer's windows in the GUI tests: a shown main window that is
-// deleted at the end of the test, a load that waits for its end, and the
+// deleted at the end of the test, a load that waits for its end (and for
+// the functions' names), and the
 // load-error boxes a failed load leaves open.
 #pragma once
 
 #include "app/MainWindow.h"
+#include "model/itemmodels/FunctionTreeModel.h"
 
 #include <QApplication>
 #include <QLatin1String>
 #include <QMessageBox>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QTest>
 #include <QString>
 #include <QWidget>
 
@@ -33,6 +36,16 @@ inline bool load(app::MainWindow* window, const QString& path)
     QSignalSpy finished(window, &app::MainWindow::loadFinished);
     window->loadDump(path);
     return finished.wait(30000) && finished.at(0).at(0).toBool();
+}
+
+// A load whose functions' names (read from their sources off the GUI
+// thread, once the load is shown) are in the by-function tree too.
+inline bool loadWithFunctionNames(app::MainWindow* window, const QString& path)
+{
+    if (!load(window, path))
+        return false;
+    const auto* tree = window->findChild<itemmodels::FunctionTreeModel*>();
+    return tree && QTest::qWaitFor([tree] { return tree->hasFunctionNames(); }, 10000);
 }
 
 inline QMessageBox* errorBox()

@@ -82,6 +82,7 @@ ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidge
     connect(topHoldersChart_, &TopHoldersChart::locationActivated, this, &ChartsPane::locationActivated);
     if (state) {
         connect(state, &views::ProfileViewState::locationSelected, this, &ChartsPane::setSelectedLocation);
+        connect(state, &views::ProfileViewState::selectionForgotten, this, &ChartsPane::forgetSelectedLocation);
         // A drag across the heap chart is a window for every pane; the
         // chart shades what the view state holds at once, before the counts
         // of the window arrive.
@@ -133,6 +134,9 @@ void ChartsPane::setWindowedProfile(const Profile& windowed)
     topHoldersChart_->setProfile(windowed);
     if (hasSelection_)
         topHoldersChart_->setSelectedLocation(locationNames_[selected_]);
+    // The location's sizes are counted again for this window.
+    if (hasSelection_ && (!history_ || history_->window != window_))
+        readHistoryWhenShown();
     showHistogram();
     heapChart_->replot();
     topHoldersChart_->replot();
@@ -160,12 +164,35 @@ void ChartsPane::setSelectedLocation(LocationId location)
     hasSelection_ = true;
     topHoldersChart_->setSelectedLocation(locationNames_[location]);
     topHoldersChart_->replot();
-    // The pass reads the whole dump again: only for a pane someone looks at.
+    readHistoryWhenShown();
+}
+
+void ChartsPane::forgetSelectedLocation()
+{
+    if (!hasSelection_)
+        return;
+    cancelHistory();
+    hasSelection_ = false;
+    historyPending_ = false;
+    history_.reset();
+    status_->setVisible(false);
+    heapChart_->clearOverlay();
+    topHoldersChart_->setSelectedLocation({});
+    scopeBox_->setCurrentIndex(0);
+    scopeBox_->setEnabled(false);
+    showHistogram();
+    heapChart_->replot();
+    topHoldersChart_->replot();
+}
+
+// The pass reads the whole dump again: only for a pane someone looks at.
+void ChartsPane::readHistoryWhenShown()
+{
     historyPending_ = !isVisible();
     if (historyPending_)
         cancelHistory();
     else
-        startHistory(location);
+        startHistory(selected_);
 }
 
 void ChartsPane::showEvent(QShowEvent* event)
@@ -234,6 +261,7 @@ void ChartsPane::cancelHistory()
 void ChartsPane::startHistory(LocationId location)
 {
     cancelHistory();
+    history_.reset();
     heapChart_->clearOverlay();
     heapChart_->replot();
     if (dumpPath_.isEmpty()) {
@@ -244,7 +272,7 @@ void ChartsPane::startHistory(LocationId location)
     }
     status_->setText(tr("Reading the history of %1…").arg(itemmodels::displayText(QString::fromStdString(locationNames_[location]))));
     status_->setVisible(true);
-    job_ = new services::LocationHistoryJob(dumpPath_, location, this);
+    job_ = new services::LocationHistoryJob(dumpPath_, location, window_, this);
     connect(job_, &services::LocationHistoryJob::finished, this, [this, job = job_](services::LocationHistoryPtr history) {
         if (job)
             job->deleteLater();
@@ -259,7 +287,7 @@ void ChartsPane::startHistory(LocationId location)
 void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
 {
     const LocationId location = history->location;
-    if (!hasSelection_ || location != selected_)
+    if (!hasSelection_ || location != selected_ || history->window != window_)
         return;
     const QString name = itemmodels::displayText(QString::fromStdString(locationNames_[location]));
     if (history->status.end == DecodeEnd::Failed) {
@@ -280,17 +308,25 @@ void ChartsPane::showHistory(std::shared_ptr<const LocationHistory> history)
 
 void ChartsPane::showHistogram()
 {
-    if (scopeBox_->currentIndex() == 1 && history_)
-        sizeHistogramChart_->setHistogram(history_->sizeHistogram,
-                                          itemmodels::displayText(QString::fromStdString(locationNames_[history_->location])));
-    else
-        sizeHistogramChart_->setHistogram(profileSizes_, window_.covers(eventCount_)
-                                                              ? tr("whole profile")
-                                                              : tr("events %1–%2")
-                                                                    .arg(QLocale().toString(static_cast<qulonglong>(window_.first)),
-                                                                         QLocale().toString(static_cast<qulonglong>(
-                                                                             std::min(window_.last, eventCount_)))));
+    // A history read for another window (its new pass waits for the pane to
+    // be shown) has no sizes of this one.
+    if (scopeBox_->currentIndex() == 1 && history_ && history_->window == window_) {
+        const QString name = itemmodels::displayText(QString::fromStdString(locationNames_[history_->location]));
+        sizeHistogramChart_->setHistogram(history_->sizeHistogram, window_.covers(eventCount_)
+                                                                       ? name
+                                                                       : tr("%1, %2").arg(name, windowText()));
+    } else {
+        sizeHistogramChart_->setHistogram(profileSizes_, windowText());
+    }
     sizeHistogramChart_->replot();
+}
+
+QString ChartsPane::windowText() const
+{
+    if (window_.covers(eventCount_))
+        return tr("whole profile");
+    return tr("events %1–%2").arg(QLocale().toString(static_cast<qulonglong>(window_.first)),
+                                  QLocale().toString(static_cast<qulonglong>(std::min(window_.last, eventCount_))));
 }
 
 } // namespace memprof::charts

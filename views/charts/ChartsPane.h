@@ -5,8 +5,9 @@
 // the selection changes again, and deferred while the pane is hidden. In a
 // page it follows the page's selected location and event window: the heap
 // chart always shows the whole run with the window shaded (dragging across
-// it sets the view state's window); the top holders and the allocation
-// sizes count the window's events.
+// it sets the view state's window) and the selected location's curve drawn
+// over the window; the top holders and the allocation sizes, the location's
+// own too, count the window's events.
 #pragma once
 
 #include "model/profile/LocationHistory.h"
@@ -64,6 +65,8 @@ public:
 
 public slots:
     void setSelectedLocation(memprof::LocationId location);
+    // No location is selected (a function of the tree is): no overlay.
+    void forgetSelectedLocation();
 
 signals:
     void locationActivated(memprof::LocationId location);
@@ -78,10 +81,12 @@ protected:
 
 private:
     void exportWithDialog();
+    void readHistoryWhenShown();
     void startHistory(LocationId location);
     void cancelHistory();
     void showHistory(std::shared_ptr<const LocationHistory> history);
     void showHistogram();
+    QString windowText() const;
     void showHint();
 
     QTabWidget* tabs_ = nullptr;

@@ -42,6 +42,27 @@ StepSeries stepSeries(const HeapTimeline& timeline, BucketValue value)
     return series;
 }
 
+StepSeries stepsBetween(const StepSeries& series, double from, double to)
+{
+    StepSeries part;
+    const auto begin = series.keys.cbegin();
+    const auto firstInside = std::upper_bound(begin, series.keys.cend(), from);
+    if (firstInside == begin)
+        return part; // the series starts after `from`: nothing is in effect there
+    const auto pastInside = std::upper_bound(firstInside, series.keys.cend(), to);
+    part.keys.push_back(from);
+    part.values.push_back(series.values[firstInside - begin - 1]);
+    for (auto key = firstInside; key != pastInside; ++key) {
+        part.keys.push_back(*key);
+        part.values.push_back(series.values[key - begin]);
+    }
+    if (part.keys.back() != to) {
+        part.keys.push_back(to);
+        part.values.push_back(part.values.back());
+    }
+    return part;
+}
+
 std::optional<HeapReadout> heapReadout(const HeapTimeline& timeline, std::uint64_t event)
 {
     const auto& buckets = timeline.buckets();
@@ -92,6 +113,10 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     liveMin_->setLineStyle(QCPGraph::lsStepLeft);
     liveMin_->setChannelFillGraph(liveMax_);
     liveMin_->setName(tr("live bytes, range within a bucket"));
+    overlayRun_ = addGraph();
+    overlayRun_->setLineStyle(QCPGraph::lsStepLeft);
+    overlayRun_->setVisible(false);
+    overlayRun_->removeFromLegend();
     overlay_ = addGraph();
     overlay_->setLineStyle(QCPGraph::lsStepLeft);
     overlay_->setVisible(false);
@@ -164,6 +189,9 @@ void HeapChart::applyColors()
     QColor overlayFill = c.overlay;
     overlayFill.setAlphaF(0.18f);
     overlay_->setBrush(overlayFill);
+    QColor faint = c.overlay;
+    faint.setAlphaF(0.35f);
+    overlayRun_->setPen(QPen(faint, 1, Qt::DotLine));
     peakMarker_->setPen(QPen(c.peak, 2));
     peakMarker_->setBrush(c.background);
     peakText_->setColor(c.peak);
@@ -232,8 +260,9 @@ void HeapChart::setOverlay(const HeapTimeline& timeline, const QString& name)
         clearOverlay();
         return;
     }
-    const StepSeries series = stepSeries(timeline, BucketValue::Max);
-    overlay_->setData(series.keys, series.values, true);
+    overlaySeries_ = stepSeries(timeline, BucketValue::Max);
+    overlayRun_->setData(overlaySeries_.keys, overlaySeries_.values, true);
+    showOverlayInWindow();
     // A long location name would set the chart's (and the window's) minimum
     // width: the legend shows its end, where the line number is.
     constexpr int kLegendNameLength = 40;
@@ -247,9 +276,27 @@ void HeapChart::setOverlay(const HeapTimeline& timeline, const QString& name)
 
 void HeapChart::clearOverlay()
 {
+    overlaySeries_ = {};
     overlay_->data()->clear();
     overlay_->setVisible(false);
     overlay_->removeFromLegend();
+    overlayRun_->data()->clear();
+    overlayRun_->setVisible(false);
+}
+
+// Event e is drawn from key e to key e + 1 (StepSeries): the window's
+// events from its first to one past its last.
+void HeapChart::showOverlayInWindow()
+{
+    if (overlaySeries_.keys.isEmpty())
+        return;
+    const bool windowed = window_ != EventWindow{};
+    const StepSeries part = windowed ? stepsBetween(overlaySeries_, static_cast<double>(window_.first),
+                                                    std::min(static_cast<double>(window_.last) + 1,
+                                                             static_cast<double>(eventCount_)))
+                                     : overlaySeries_;
+    overlay_->setData(part.keys, part.values, true);
+    overlayRun_->setVisible(windowed);
 }
 
 void HeapChart::setWindow(EventWindow window)
@@ -261,6 +308,7 @@ void HeapChart::setWindow(EventWindow window)
     if (shaded)
         placeBandItem(windowBand_, xAxis, yAxis, static_cast<double>(window_.first),
                       std::min(static_cast<double>(window_.last) + 1, static_cast<double>(eventCount_)));
+    showOverlayInWindow();
 }
 
 void HeapChart::resetView()

@@ -3,7 +3,8 @@
 // timestamps) as steps through each bucket's maximum, with the bucket's
 // minimum as a band below, the cumulative allocated bytes on the right axis,
 // the peak marked and labelled, and one location's own live bytes overlaid.
-// It always shows the whole run; the page's event window is shaded on it.
+// It always shows the whole run; the page's event window is shaded on it,
+// and the overlay is drawn over the window, faintly over the rest.
 // Dragging across it chooses a window (windowSelected); Shift+drag pans, the
 // wheel zooms, within the run. Under the pointer a crosshair reads the event,
 // its live and allocated bytes.
@@ -32,6 +33,17 @@ struct HeapReadout {
 // empty timeline.
 std::optional<HeapReadout> heapReadout(const HeapTimeline& timeline, std::uint64_t event);
 
+// The steps of a timeline: each bucket's first event with its maximum (or
+// minimum), then the last event with the bytes after it.
+struct StepSeries {
+    QVector<double> keys;
+    QVector<double> values;
+};
+// The part of `series` drawn between keys `from` and `to` (from <= to): the
+// step in effect at `from`, the steps inside, and the step in effect at
+// `to` ending it.
+StepSeries stepsBetween(const StepSeries& series, double from, double to);
+
 class HeapChart : public ChartPlot {
     Q_OBJECT
 public:
@@ -52,7 +64,10 @@ public:
     QCPGraph* liveMaxGraph() const { return liveMax_; }
     QCPGraph* liveMinGraph() const { return liveMin_; }
     QCPGraph* allocatedGraph() const { return allocated_; }
+    // The overlay over the window (the whole run without one), and the
+    // faint whole-run curve under it (hidden without a window).
     QCPGraph* overlayGraph() const { return overlay_; }
+    QCPGraph* overlayRunGraph() const { return overlayRun_; }
     QString peakLabel() const { return peakText_->text(); }
     QCPItemRect* windowBand() const { return windowBand_; }
     // The event drawn at a widget x coordinate (clamped to the run).
@@ -77,11 +92,13 @@ private:
     void hideReadout();
     void placeBand(QCPItemRect* band, double fromKey, double toKey);
     EventWindow windowBetween(double fromX, double toX) const;
+    void showOverlayInWindow();
 
     QCPGraph* liveMax_ = nullptr;
     QCPGraph* liveMin_ = nullptr;
     QCPGraph* allocated_ = nullptr;
     QCPGraph* overlay_ = nullptr;
+    QCPGraph* overlayRun_ = nullptr;
     QCPItemTracer* peakMarker_ = nullptr;
     QCPItemText* peakText_ = nullptr;
     QCPItemLine* peakArrow_ = nullptr;
@@ -90,6 +107,7 @@ private:
     QCPItemStraightLine* crosshair_ = nullptr;
     QCPItemText* readout_ = nullptr;
     HeapTimeline timeline_;
+    StepSeries overlaySeries_;
     EventWindow window_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakLiveBytes_ = 0;
@@ -98,12 +116,6 @@ private:
     std::optional<double> dragStartX_; // a window being chosen
 };
 
-// The steps of a timeline: each bucket's first event with its maximum (or
-// minimum), then the last event with the bytes after it.
-struct StepSeries {
-    QVector<double> keys;
-    QVector<double> values;
-};
 enum class BucketValue { Max, Min, Allocated };
 StepSeries stepSeries(const HeapTimeline& timeline, BucketValue value);
 

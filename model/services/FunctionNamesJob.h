@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reads the names of a profile's functions from their sources
+// (readFunctionNames) on a worker thread, at low priority, so that the
+// by-function tree never reads a file while it paints. One job, one pass;
+// cancel() stops it early.
+#pragma once
+
+#include "model/services/DecodeJob.h"
+
+#include "model/profile/Profile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace memprof::services {
+
+using FunctionNamesPtr = std::shared_ptr<const std::vector<QString>>;
+
+class FunctionNamesJob : public DecodeJob {
+    Q_OBJECT
+public:
+    FunctionNamesJob(std::shared_ptr<const Profile> profile, QString dumpFolder, QStringList sourceFolders,
+                     QObject* parent = nullptr);
+    // Cancels a running pass and waits for the worker to stop.
+    ~FunctionNamesJob() override;
+
+    void start();
+
+signals:
+    // Delivered queued, also after cancel (with the names found by then).
+    void finished(memprof::services::FunctionNamesPtr names);
+
+private:
+    std::shared_ptr<const Profile> profile_;
+    QString dumpFolder_;
+    QStringList sourceFolders_;
+};
+
+} // namespace memprof::services
+
+Q_DECLARE_METATYPE(memprof::services::FunctionNamesPtr)
