@@ -115,7 +115,7 @@ void TestMimeDatabase::typeIsDefinedByThePackage()
     const QMimeType type = QMimeDatabase().mimeTypeForName(kMimeType);
     QVERIFY2(type.isValid(), "application/x-luajit-memprof is not defined");
     QCOMPARE(type.comment(), QStringLiteral("LuaJIT profile (memprof or sysprof)"));
-    QCOMPARE(type.globPatterns(), QStringList{QStringLiteral("*.memprof")});
+    QCOMPARE(type.globPatterns(), (QStringList{QStringLiteral("*.memprof"), QStringLiteral("*.sysprof")}));
     QCOMPARE(type.preferredSuffix(), QStringLiteral("memprof"));
     QCOMPARE(type.iconName(), kMimeIcon);
     QVERIFY(type.inherits(QStringLiteral("application/octet-stream")));
