@@ -43,6 +43,29 @@ private:
     QJsonArray frames_;
 };
 
+QJsonObject sampledProfile(const std::string& name, const SampleType& type, const QJsonArray& samples,
+                           const QJsonArray& weights, std::int64_t total)
+{
+    return QJsonObject{{QStringLiteral("type"), QStringLiteral("sampled")},
+                       {QStringLiteral("name"), QString::fromStdString(name)},
+                       {QStringLiteral("unit"), unitOf(type)},
+                       {QStringLiteral("startValue"), 0},
+                       {QStringLiteral("endValue"), static_cast<qint64>(total)},
+                       {QStringLiteral("samples"), samples},
+                       {QStringLiteral("weights"), weights}};
+}
+
+std::string fileJson(const FrameTable& table, const QJsonArray& profiles, const std::string& name)
+{
+    const QJsonObject file{{QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
+                           {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
+                           {QStringLiteral("name"), QString::fromStdString(name)},
+                           {QStringLiteral("activeProfileIndex"), 0},
+                           {QStringLiteral("shared"), QJsonObject{{QStringLiteral("frames"), table.frames()}}},
+                           {QStringLiteral("profiles"), profiles}};
+    return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+}
+
 } // namespace
 
 std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
@@ -72,21 +95,31 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
             weights.append(static_cast<qint64>(weight));
             total += weight;
         }
-        profiles.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("sampled")},
-                                    {QStringLiteral("name"), QString::fromStdString(view.name)},
-                                    {QStringLiteral("unit"), unitOf(stacks.sampleTypes[view.sampleType])},
-                                    {QStringLiteral("startValue"), 0},
-                                    {QStringLiteral("endValue"), static_cast<qint64>(total)},
-                                    {QStringLiteral("samples"), samples},
-                                    {QStringLiteral("weights"), weights}});
+        profiles.append(sampledProfile(view.name, stacks.sampleTypes[view.sampleType], samples, weights, total));
     }
-    const QJsonObject file{{QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
-                           {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
-                           {QStringLiteral("name"), QString::fromStdString(name)},
-                           {QStringLiteral("activeProfileIndex"), 0},
-                           {QStringLiteral("shared"), QJsonObject{{QStringLiteral("frames"), table.frames()}}},
-                           {QStringLiteral("profiles"), profiles}};
-    return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+    return fileJson(table, profiles, name);
+}
+
+std::string speedscopeTimeOrderJson(const StackProfile& stacks, const SpeedscopeView& view, const std::string& name)
+{
+    FrameTable table;
+    QJsonArray samples, weights;
+    std::int64_t total = 0;
+    for (const StackSample& sample : stacks.samples) {
+        QJsonArray stack;
+        for (std::uint32_t index : sample.stack) {
+            // One frame per function, at its first line: a sampler knows
+            // where a function is defined, not which line was running.
+            const StackFrame& frame = stacks.frames[index];
+            stack.append(table.index({frame.name, frame.file, frame.startLine, 1}));
+        }
+        const std::int64_t weight = sample.values[view.sampleType];
+        samples.append(stack);
+        weights.append(static_cast<qint64>(weight));
+        total += weight;
+    }
+    return fileJson(table, QJsonArray{sampledProfile(view.name, stacks.sampleTypes[view.sampleType], samples, weights, total)},
+                    name);
 }
 
 } // namespace memprof

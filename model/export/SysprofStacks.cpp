@@ -35,6 +35,33 @@ StackFrame exportFrame(const CallFrame& frame)
     return exported;
 }
 
+namespace {
+
+// The export's index of each profile frame, added as they are met.
+class ExportedFrames {
+public:
+    ExportedFrames(const SysprofProfile& profile, StackProfile& stacks) : profile_(profile), stacks_(stacks) {}
+
+    std::vector<std::uint32_t> stack(const CallTree& tree, CallNodeId node)
+    {
+        std::vector<std::uint32_t> stack;
+        for (const FrameId frame : tree.pathTo(node)) {
+            auto [it, inserted] = index_.try_emplace(frame, static_cast<std::uint32_t>(stacks_.frames.size()));
+            if (inserted)
+                stacks_.frames.push_back(exportFrame(profile_.frames[frame]));
+            stack.push_back(it->second);
+        }
+        return stack;
+    }
+
+private:
+    const SysprofProfile& profile_;
+    StackProfile& stacks_;
+    absl::flat_hash_map<FrameId, std::uint32_t> index_;
+};
+
+} // namespace
+
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options)
 {
     StackProfile stacks;
@@ -48,22 +75,50 @@ StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const 
         stacks.period = 1;
     }
     const CallTree& tree = profile.tree(view);
-    absl::flat_hash_map<FrameId, std::uint32_t> exportedFrame;
+    ExportedFrames exported(profile, stacks);
     for (std::size_t id = 0; id < tree.size(); ++id) {
         const CallNode& node = tree.node(static_cast<CallNodeId>(id));
         if (node.selfSamples == 0)
             continue;
         StackSample sample;
-        for (const FrameId frame : tree.pathTo(static_cast<CallNodeId>(id))) {
-            auto [it, inserted] = exportedFrame.try_emplace(frame, static_cast<std::uint32_t>(stacks.frames.size()));
-            if (inserted)
-                stacks.frames.push_back(exportFrame(profile.frames[frame]));
-            sample.stack.push_back(it->second);
-        }
+        sample.stack = exported.stack(tree, static_cast<CallNodeId>(id));
         const auto samples = static_cast<std::int64_t>(node.selfSamples);
         sample.values.push_back(samples);
         if (options.intervalMs)
             sample.values.push_back(samples * stacks.period);
+        stacks.samples.push_back(std::move(sample));
+    }
+    return stacks;
+}
+
+StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExportOptions& options)
+{
+    StackProfile stacks;
+    stacks.sampleTypes.push_back({"samples", "count"});
+    const auto intervalMs = static_cast<std::int64_t>(options.intervalMs.value_or(0));
+    if (options.intervalMs)
+        stacks.sampleTypes.push_back({"cpu", "milliseconds"});
+    stacks.periodType = stacks.sampleTypes.back();
+    stacks.period = options.intervalMs ? intervalMs : 1;
+    const CallTree& tree = profile.tree(StackView::Lua);
+    ExportedFrames exported(profile, stacks);
+    CallNodeId previous = -1;
+    for (const CallNodeId node : profile.luaNodeBySample) {
+        // A run of samples in one place is one stretch of time: files stay
+        // small, and the time order is the same.
+        if (node == previous && !stacks.samples.empty()) {
+            StackSample& last = stacks.samples.back();
+            ++last.values[kSampleCount];
+            if (options.intervalMs)
+                last.values[kCpuTime] += intervalMs;
+            continue;
+        }
+        previous = node;
+        StackSample sample;
+        sample.stack = exported.stack(tree, node);
+        sample.values.push_back(1);
+        if (options.intervalMs)
+            sample.values.push_back(intervalMs);
         stacks.samples.push_back(std::move(sample));
     }
     return stacks;

@@ -20,7 +20,8 @@ struct SysprofExportOptions {
 // The sample types, in this order.
 enum SysprofValue : std::size_t {
     kSampleCount, // samples
-    kCpuTime,     // samples x interval, in nanoseconds (only with an interval)
+    kCpuTime,     // samples x interval (only with an interval): nanoseconds in
+                  // sysprofStacks, milliseconds in sysprofTimeOrder
 };
 
 // The frame of a call-tree frame as exports name it.
@@ -28,5 +29,10 @@ StackFrame exportFrame(const CallFrame& frame);
 
 // The paths of `view`'s tree with self samples, root first.
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);
+
+// The Lua view's stacks in stream order, one per run of consecutive samples
+// with the same stack, valued in samples, then in milliseconds when the
+// interval is known. Needs the profile's luaNodeBySample.
+StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExportOptions& options);
 
 } // namespace memprof

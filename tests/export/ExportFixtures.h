@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cstdint>
+#include <vector>
 
 namespace test {
 
@@ -75,6 +76,32 @@ inline ToolRun runTool(const QString& program, const QStringList& args,
         qFatal("%s did not finish", qPrintable(program));
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
             process.readAllStandardError()};
+}
+
+// The columns of `go tool pprof -raw`'s Samples section, summed.
+inline std::vector<std::int64_t> rawTotals(const QByteArray& raw, std::size_t columns)
+{
+    std::vector<std::int64_t> totals(columns, 0);
+    bool inSamples = false;
+    for (const QByteArray& line : raw.split('\n')) {
+        if (line.startsWith("Samples:")) {
+            inSamples = true;
+            continue;
+        }
+        if (!inSamples)
+            continue;
+        if (line.startsWith("Locations"))
+            break;
+        const int colon = line.indexOf(':');
+        if (colon < 0)
+            continue; // the header naming the sample types
+        const QList<QByteArray> values = line.left(colon).simplified().split(' ');
+        if (static_cast<std::size_t>(values.size()) != columns)
+            continue;
+        for (std::size_t i = 0; i < columns; ++i)
+            totals[i] += values[static_cast<int>(i)].toLongLong();
+    }
+    return totals;
 }
 
 } // namespace test

@@ -10,36 +10,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-// The four columns of `go tool pprof -raw`'s Samples section, summed.
-std::vector<std::int64_t> rawTotals(const QByteArray& raw)
-{
-    std::vector<std::int64_t> totals(4, 0);
-    bool inSamples = false;
-    for (const QByteArray& line : raw.split('\n')) {
-        if (line.startsWith("Samples:")) {
-            inSamples = true;
-            continue;
-        }
-        if (!inSamples)
-            continue;
-        if (line.startsWith("Locations"))
-            break;
-        const int colon = line.indexOf(':');
-        if (colon < 0)
-            continue; // the header naming the sample types
-        const QList<QByteArray> values = line.left(colon).simplified().split(' ');
-        if (values.size() != 4)
-            continue;
-        for (int i = 0; i < 4; ++i)
-            totals[static_cast<std::size_t>(i)] += values[i].toLongLong();
-    }
-    return totals;
-}
-
-} // namespace
-
 class PprofExportTest : public QObject {
     Q_OBJECT
 
@@ -81,7 +51,7 @@ private slots:
 
         const memprof::Profile profile = memprof::loadProfile(dump.toStdString(), {}, nullptr, {});
         const test::ProfileFigures figures = test::figuresOf(profile);
-        const std::vector<std::int64_t> totals = rawTotals(raw.out);
+        const std::vector<std::int64_t> totals = test::rawTotals(raw.out, 4);
         QCOMPARE(totals[0], figures.allocEvents);
         QCOMPARE(totals[1], figures.allocBytes);
         QCOMPARE(totals[2], figures.heldBlocks);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: the decoder, the aggregation and the text reports on
-// arbitrary bytes. Besides the sanitizers' checks it is a differential test:
+// libFuzzer target: both decoders (memprof, then sysprof), their aggregation
+// and their text reports on arbitrary bytes. Besides the sanitizers' checks it is a differential test:
 // the same bytes decoded through the 1 MiB window and through a 64-byte window
 // fed by short, irregular reads from a source of unknown size must give the
 // same result, and every offset the decoder reports must lie inside the data.
@@ -9,6 +9,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/support/ProfileInvariants.h"
+#include "tests/support/SysprofInvariants.h"
 #include "tests/support/TestSources.h"
 
 #include <cstdio>
@@ -75,5 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(test::compareDecodes(whole.status, pieces.status), "whole vs pieces");
     if (report != allReports(pieces))
         require("the reports differ", "whole vs pieces");
+
+    // The same bytes as a sysprof dump: its own decoder and aggregates.
+    require(test::checkSysprofDecodes(bytes), "sysprof");
     return 0;
 }

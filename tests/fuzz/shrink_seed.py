@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Makes a small fuzzing seed from a real memprof dump: the first N symbol
-table entries, the event stream's prologue, and its first M events (cut at
-event boundaries), then the epilogue. The fixture dumps carry a symbol table of
+"""Makes a small fuzzing seed from a real memprof or sysprof dump: the first
+N symbol table entries, the event stream's prologue, and its first M events
+or samples (cut at their boundaries), then the epilogue. The fixture dumps carry a symbol table of
 ~120 KB of C symbols before their first event; the fuzzer runs much faster
 on seeds of a few KB that still hold every kind of event.
 Usage: shrink_seed.py IN.bin OUT.bin [SYMBOLS [EVENTS]]"""
@@ -47,6 +47,43 @@ def symbol_body(data, pos, kind, version):
     return pos
 
 
+def uleb_value(data, pos):
+    value = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, pos
+
+
+def host_stack(data, pos):
+    while True:
+        addr, pos = uleb_value(data, pos)
+        if addr == 0:
+            return pos
+
+
+def sysprof_item(data, pos, version):
+    """The end of the sample or symbol at pos (docs/FORMAT.md, Sysprof samples)."""
+    header = data[pos]
+    pos += 1
+    if header in (1, 2, 3):  # a Lua chain, then a host chain
+        while data[pos] != 0x80:
+            frame = data[pos]
+            pos = uleb(data, pos + 1)
+            if frame == 1:
+                pos = uleb(data, pos)
+        return host_stack(data, pos + 1)
+    if header == 9:  # trace: traceno, prototype, line
+        return uleb(data, uleb(data, uleb(data, pos)))
+    if header >= 10:
+        kind = {10: 0, 11: 1, 12: 2}[header] if version >= 2 else 1
+        return symbol_body(data, pos, kind, 3)
+    return host_stack(data, pos)
+
+
 def main():
     src, dst = sys.argv[1], sys.argv[2]
     max_symbols = int(sys.argv[3]) if len(sys.argv) > 3 else 40
@@ -67,8 +104,16 @@ def main():
     pos += 1
     out += data[pos:pos + 7]
     ev_version = data[pos + 3]
+    sysprof = data[pos:pos + 3] == b"ljp"
     pos += 7
     for _ in range(max_events):
+        if sysprof:
+            if pos >= len(data) or data[pos] & 0x80:
+                break
+            end = sysprof_item(data, pos, ev_version)
+            out += data[pos:end]
+            pos = end
+            continue
         if pos >= len(data) or data[pos] == 0x80:
             break
         header = data[pos]

@@ -7,6 +7,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/support/ProfileInvariants.h"
+#include "tests/support/SysprofInvariants.h"
 #include "tests/support/TestSources.h"
 
 #include <QDir>
@@ -91,6 +92,35 @@ private slots:
         writeTextReport(a, fromFile, {});
         writeTextReport(b, pieces, {});
         QCOMPARE(QString::fromStdString(a.str()), QString::fromStdString(b.str()));
+    }
+
+    // The fuzz target reads every input as a sysprof dump too: so do its
+    // regressions and seeds, and the real sysprof dumps.
+    void decodesAsSysprof_data()
+    {
+        QTest::addColumn<QString>("path");
+        QStringList dirs{QStringLiteral(MEMPROF_REGRESSIONS), QStringLiteral(MEMPROF_FUZZ_SEEDS),
+                         QStringLiteral(MEMPROF_TEST_DATA "/sysprof")};
+        int rows = 0;
+        for (const QString& path : dirs) {
+            const QDir dir(path);
+            for (const QString& file : dir.entryList({"*.bin"}, QDir::Files, QDir::Name)) {
+                QTest::newRow(qPrintable(dir.dirName() + '/' + file)) << dir.filePath(file);
+                ++rows;
+            }
+        }
+        QVERIFY(rows > 0);
+    }
+
+    void decodesAsSysprof()
+    {
+        QFETCH(QString, path);
+        QFile in(path);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray data = in.readAll();
+        const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(data.constData()),
+                                                  static_cast<std::size_t>(data.size()));
+        QCOMPARE(QString::fromStdString(test::checkSysprofDecodes(bytes)), QString());
     }
 };
 

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/export/ChromeCpuProfile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace memprof {
+
+namespace {
+
+QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallNodeId id)
+{
+    QString name = QStringLiteral("(root)");
+    QString url;
+    qint64 line = -1;
+    if (id != kCallRoot) {
+        const CallFrame& frame = profile.frames[tree.node(id).frame];
+        name = QString::fromStdString(frame.name);
+        // Lua names a file chunk "@path"; DevTools wants the path.
+        url = QString::fromStdString(frame.chunk.starts_with('@') ? frame.chunk.substr(1) : frame.chunk);
+        if (frame.line != 0)
+            line = static_cast<qint64>(frame.line) - 1; // DevTools counts lines from 0
+    }
+    return QJsonObject{{QStringLiteral("functionName"), name},
+                       {QStringLiteral("scriptId"), QStringLiteral("0")},
+                       {QStringLiteral("url"), url},
+                       {QStringLiteral("lineNumber"), line},
+                       {QStringLiteral("columnNumber"), -1}};
+}
+
+} // namespace
+
+std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExportOptions& options)
+{
+    const CallTree& tree = profile.tree(StackView::Lua);
+    // Node ids are the tree's, plus one: DevTools' ids start at 1.
+    QJsonArray nodes;
+    for (std::size_t index = 0; index < tree.size(); ++index) {
+        const auto id = static_cast<CallNodeId>(index);
+        const CallNode& node = tree.node(id);
+        QJsonArray children;
+        for (const CallNodeId child : node.children)
+            children.append(static_cast<qint64>(child) + 1);
+        nodes.append(QJsonObject{{QStringLiteral("id"), static_cast<qint64>(id) + 1},
+                                 {QStringLiteral("callFrame"), callFrame(profile, tree, id)},
+                                 {QStringLiteral("hitCount"), static_cast<qint64>(node.selfSamples)},
+                                 {QStringLiteral("children"), children}});
+    }
+    // The format has no untimed samples: without the interval, 1 ms apart.
+    const qint64 deltaUs = static_cast<qint64>(options.intervalMs.value_or(1)) * 1000;
+    QJsonArray samples, timeDeltas;
+    for (const CallNodeId node : profile.luaNodeBySample) {
+        samples.append(static_cast<qint64>(node) + 1);
+        timeDeltas.append(deltaUs);
+    }
+    const QJsonObject file{{QStringLiteral("nodes"), nodes},
+                           {QStringLiteral("startTime"), 0},
+                           {QStringLiteral("endTime"), deltaUs * static_cast<qint64>(profile.luaNodeBySample.size())},
+                           {QStringLiteral("samples"), samples},
+                           {QStringLiteral("timeDeltas"), timeDeltas}};
+    return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+}
+
+} // namespace memprof
