@@ -34,6 +34,7 @@ class ChartsPane;
 namespace memprof::views {
 
 class EventWindowBar;
+class FunctionFlamePane;
 class FunctionTreeView;
 class HeldPane;
 class OverridesPane;
@@ -110,6 +111,7 @@ private:
     SummaryHeader* summary_;
     std::array<CostTableView*, 3> eventTables_{};
     FunctionTreeView* tree_ = nullptr;
+    FunctionFlamePane* flame_ = nullptr;
     charts::ChartsPane* charts_ = nullptr;
     OverridesPane* overridesPane_ = nullptr;
     HeldPane* heldPane_ = nullptr;
