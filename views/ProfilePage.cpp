@@ -4,6 +4,7 @@
 #include "CostTableView.h"
 #include "EventWindowBar.h"
 #include "FilterField.h"
+#include "FunctionFlamePane.h"
 #include "FunctionTreeView.h"
 #include "HeldPane.h"
 #include "MessageBar.h"
@@ -131,6 +132,9 @@ void ProfilePage::createTree()
     // what is selected now.
     connect(tree_, &FunctionTreeView::chunkActivated, this, &ProfilePage::showTreeNodeSelected);
     connect(tree_, &FunctionTreeView::explanationActivated, this, &ProfilePage::showTreeNodeSelected);
+    flame_ = new FunctionFlamePane(tabs());
+    flame_->setObjectName(QStringLiteral("functionFlame"));
+    tabs()->addTab(flame_, tr("Flame graph"));
 }
 
 void ProfilePage::showTreeNodeSelected()
@@ -287,6 +291,7 @@ void ProfilePage::showCounts(services::ProfilePtr profile, bool wholeRunChanged,
         model->setProfile(profile_);
     heldPane_->setProfile(profile_);
     treeModel_->setProfile(profile_);
+    flame_->setProfile(profile_);
     overridesPane_->setProfile(profile_);
     sourcePane()->setProfile(profile_, QFileInfo(dumpPath_).absolutePath());
     if (!wholeRunChanged)

@@ -35,6 +35,7 @@ class ChartsPane;
 namespace memprof::views {
 
 class EventWindowBar;
+class FunctionFlamePane;
 class FunctionTreeView;
 class HeldPane;
 class OverridesPane;
@@ -115,6 +116,7 @@ private:
     SummaryHeader* summary_;
     std::array<CostTableView*, 3> eventTables_{};
     FunctionTreeView* tree_ = nullptr;
+    FunctionFlamePane* flame_ = nullptr;
     charts::ChartsPane* charts_ = nullptr;
     OverridesPane* overridesPane_ = nullptr;
     HeldPane* heldPane_ = nullptr;

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The flame graph widget on generated trees, offscreen: widths follow the
+// values, zoom and its history restore the geometry, search sums what
+// matches, the export writes images, and a 100,000-node tree paints.
+#include "views/flamegraph/FlameGraphWidget.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <random>
+
+using namespace memprof;
+using memprof::views::FlameGraphWidget;
+
+namespace {
+
+// A random tree of `count` nodes; each node's value is its own (self) value
+// plus its children's, so values are inclusive as the widget expects.
+std::shared_ptr<FlameTree> generatedTree(int count, unsigned seed)
+{
+    std::mt19937 random(seed);
+    auto tree = std::make_shared<FlameTree>();
+    tree->unit = "samples";
+    tree->nodes.push_back({"all", FlameFrameKind::Other, 0, -1, {}, -1});
+    const char* names[] = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
+    const FlameFrameKind kinds[] = {FlameFrameKind::Lua, FlameFrameKind::C, FlameFrameKind::FastFunction,
+                                    FlameFrameKind::Trace, FlameFrameKind::VmState, FlameFrameKind::Host};
+    for (int i = 1; i < count; ++i) {
+        // A random recursive tree: about e·ln(count) deep, as wide as a profile.
+        const int parent = std::uniform_int_distribution<int>(0, i - 1)(random);
+        const std::string name = std::string(names[random() % 8]) + "_" + std::to_string(random() % 200);
+        tree->nodes.push_back({name, kinds[random() % 6], 1 + random() % 100, parent, {}, i});
+        tree->nodes[std::size_t(parent)].children.push_back(i);
+    }
+    // Children have higher ids than their parents: add the values bottom-up.
+    for (int i = count - 1; i > 0; --i)
+        tree->nodes[std::size_t(tree->nodes[std::size_t(i)].parent)].value += tree->nodes[std::size_t(i)].value;
+    sortChildrenByName(*tree);
+    return tree;
+}
+
+// The nodes at `depth` levels below the root, breadth first.
+std::vector<int> level(const FlameTree& tree, int depth)
+{
+    std::vector<int> nodes{0};
+    for (int d = 0; d < depth; ++d) {
+        std::vector<int> next;
+        for (int n : nodes)
+            next.insert(next.end(), tree.nodes[std::size_t(n)].children.begin(),
+                        tree.nodes[std::size_t(n)].children.end());
+        nodes = std::move(next);
+    }
+    return nodes;
+}
+
+// A child of the root that has grandchildren, to zoom into.
+int zoomTarget(const FlameTree& tree)
+{
+    for (int child : tree.nodes[0].children)
+        for (int grandchild : tree.nodes[std::size_t(child)].children)
+            if (!tree.nodes[std::size_t(grandchild)].children.empty())
+                return grandchild;
+    return -1;
+}
+
+std::vector<QRectF> geometry(const FlameGraphWidget& widget, std::size_t count)
+{
+    std::vector<QRectF> rects;
+    for (std::size_t i = 0; i < count; ++i)
+        rects.push_back(widget.frameRect(int(i)));
+    return rects;
+}
+
+} // namespace
+
+class TestFlameGraphWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void widthsFollowValues();
+    void zoomAndHistoryRestoreGeometry();
+    void searchSumsOutermostMatches_data();
+    void searchSumsOutermostMatches();
+    void selectionIsReported();
+    void exportsPngAndSvg();
+    void paintsALargeTree();
+
+private:
+    std::unique_ptr<FlameGraphWidget> m_widget;
+    std::shared_ptr<FlameTree> m_tree;
+};
+
+void TestFlameGraphWidget::init()
+{
+    m_tree = generatedTree(2000, 7);
+    m_widget = std::make_unique<FlameGraphWidget>();
+    m_widget->resize(900, 600);
+    m_widget->setTree(m_tree);
+    m_widget->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_widget.get()));
+}
+
+void TestFlameGraphWidget::widthsFollowValues()
+{
+    const QRectF root = m_widget->frameRect(0);
+    QVERIFY(m_widget->drawingWidth() > 0);
+    QCOMPARE(root.width(), double(m_widget->drawingWidth()));
+    int checked = 0;
+    for (int depth = 1; depth <= 4; ++depth)
+        for (int node : level(*m_tree, depth)) {
+            const double expected = double(m_tree->nodes[std::size_t(node)].value) / double(m_tree->nodes[0].value);
+            const QRectF rect = m_widget->frameRect(node);
+            if (expected * root.width() < 1.0) {
+                QVERIFY2(rect.isEmpty(), "a frame narrower than a pixel is hidden");
+                continue;
+            }
+            QVERIFY(qAbs(rect.width() / root.width() - expected) < 1e-9);
+            QVERIFY(rect.left() >= root.left() - 1e-9 && rect.right() <= root.right() + 1e-9);
+            ++checked;
+        }
+    QVERIFY(checked > 10);
+}
+
+void TestFlameGraphWidget::zoomAndHistoryRestoreGeometry()
+{
+    const int target = zoomTarget(*m_tree);
+    QVERIFY(target > 0);
+    const std::vector<QRectF> before = geometry(*m_widget, m_tree->nodes.size());
+    QSignalSpy zoomed(m_widget.get(), &FlameGraphWidget::zoomChanged);
+
+    m_widget->setZoomNode(target);
+    QCOMPARE(zoomed.count(), 1);
+    QCOMPARE(zoomed.at(0).at(0).toInt(), target);
+    const QRectF rect = m_widget->frameRect(target);
+    QCOMPARE(rect.width(), double(m_widget->drawingWidth()));
+    // Ancestors stay full width as a breadcrumb; a sibling outside is hidden.
+    const int parent = m_tree->nodes[std::size_t(target)].parent;
+    QCOMPARE(m_widget->frameRect(parent).width(), rect.width());
+    QCOMPARE(m_widget->frameRect(0).width(), rect.width());
+    for (int sibling : m_tree->nodes[std::size_t(parent)].children)
+        if (sibling != target)
+            QVERIFY(m_widget->frameRect(sibling).isEmpty());
+    const std::vector<QRectF> zoomedGeometry = geometry(*m_widget, m_tree->nodes.size());
+    QVERIFY(zoomedGeometry != before);
+
+    m_widget->back();
+    QCOMPARE(m_widget->zoomNode(), 0);
+    QVERIFY(geometry(*m_widget, m_tree->nodes.size()) == before);
+    m_widget->forward();
+    QCOMPARE(m_widget->zoomNode(), target);
+    QVERIFY(geometry(*m_widget, m_tree->nodes.size()) == zoomedGeometry);
+
+    // The shortcut resets, and the reset is itself a step Back undoes.
+    QTest::keyClick(m_widget.get(), Qt::Key_Escape);
+    QCOMPARE(m_widget->zoomNode(), 0);
+    QVERIFY(geometry(*m_widget, m_tree->nodes.size()) == before);
+    QTest::keyClick(m_widget.get(), Qt::Key_Left, Qt::AltModifier);
+    QCOMPARE(m_widget->zoomNode(), target);
+    QCOMPARE(zoomed.count(), 5);
+}
+
+void TestFlameGraphWidget::searchSumsOutermostMatches_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("regularExpression");
+    QTest::newRow("plain") << QStringLiteral("ALPHA_1") << false;
+    QTest::newRow("regex") << QStringLiteral("^(beta|eta)_1\\d$") << true;
+    QTest::newRow("plain, several names") << QStringLiteral("ETA_5") << false;
+}
+
+void TestFlameGraphWidget::searchSumsOutermostMatches()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, regularExpression);
+    m_widget->setSearch(text, regularExpression);
+
+    // Independently: walk up from every node; count it if it matches and no
+    // ancestor does.
+    const QRegularExpression pattern(regularExpression ? text : QRegularExpression::escape(text),
+                                     QRegularExpression::CaseInsensitiveOption);
+    auto matches = [&](std::size_t n) { return pattern.match(QString::fromStdString(m_tree->nodes[n].name)).hasMatch(); };
+    std::uint64_t expected = 0;
+    int matched = 0;
+    for (std::size_t n = 0; n < m_tree->nodes.size(); ++n) {
+        if (!matches(n))
+            continue;
+        ++matched;
+        bool outermost = true;
+        for (int a = m_tree->nodes[n].parent; a >= 0 && outermost; a = m_tree->nodes[std::size_t(a)].parent)
+            outermost = !matches(std::size_t(a));
+        if (outermost)
+            expected += m_tree->nodes[n].value;
+    }
+    QVERIFY(matched > 1);
+    QCOMPARE(m_widget->matchedValue(), expected);
+    m_widget->setSearch(QString());
+    QCOMPARE(m_widget->matchedValue(), std::uint64_t(0));
+}
+
+void TestFlameGraphWidget::selectionIsReported()
+{
+    QSignalSpy selected(m_widget.get(), &FlameGraphWidget::frameSelected);
+    const int node = m_tree->nodes[0].children.front();
+    m_widget->selectNode(node);
+    QCOMPARE(m_widget->selectedNode(), node);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(selected.at(0).at(0).toInt(), node);
+
+    // A click selects and zooms the frame under the mouse.
+    const int target = zoomTarget(*m_tree);
+    const QRectF rect = m_widget->frameRect(target);
+    QWidget* canvas = m_widget->childAt(rect.center().toPoint());
+    QVERIFY(canvas);
+    QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->mapFrom(m_widget.get(), rect.center().toPoint()));
+    QCOMPARE(m_widget->selectedNode(), target);
+    QCOMPARE(m_widget->zoomNode(), target);
+    QCOMPARE(selected.count(), 2);
+}
+
+void TestFlameGraphWidget::exportsPngAndSvg()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("flame.png"));
+    QVERIFY(m_widget->saveImage(png));
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.width(), m_widget->drawingWidth());
+
+    const QString svg = dir.filePath(QStringLiteral("flame.svg"));
+    QVERIFY(m_widget->saveImage(svg));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QString rootElement;
+    int texts = 0;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            if (rootElement.isEmpty())
+                rootElement = xml.name().toString();
+            texts += xml.name() == QStringLiteral("text");
+        }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(rootElement, QStringLiteral("svg"));
+    QVERIFY(texts > 0);
+}
+
+void TestFlameGraphWidget::paintsALargeTree()
+{
+    auto large = generatedTree(100000, 11);
+    m_widget->setTree(large);
+    m_widget->resize(1366, 768);
+    QImage image(m_widget->size(), QImage::Format_ARGB32_Premultiplied);
+    QElapsedTimer timer;
+    timer.start();
+    m_widget->render(&image);
+    const qint64 firstNs = timer.nsecsElapsed();
+    timer.restart();
+    m_widget->render(&image);
+    const qint64 secondNs = timer.nsecsElapsed();
+    qInfo("full repaint of a %zu-node tree at %dx%d: %.2f ms, again %.2f ms", large->nodes.size(),
+          m_widget->width(), m_widget->height(), double(firstNs) / 1e6, double(secondNs) / 1e6);
+    QCOMPARE(m_widget->frameRect(0).width(), double(m_widget->drawingWidth()));
+}
+
+QTEST_MAIN(TestFlameGraphWidget)
+#include "test_flame_graph_widget.moc"

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The painted part of the flame graph (an icicle: the root on top, one row
+// per depth). It holds the tree's layout and the view state the widget sets
+// (zoom, selection, matches) and reports the mouse; history, search and
+// menus live in FlameGraphWidget.
+//
+// How it stays fast on large trees: the layout is computed once per tree as
+// integer offsets (a frame's start in value units) and per-depth rows sorted
+// by offset. A paint visits only the rows the exposed rectangle crosses, and
+// in each row only the frames inside the zoomed frame's range (found by
+// binary search); frames narrower than a pixel are skipped, and their
+// descendants are narrower still.
+#pragma once
+
+#include "model/itemmodels/FlameTree.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+namespace memprof::views {
+
+class FlameCanvas : public QWidget {
+    Q_OBJECT
+public:
+    explicit FlameCanvas(QWidget* parent = nullptr);
+
+    void setTree(std::shared_ptr<const FlameTree> tree);
+    const FlameTree* tree() const { return m_tree.get(); }
+
+    void setZoomNode(int node);
+    int zoomNode() const { return m_zoom; }
+    void setSelectedNode(int node);
+    int selectedNode() const { return m_selected; }
+    // Empty: no search, nothing dimmed.
+    void setMatches(std::vector<bool> matched);
+
+    // In this widget's coordinates; empty when the frame is not shown.
+    QRectF frameRect(int node) const;
+    int nodeAt(QPoint pos) const;
+    int rowHeight() const;
+
+    // Paints the frames crossing `area` (also used for the image export).
+    void paintFrames(QPainter& painter, const QRect& area) const;
+
+    QSize sizeHint() const override;
+
+signals:
+    void hovered(int node); // -1: none
+    void clicked(int node);
+    void menuRequested(int node, QPoint globalPos);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    bool isAncestorOfZoom(int node) const;
+    void paintFrame(QPainter& painter, int node, const QRectF& rect) const;
+
+    std::shared_ptr<const FlameTree> m_tree;
+    std::vector<std::uint64_t> m_offset; // start within the root, in value units
+    std::vector<int> m_depth;
+    std::vector<std::vector<int>> m_rows; // node ids per depth, by offset
+    std::vector<bool> m_matched;
+    int m_zoom = 0;
+    int m_selected = -1;
+    int m_hovered = -1;
+};
+
+} // namespace memprof::views

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/flamegraph/FlameColors.h"
+
+#include <cstdint>
+
+namespace memprof::views {
+
+namespace {
+
+// FNV-1a: stable across runs and platforms, unlike std::hash.
+std::uint32_t nameHash(std::string_view name)
+{
+    std::uint32_t h = 2166136261u;
+    for (unsigned char c : name) {
+        h ^= c;
+        h *= 16777619u;
+    }
+    return h;
+}
+
+int hueOf(FlameFrameKind kind)
+{
+    switch (kind) {
+    case FlameFrameKind::Lua: return 20;          // warm orange: the code the user wrote
+    case FlameFrameKind::FastFunction: return 50; // yellow
+    case FlameFrameKind::C: return 200;           // blue
+    case FlameFrameKind::Trace: return 120;       // green
+    case FlameFrameKind::VmState: return 280;     // purple
+    case FlameFrameKind::Host: return 170;        // teal
+    case FlameFrameKind::Group:
+    case FlameFrameKind::Other: return -1;        // grey
+    }
+    return -1;
+}
+
+} // namespace
+
+QColor flameFrameColor(FlameFrameKind kind, std::string_view name)
+{
+    const std::uint32_t h = nameHash(name);
+    const int hue = hueOf(kind);
+    if (hue < 0)
+        return QColor::fromHsl(0, 0, 170 + int(h % 40));
+    return QColor::fromHsl((hue + int(h % 21) - 10 + 360) % 360, 150 + int((h >> 8) % 80), 130 + int((h >> 16) % 60));
+}
+
+QColor flameTextColor(const QColor& fill)
+{
+    // Relative luminance decides; 0.5 keeps black on the light shades above.
+    const double luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
+    return luminance > 0.45 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+} // namespace memprof::views

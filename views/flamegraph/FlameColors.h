@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A frame's fill: the kind picks the hue, a hash of the name the shade, so a
+// function keeps its colour across zooms, searches and sessions.
+#pragma once
+
+#include "model/itemmodels/FlameTree.h"
+
+#include <QColor>
+
+#include <string_view>
+
+namespace memprof::views {
+
+QColor flameFrameColor(FlameFrameKind kind, std::string_view name);
+
+// Black or white, whichever reads better on `fill`.
+QColor flameTextColor(const QColor& fill);
+
+} // namespace memprof::views

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/flamegraph/FlameGraphWidget.h"
+
+#include "views/flamegraph/FlameCanvas.h"
+#include "views/flamegraph/FlameSearch.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QPainter>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSvgGenerator>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+namespace {
+
+QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
+{
+    auto* button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(tip);
+    return button;
+}
+
+QString percent(std::uint64_t part, std::uint64_t whole)
+{
+    return whole == 0 ? QStringLiteral("–") : QString::number(100.0 * double(part) / double(whole), 'f', 2) + u'%';
+}
+
+} // namespace
+
+FlameGraphWidget::FlameGraphWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_canvas(new FlameCanvas)
+    , m_scroll(new QScrollArea(this))
+    , m_back(toolButton(tr("Back"), tr("Previous zoom (Alt+Left)"), this))
+    , m_forward(toolButton(tr("Forward"), tr("Next zoom (Alt+Right)"), this))
+    , m_reset(toolButton(tr("Reset zoom"), tr("Show the whole graph (Esc)"), this))
+    , m_search(new QLineEdit(this))
+    , m_regex(new QCheckBox(tr("Regular expression"), this))
+    , m_matchLabel(new QLabel(this))
+    , m_details(new QLabel(this))
+{
+    m_search->setPlaceholderText(tr("Search frames"));
+    m_search->setClearButtonEnabled(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_scroll->setWidget(m_canvas);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_back);
+    bar->addWidget(m_forward);
+    bar->addWidget(m_reset);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_regex);
+    bar->addWidget(m_matchLabel);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_scroll, 1);
+    layout->addWidget(m_details);
+
+    connect(m_back, &QToolButton::clicked, this, &FlameGraphWidget::back);
+    connect(m_forward, &QToolButton::clicked, this, &FlameGraphWidget::forward);
+    connect(m_reset, &QToolButton::clicked, this, &FlameGraphWidget::resetZoom);
+    for (auto [key, slot] : {std::pair{QKeySequence(Qt::ALT | Qt::Key_Left), &FlameGraphWidget::back},
+                             std::pair{QKeySequence(Qt::ALT | Qt::Key_Right), &FlameGraphWidget::forward},
+                             std::pair{QKeySequence(Qt::Key_Escape), &FlameGraphWidget::resetZoom}}) {
+        auto* shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, slot);
+    }
+    connect(m_search, &QLineEdit::textChanged, this, &FlameGraphWidget::updateSearch);
+    connect(m_regex, &QCheckBox::toggled, this, &FlameGraphWidget::updateSearch);
+    connect(m_canvas, &FlameCanvas::hovered, this, &FlameGraphWidget::showDetails);
+    connect(m_canvas, &FlameCanvas::clicked, this, [this](int node) {
+        selectNode(node);
+        setZoomNode(node);
+    });
+    connect(m_canvas, &FlameCanvas::menuRequested, this, &FlameGraphWidget::showMenu);
+    updateHistoryButtons();
+}
+
+FlameGraphWidget::~FlameGraphWidget() = default;
+
+void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
+{
+    m_tree = std::move(tree);
+    m_backHistory.clear();
+    m_forwardHistory.clear();
+    m_canvas->setTree(m_tree);
+    m_details->clear();
+    updateSearch();
+    updateHistoryButtons();
+    emit zoomChanged(0);
+}
+
+const FlameTree* FlameGraphWidget::tree() const
+{
+    return m_tree.get();
+}
+
+int FlameGraphWidget::zoomNode() const
+{
+    return m_canvas->zoomNode();
+}
+
+int FlameGraphWidget::selectedNode() const
+{
+    return m_canvas->selectedNode();
+}
+
+QRectF FlameGraphWidget::frameRect(int node) const
+{
+    const QRectF rect = m_canvas->frameRect(node);
+    if (rect.isEmpty())
+        return {};
+    return rect.translated(m_canvas->mapTo(this, QPoint(0, 0)));
+}
+
+int FlameGraphWidget::drawingWidth() const
+{
+    return m_canvas->width();
+}
+
+std::uint64_t FlameGraphWidget::matchedValue() const
+{
+    return m_matchedValue;
+}
+
+void FlameGraphWidget::setSearch(const QString& text, bool regularExpression)
+{
+    const QSignalBlocker blocker(m_regex);
+    m_regex->setChecked(regularExpression);
+    m_search->setText(text);
+    updateSearch(); // also when the text did not change but the mode did
+}
+
+void FlameGraphWidget::setZoomNode(int node)
+{
+    if (!m_tree || node < 0 || std::size_t(node) >= m_tree->nodes.size() || node == zoomNode())
+        return;
+    m_backHistory.push_back(zoomNode());
+    m_forwardHistory.clear();
+    applyZoom(node);
+}
+
+void FlameGraphWidget::back()
+{
+    stepHistory(m_backHistory, m_forwardHistory);
+}
+
+void FlameGraphWidget::forward()
+{
+    stepHistory(m_forwardHistory, m_backHistory);
+}
+
+// Back and Forward mirror each other: take the zoom from one history, leave
+// the current one on the other.
+void FlameGraphWidget::stepHistory(std::vector<int>& from, std::vector<int>& to)
+{
+    if (from.empty())
+        return;
+    to.push_back(zoomNode());
+    const int node = from.back();
+    from.pop_back();
+    applyZoom(node);
+}
+
+void FlameGraphWidget::resetZoom()
+{
+    setZoomNode(0);
+}
+
+void FlameGraphWidget::selectNode(int node)
+{
+    if (!m_tree || node >= int(m_tree->nodes.size()) || node == selectedNode())
+        return;
+    m_canvas->setSelectedNode(node < 0 ? -1 : node);
+    if (node >= 0) {
+        const QRectF rect = m_canvas->frameRect(node);
+        if (!rect.isEmpty())
+            m_scroll->ensureVisible(int(rect.center().x()), int(rect.center().y()), 0, int(rect.height()));
+    }
+    emit frameSelected(node);
+}
+
+void FlameGraphWidget::applyZoom(int node)
+{
+    m_canvas->setZoomNode(node);
+    updateHistoryButtons();
+    emit zoomChanged(node);
+}
+
+void FlameGraphWidget::updateHistoryButtons()
+{
+    m_back->setEnabled(!m_backHistory.empty());
+    m_forward->setEnabled(!m_forwardHistory.empty());
+    m_reset->setEnabled(m_tree && zoomNode() != 0);
+}
+
+void FlameGraphWidget::updateSearch()
+{
+    const QString text = m_search->text();
+    const QRegularExpression pattern = flameSearchPattern(text, m_regex->isChecked());
+    if (!m_tree || text.isEmpty() || !pattern.isValid()) {
+        m_matchedValue = 0;
+        m_canvas->setMatches({});
+        m_matchLabel->setText(text.isEmpty() || pattern.isValid() ? QString() : tr("Invalid expression"));
+        return;
+    }
+    FlameMatches matches = matchFrames(*m_tree, pattern);
+    m_matchedValue = matches.value;
+    m_canvas->setMatches(std::move(matches.matched));
+    m_matchLabel->setText(tr("%1 %2 (%3) match")
+                              .arg(QLocale().toString(qulonglong(m_matchedValue)),
+                                   QString::fromStdString(m_tree->unit),
+                                   percent(m_matchedValue, m_tree->nodes[0].value)));
+}
+
+QString FlameGraphWidget::describe(int node) const
+{
+    const FlameNode& frame = m_tree->nodes[node];
+    return tr("%1 — %2 %3, %4 of all, %5 of the zoomed frame")
+        .arg(QString::fromStdString(frame.name), QLocale().toString(qulonglong(frame.value)),
+             QString::fromStdString(m_tree->unit), percent(frame.value, m_tree->nodes[0].value),
+             percent(frame.value, m_tree->nodes[zoomNode()].value));
+}
+
+void FlameGraphWidget::showDetails(int node)
+{
+    if (node < 0) {
+        m_details->clear();
+        QToolTip::hideText();
+        return;
+    }
+    const QString text = describe(node);
+    m_details->setText(text);
+    QToolTip::showText(QCursor::pos(), text, m_canvas);
+}
+
+void FlameGraphWidget::showMenu(int node, QPoint globalPos)
+{
+    QMenu menu(this);
+    if (node >= 0) {
+        const QString name = QString::fromStdString(m_tree->nodes[node].name);
+        menu.addAction(tr("Copy name"), this, [name] { QApplication::clipboard()->setText(name); });
+        menu.addAction(tr("Zoom"), this, [this, node] { setZoomNode(node); });
+    }
+    menu.addAction(tr("Reset zoom"), this, &FlameGraphWidget::resetZoom)->setEnabled(zoomNode() != 0);
+    menu.exec(globalPos);
+}
+
+bool FlameGraphWidget::saveImage(const QString& path)
+{
+    const QSize size = m_canvas->size();
+    const QRect area(QPoint(0, 0), size);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&file);
+        generator.setSize(size);
+        generator.setViewBox(area);
+        generator.setTitle(tr("Flame graph"));
+        QPainter painter(&generator);
+        painter.setFont(m_canvas->font());
+        m_canvas->paintFrames(painter, area);
+    } else {
+        QImage image(size * m_canvas->devicePixelRatio(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(m_canvas->devicePixelRatio());
+        QPainter painter(&image);
+        painter.setFont(m_canvas->font());
+        m_canvas->paintFrames(painter, area);
+        painter.end();
+        if (!image.save(&file, "PNG"))
+            return false;
+    }
+    return file.commit();
+}
+
+} // namespace memprof::views

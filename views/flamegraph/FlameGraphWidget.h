@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A flame graph of any FlameTree (model/itemmodels/FlameTree.h): widths
+// proportional to the values, hover details, click to zoom with a
+// back/forward history, search that dims what does not match, selection
+// for syncing with other panes, and PNG/SVG export. Generic: it knows
+// nothing of memprof or sysprof, only frames, values and a unit.
+#pragma once
+
+#include "model/itemmodels/FlameTree.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QScrollArea;
+class QToolButton;
+
+namespace memprof::views {
+
+class FlameCanvas;
+
+class FlameGraphWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit FlameGraphWidget(QWidget* parent = nullptr);
+    ~FlameGraphWidget() override;
+
+    // Clears the zoom history, the selection and keeps the search text.
+    void setTree(std::shared_ptr<const FlameTree> tree);
+    const FlameTree* tree() const;
+
+    int zoomNode() const;
+    int selectedNode() const;
+
+    // A frame's rectangle in this widget's coordinates; empty when hidden
+    // (outside the zoom or narrower than a pixel).
+    QRectF frameRect(int node) const;
+    // The width the root spans when not zoomed: the painted area's width.
+    int drawingWidth() const;
+
+    // Sum of the values of the frames matching the search, a match inside a
+    // match counted once; 0 without a search.
+    std::uint64_t matchedValue() const;
+    void setSearch(const QString& text, bool regularExpression = false);
+
+    // Writes the whole graph as PNG or SVG (by the suffix), atomically.
+    bool saveImage(const QString& path);
+
+public slots:
+    void setZoomNode(int node);
+    void selectNode(int node);
+    void back();
+    void forward();
+    void resetZoom();
+
+signals:
+    void zoomChanged(int node);
+    void frameSelected(int node);
+
+private:
+    void applyZoom(int node);
+    void stepHistory(std::vector<int>& from, std::vector<int>& to);
+    void updateSearch();
+    void updateHistoryButtons();
+    void showDetails(int node);
+    void showMenu(int node, QPoint globalPos);
+    QString describe(int node) const;
+
+    FlameCanvas* m_canvas;
+    QScrollArea* m_scroll;
+    QToolButton* m_back;
+    QToolButton* m_forward;
+    QToolButton* m_reset;
+    QLineEdit* m_search;
+    QCheckBox* m_regex;
+    QLabel* m_matchLabel;
+    QLabel* m_details;
+    std::shared_ptr<const FlameTree> m_tree;
+    std::vector<int> m_backHistory;
+    std::vector<int> m_forwardHistory;
+    std::uint64_t m_matchedValue = 0;
+};
+
+} // namespace memprof::views
