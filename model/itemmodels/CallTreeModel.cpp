@@ -55,6 +55,7 @@ QString describeFrame(const CallFrame& frame)
 CallTreeModel::CallTreeModel(Direction direction, QObject* parent)
     : QAbstractItemModel(parent)
     , direction_(direction)
+    , tree_(std::make_shared<const CallTree>())
     , columns_(treeColumns(direction))
 {
 }
@@ -63,12 +64,17 @@ void CallTreeModel::setProfile(std::shared_ptr<const SysprofProfile> profile, St
 {
     beginResetModel();
     profile_ = std::move(profile);
-    tree_ = !profile_                             ? CallTree()
-            : direction_ == Direction::TopDown ? profile_->tree(view)
-                                               : bottomUpTree(profile_->tree(view));
-    rowInParent_.assign(tree_.size(), 0);
-    for (std::size_t id = 0; id < tree_.size(); ++id) {
-        const auto& children = tree_.node(static_cast<CallNodeId>(id)).children;
+    if (!profile_)
+        tree_ = std::make_shared<const CallTree>();
+    else if (direction_ == Direction::TopDown)
+        tree_ = std::shared_ptr<const CallTree>(profile_, &profile_->tree(view));
+    else if (const auto& loaded = profile_->bottomUpTrees[static_cast<std::size_t>(view)])
+        tree_ = loaded;
+    else
+        tree_ = std::make_shared<const CallTree>(bottomUpTree(profile_->tree(view)));
+    rowInParent_.assign(tree_->size(), 0);
+    for (std::size_t id = 0; id < tree_->size(); ++id) {
+        const auto& children = tree_->node(static_cast<CallNodeId>(id)).children;
         for (std::size_t row = 0; row < children.size(); ++row)
             rowInParent_[static_cast<std::size_t>(children[row])] = static_cast<int>(row);
     }
@@ -84,7 +90,7 @@ CallNodeId CallTreeModel::nodeAt(const QModelIndex& index) const
 
 QModelIndex CallTreeModel::indexOfNode(CallNodeId node, int column) const
 {
-    if (node <= kCallRoot || static_cast<std::size_t>(node) >= tree_.size())
+    if (node <= kCallRoot || static_cast<std::size_t>(node) >= tree_->size())
         return {};
     return createIndex(rowInParent_[static_cast<std::size_t>(node)], column, static_cast<quintptr>(node));
 }
@@ -94,7 +100,7 @@ QModelIndex CallTreeModel::index(int row, int column, const QModelIndex& parent)
     if (row < 0 || column < 0 || column >= ColumnCount || (parent.isValid() && parent.column() != 0))
         return {};
     const CallNodeId parentNode = parent.isValid() ? nodeAt(parent) : kCallRoot;
-    const auto& children = tree_.node(parentNode).children;
+    const auto& children = tree_->node(parentNode).children;
     if (row >= static_cast<int>(children.size()))
         return {};
     return createIndex(row, column, static_cast<quintptr>(children[static_cast<std::size_t>(row)]));
@@ -105,7 +111,7 @@ QModelIndex CallTreeModel::parent(const QModelIndex& child) const
     const CallNodeId node = nodeAt(child);
     if (node <= kCallRoot)
         return {};
-    return indexOfNode(tree_.node(node).parent, 0);
+    return indexOfNode(tree_->node(node).parent, 0);
 }
 
 int CallTreeModel::rowCount(const QModelIndex& parent) const
@@ -113,7 +119,7 @@ int CallTreeModel::rowCount(const QModelIndex& parent) const
     if (parent.isValid() && parent.column() != 0)
         return 0;
     const CallNodeId node = parent.isValid() ? nodeAt(parent) : kCallRoot;
-    return static_cast<int>(tree_.node(node).children.size());
+    return static_cast<int>(tree_->node(node).children.size());
 }
 
 int CallTreeModel::columnCount(const QModelIndex&) const
@@ -130,11 +136,11 @@ QVariant CallTreeModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !profile_)
         return {};
-    const CallNode& node = tree_.node(nodeAt(index));
+    const CallNode& node = tree_->node(nodeAt(index));
     const CallFrame& frame = profile_->frames[node.frame];
     const int column = index.column();
     const CostKind kind = columns_[static_cast<std::size_t>(column)].kind;
-    const double all = static_cast<double>(tree_.totalSamples());
+    const double all = static_cast<double>(tree_->totalSamples());
     const auto raw = [&]() -> QVariant {
         if (column == FunctionColumn)
             return QString::fromStdString(frame.name);

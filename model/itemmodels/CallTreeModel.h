@@ -35,7 +35,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    const CallTree& tree() const { return tree_; }
+    const CallTree& tree() const { return *tree_; }
     // The node behind an index, or -1.
     CallNodeId nodeAt(const QModelIndex& index) const;
     QModelIndex indexOfNode(CallNodeId node, int column = 0) const;
@@ -45,7 +45,9 @@ private:
 
     Direction direction_;
     std::shared_ptr<const SysprofProfile> profile_;
-    CallTree tree_;
+    // The profile's own top-down tree, or its bottom-up tree (the loader's,
+    // else built here): shared, never copied.
+    std::shared_ptr<const CallTree> tree_;
     std::vector<int> rowInParent_;
     std::vector<CostTableModel::Column> columns_;
 };

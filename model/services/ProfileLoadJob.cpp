@@ -47,7 +47,7 @@ void ProfileLoadJob::start()
         };
         // A window re-count is of a memprof dump already read.
         if (!whole && dumpKindOf(path) == DumpKind::Sysprof) {
-            emit sysprofFinished(std::make_shared<const SysprofProfile>(loadSysprof(path, control)));
+            emit sysprofFinished(std::make_shared<const SysprofProfile>(loadSysprof(path, control, viewerSysprofOptions())));
             return;
         }
         if (!whole || !slot || whole->totals.eventCount < indexedRunEvents) {

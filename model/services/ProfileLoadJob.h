@@ -9,6 +9,7 @@
 
 #include "model/profile/Profile.h"
 #include "model/services/DecodeJob.h"
+#include "model/sysprofile/SysprofLoader.h"
 #include "model/sysprofile/SysprofProfile.h"
 #include "model/services/WindowIndexSlot.h"
 
@@ -20,6 +21,16 @@ namespace memprof::services {
 
 using ProfilePtr = std::shared_ptr<const Profile>;
 using SysprofPtr = std::shared_ptr<const SysprofProfile>;
+
+// A sysprof load for the viewer: the bottom-up trees are built on the
+// worker too, so showing them never blocks the GUI thread.
+inline SysprofLoadOptions viewerSysprofOptions(SampleRange range = {})
+{
+    SysprofLoadOptions options;
+    options.range = range;
+    options.bottomUpTrees = true;
+    return options;
+}
 
 class ProfileLoadJob : public DecodeJob {
     Q_OBJECT

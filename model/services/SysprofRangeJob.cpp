@@ -25,7 +25,7 @@ void SysprofRangeJob::start()
     const std::string path = QFile::encodeName(path_).toStdString();
     startWorker(QStringLiteral("sysprof range"), QThread::InheritPriority, [this, path, range = range_](DecodeControl& control) {
         control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) { emit progress(bytesRead, totalBytes); };
-        emit finished(std::make_shared<const SysprofProfile>(loadSysprof(path, control, {range, false})));
+        emit finished(std::make_shared<const SysprofProfile>(loadSysprof(path, control, viewerSysprofOptions(range))));
     });
 }
 

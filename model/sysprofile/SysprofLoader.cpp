@@ -2,6 +2,7 @@
 #include "model/sysprofile/SysprofLoader.h"
 
 #include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/BottomUpTree.h"
 #include "model/sysprofile/SysprofBuilder.h"
 
 namespace memprof {
@@ -18,6 +19,9 @@ SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const 
     const DecodeStatus status = decodeSysprof(source, builder, control);
     SysprofProfile profile = builder.finish(status);
     profile.luaNodeBySample = std::move(order);
+    if (options.bottomUpTrees && status.end != DecodeEnd::Failed && status.end != DecodeEnd::Cancelled)
+        for (std::size_t view = 0; view < kStackViewCount; ++view)
+            profile.bottomUpTrees[view] = std::make_shared<const CallTree>(bottomUpTree(profile.trees[view]));
     return profile;
 }
 } // namespace

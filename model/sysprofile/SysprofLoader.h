@@ -13,6 +13,7 @@ namespace memprof {
 struct SysprofLoadOptions {
     SampleRange range;            // the samples to count
     bool keepSampleOrder = false; // fill SysprofProfile::luaNodeBySample
+    bool bottomUpTrees = false;   // fill SysprofProfile::bottomUpTrees
 };
 
 // A file that cannot be opened gives a Failed status with an IoError.

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace memprof {
@@ -48,6 +49,9 @@ struct SysprofProfile {
     // when the loader is asked to (exports in time order need it; nothing
     // else grows with the samples).
     std::vector<CallNodeId> luaNodeBySample;
+    // The bottom-up trees of the views, when the loader is asked for them:
+    // the viewer's worker builds them, so the GUI thread never does.
+    std::array<std::shared_ptr<const CallTree>, kStackViewCount> bottomUpTrees;
 
     const CallTree& tree(StackView view) const { return trees[static_cast<std::size_t>(view)]; }
     // Mode C (call graph) writes host chains; mode L (leaf) does not.
