@@ -51,7 +51,7 @@ void FunctionFlamePane::rebuild()
         return;
     m_stale = false;
     const auto bytes = FlameBytes(m_bytes->currentData().toInt());
-    m_flame->setTree(std::make_shared<const FlameTree>(functionFlameTree(buildFunctionTree(*m_profile), bytes)));
+    m_flame->buildTree([profile = m_profile, bytes] { return functionFlameTree(buildFunctionTree(*profile), bytes); });
 }
 
 } // namespace memprof::views

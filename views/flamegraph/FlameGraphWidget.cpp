@@ -7,7 +7,9 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -19,9 +21,12 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSvgGenerator>
+#include <QThread>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace memprof::views {
 
@@ -53,6 +58,7 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     , m_regex(new QCheckBox(tr("Regular expression"), this))
     , m_matchLabel(new QLabel(this))
     , m_details(new QLabel(this))
+    , m_save(toolButton(tr("Save image…"), tr("Save the whole graph as PNG or SVG"), this))
 {
     m_search->setPlaceholderText(tr("Search frames"));
     m_search->setClearButtonEnabled(true);
@@ -68,6 +74,7 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     bar->addWidget(m_search, 1);
     bar->addWidget(m_regex);
     bar->addWidget(m_matchLabel);
+    bar->addWidget(m_save);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -92,10 +99,38 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
         setZoomNode(node);
     });
     connect(m_canvas, &FlameCanvas::menuRequested, this, &FlameGraphWidget::showMenu);
+    connect(m_save, &QToolButton::clicked, this, &FlameGraphWidget::askToSaveImage);
     updateHistoryButtons();
 }
 
-FlameGraphWidget::~FlameGraphWidget() = default;
+FlameGraphWidget::~FlameGraphWidget()
+{
+    // The builders only touch what they captured, but their threads must end
+    // before the objects do.
+    for (QThread* builder : m_builders)
+        builder->wait();
+}
+
+void FlameGraphWidget::buildTree(std::function<FlameTree()> build)
+{
+    auto built = std::make_shared<std::shared_ptr<const FlameTree>>();
+    QThread* builder = QThread::create([build = std::move(build), built] {
+        *built = std::make_shared<const FlameTree>(build());
+    });
+    builder->setObjectName(QStringLiteral("flame graph"));
+    builder->setParent(this);
+    connect(builder, &QThread::finished, this, [this, builder, built] {
+        const bool newest = !m_builders.empty() && m_builders.back() == builder;
+        m_builders.erase(std::find(m_builders.begin(), m_builders.end(), builder));
+        builder->deleteLater();
+        if (!newest)
+            return;
+        setTree(*built);
+        emit treeBuilt();
+    });
+    m_builders.push_back(builder);
+    builder->start(QThread::LowPriority);
+}
 
 void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
 {
@@ -262,7 +297,24 @@ void FlameGraphWidget::showMenu(int node, QPoint globalPos)
         menu.addAction(tr("Zoom"), this, [this, node] { setZoomNode(node); });
     }
     menu.addAction(tr("Reset zoom"), this, &FlameGraphWidget::resetZoom)->setEnabled(zoomNode() != 0);
+    menu.addSeparator();
+    menu.addAction(tr("Save image…"), this, &FlameGraphWidget::askToSaveImage)->setEnabled(m_tree != nullptr);
     menu.exec(globalPos);
+}
+
+void FlameGraphWidget::askToSaveImage()
+{
+    if (!m_tree)
+        return;
+    QString selectedFilter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Flame Graph"), QStringLiteral("flamegraph.svg"),
+                                                tr("SVG image (*.svg);;PNG image (*.png)"), &selectedFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += selectedFilter.contains(QLatin1String("png")) ? QStringLiteral(".png") : QStringLiteral(".svg");
+    if (!saveImage(path))
+        QMessageBox::warning(this, tr("Save Flame Graph"), tr("Could not write %1.").arg(path));
 }
 
 bool FlameGraphWidget::saveImage(const QString& path)

@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -17,6 +18,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
+class QThread;
 class QToolButton;
 
 namespace memprof::views {
@@ -32,6 +34,12 @@ public:
     // Clears the zoom history, the selection and keeps the search text.
     void setTree(std::shared_ptr<const FlameTree> tree);
     const FlameTree* tree() const;
+    // Builds a tree on a worker thread and shows it (setTree) when done,
+    // then emits treeBuilt: a profile's tree of 100,000s of frames takes
+    // long enough to freeze the window. A newer call supersedes an older
+    // one still running. `build` must only read what it captured.
+    void buildTree(std::function<FlameTree()> build);
+    bool isBuilding() const { return !m_builders.empty(); }
 
     int zoomNode() const;
     int selectedNode() const;
@@ -49,6 +57,8 @@ public:
 
     // Writes the whole graph as PNG or SVG (by the suffix), atomically.
     bool saveImage(const QString& path);
+    // Asks where, then saveImage(); says so when it cannot be written.
+    void askToSaveImage();
 
 public slots:
     void setZoomNode(int node);
@@ -60,6 +70,7 @@ public slots:
 signals:
     void zoomChanged(int node);
     void frameSelected(int node);
+    void treeBuilt();
 
 private:
     void applyZoom(int node);
@@ -79,10 +90,12 @@ private:
     QCheckBox* m_regex;
     QLabel* m_matchLabel;
     QLabel* m_details;
+    QToolButton* m_save;
     std::shared_ptr<const FlameTree> m_tree;
     std::vector<int> m_backHistory;
     std::vector<int> m_forwardHistory;
     std::uint64_t m_matchedValue = 0;
+    std::vector<QThread*> m_builders; // running; the last one's tree is shown
 };
 
 } // namespace memprof::views
