@@ -12,6 +12,7 @@
 #include "views/EventWindowBar.h"
 #include "views/ProfilePage.h"
 #include "views/SysprofPage.h"
+#include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -131,9 +132,18 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
     int exitCode = 1;
     const auto grabShown = [&exitCode, window, outPath, tab] {
         if (window->hasSysprof()) {
+            memprof::views::SysprofPage* page = window->sysprofPage();
             if (!tab.isEmpty())
-                window->sysprofPage()->showTab(tab);
-            grabLater(window, outPath, exitCode);
+                page->showTab(tab);
+            // The flame graph is drawn once its worker has built it.
+            memprof::views::FlameGraphWidget* flame = page->flameGraph();
+            if (!flame->isBuilding()) {
+                grabLater(window, outPath, exitCode);
+                return;
+            }
+            QObject::connect(flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
+                             [window, outPath, &exitCode] { grabLater(window, outPath, exitCode); },
+                             Qt::SingleShotConnection);
             return;
         }
         // Show what the viewer is for: the largest holder with a Lua line,

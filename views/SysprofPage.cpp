@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/SysprofPage.h"
 
+#include "model/itemmodels/CallFlameTree.h"
 #include "model/itemmodels/CallTreeModel.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionCostModel.h"
@@ -11,6 +12,7 @@
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/SourcePane.h"
+#include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -75,7 +77,7 @@ QString stateMeaning(VmState state)
     return {};
 }
 
-const char* const kTabNames[] = {"top-down", "bottom-up", "functions", "states"};
+const char* const kTabNames[] = {"flamegraph", "top-down", "bottom-up", "functions", "states"};
 } // namespace
 
 SysprofPage::SysprofPage(QWidget* parent)
@@ -84,6 +86,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     , viewChoice_(new QComboBox(this))
     , filter_(new FilterField(this))
     , tabs_(new QTabWidget(this))
+    , flame_(new FlameGraphWidget(this))
     , topDownModel_(new CallTreeModel(CallTreeModel::Direction::TopDown, this))
     , bottomUpModel_(new CallTreeModel(CallTreeModel::Direction::BottomUp, this))
     , functionsModel_(new itemmodels::FunctionCostModel(this))
@@ -173,6 +176,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     states_->setSelectionBehavior(QAbstractItemView::SelectRows);
     states_->horizontalHeader()->setStretchLastSection(true);
 
+    tabs_->addTab(flame_, tr("F&lame graph"));
     tabs_->addTab(topDown_, tr("&Top-down"));
     tabs_->addTab(bottomUp_, tr("&Bottom-up"));
     tabs_->addTab(functionsPane, tr("F&unctions"));
@@ -185,10 +189,12 @@ SysprofPage::SysprofPage(QWidget* parent)
     statesPane->setStretchFactor(0, 3);
     statesPane->setStretchFactor(1, 2);
     tabs_->addTab(statesPane, tr("&VM states"));
-    tabs_->setTabToolTip(0, tr("Where time went, from the root of each call chain down"));
-    tabs_->setTabToolTip(1, tr("The functions samples ended in, with their callers below"));
-    tabs_->setTabToolTip(2, tr("Each function's self and total samples; who called the selected one and what it called"));
-    tabs_->setTabToolTip(3, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
+    tabs_->setTabToolTip(0, tr("The call tree drawn root at the top, each frame as wide as its samples: click to "
+                               "zoom, Alt+Left to go back, Esc to see all"));
+    tabs_->setTabToolTip(1, tr("Where time went, from the root of each call chain down"));
+    tabs_->setTabToolTip(2, tr("The functions samples ended in, with their callers below"));
+    tabs_->setTabToolTip(3, tr("Each function's self and total samples; who called the selected one and what it called"));
+    tabs_->setTabToolTip(4, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(choiceLabel);
@@ -212,6 +218,11 @@ SysprofPage::SysprofPage(QWidget* parent)
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
     connect(chart_, &charts::VmStateChart::rangeSelected, this, &SysprofPage::setSampleRange);
+    connect(flame_, &FlameGraphWidget::treeBuilt, this, &SysprofPage::flameBuilt);
+    connect(flame_, &FlameGraphWidget::frameSelected, this, [this](int node) {
+        if (node > 0 && profile_ && !syncing_ && !flame_->isBuilding())
+            selectFrame(profile_->tree(view_).node(node).frame);
+    });
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setSampleRange({}); });
     connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (CostTableView* view : {topDown_, bottomUp_, functions_})
@@ -333,7 +344,65 @@ void SysprofPage::showView()
     functionsModel_->setProfile(profile_, view_);
     expandHottestPath(topDown_);
     bottomUp_->expandToDepth(0);
+    showFlame();
     showSelection();
+}
+
+// The flame of the view shown, built off the GUI thread, zoomed where it
+// was when the same path of frames is still there (a new range or view
+// keeps the place looked at).
+void SysprofPage::showFlame()
+{
+    // While a build runs, the zoom to restore is the one asked for before it.
+    if (const FlameTree* shown = flame_->tree(); shown && !flame_->isBuilding()) {
+        flameZoomPath_.clear();
+        for (int node = flame_->zoomNode(); node > 0; node = shown->nodes[node].parent)
+            flameZoomPath_.insert(flameZoomPath_.begin(), shown->nodes[node].name);
+    }
+    if (!profile_) {
+        flame_->setTree(nullptr);
+        return;
+    }
+    flame_->buildTree([profile = profile_, view = view_] { return callFlameTree(*profile, view); });
+}
+
+void SysprofPage::flameBuilt()
+{
+    const FlameTree& tree = *flame_->tree();
+    int zoom = 0;
+    for (const std::string& name : flameZoomPath_) {
+        const auto& children = tree.nodes[zoom].children;
+        const auto found = std::find_if(children.begin(), children.end(),
+                                        [&](std::int32_t child) { return tree.nodes[child].name == name; });
+        if (found == children.end())
+            break;
+        zoom = *found;
+    }
+    if (zoom != 0)
+        flame_->setZoomNode(zoom);
+    selectInFlame();
+}
+
+// The selected function's costliest frame is the flame's selected one,
+// unless a frame of it is selected already.
+void SysprofPage::selectInFlame()
+{
+    const FlameTree* shown = flame_->tree();
+    if (!shown || !profile_ || flame_->isBuilding() || shown->nodes.size() != profile_->tree(view_).size())
+        return;
+    const CallTree& calls = profile_->tree(view_);
+    const int current = flame_->selectedNode();
+    if (selected_ && current > 0 && calls.node(current).frame == *selected_)
+        return;
+    int costliest = -1;
+    if (selected_) {
+        for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id)
+            if (calls.node(id).frame == *selected_ &&
+                (costliest < 0 || calls.node(id).totalSamples > calls.node(costliest).totalSamples))
+                costliest = id;
+    }
+    const QScopedValueRollback<bool> syncing(syncing_, true);
+    flame_->selectNode(costliest);
 }
 
 // Opens the tree along its heaviest branch while it holds at least a tenth of
@@ -407,6 +476,7 @@ void SysprofPage::showSource()
 void SysprofPage::showSelection()
 {
     showSource();
+    selectInFlame();
     callersModel_->setFunction(profile_, view_, selected_);
     calleesModel_->setFunction(profile_, view_, selected_);
     if (!selected_ || !profile_) {

@@ -13,6 +13,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -38,6 +40,7 @@ namespace memprof::views {
 
 class CostTableView;
 class FilterField;
+class FlameGraphWidget;
 class SourcePane;
 
 class SysprofPage : public QWidget {
@@ -62,10 +65,12 @@ public:
     std::optional<FrameId> selectedFrame() const { return selected_; }
     void selectFrame(std::optional<FrameId> frame);
 
-    // The tabs, by name for --tab: "top-down", "bottom-up", "functions", "states".
+    // The tabs, by name for --tab: "flamegraph" (the first), "top-down",
+    // "bottom-up", "functions", "states".
     bool showTab(const QString& name);
     QTabWidget* tabs() const { return tabs_; }
     QString headerText() const;
+    FlameGraphWidget* flameGraph() const { return flame_; }
     CostTableView* topDownView() const { return topDown_; }
     CostTableView* bottomUpView() const { return bottomUp_; }
     CostTableView* functionsView() const { return functions_; }
@@ -88,6 +93,9 @@ private:
     void showView();
     void showSelection();
     void showStates();
+    void showFlame();
+    void selectInFlame();
+    void flameBuilt();
     void renderHeader();
     void watchSelection(CostTableView* view);
     void expandHottestPath(CostTableView* view);
@@ -101,11 +109,13 @@ private:
     StackView view_ = StackView::Lua;
     std::optional<FrameId> selected_;
     bool syncing_ = false; // the page moves the panes' current rows
+    std::vector<std::string> flameZoomPath_; // frame names from the root
 
     QLabel* header_;
     QComboBox* viewChoice_;
     FilterField* filter_;
     QTabWidget* tabs_;
+    FlameGraphWidget* flame_;
     itemmodels::CallTreeModel* topDownModel_;
     itemmodels::CallTreeModel* bottomUpModel_;
     itemmodels::FunctionCostModel* functionsModel_;

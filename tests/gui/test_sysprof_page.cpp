@@ -15,6 +15,7 @@
 #include "views/SourcePane.h"
 #include "views/SysprofPage.h"
 #include "views/charts/VmStateChart.h"
+#include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
@@ -46,6 +47,61 @@ FrameId frameNamed(const SysprofProfile& profile, const std::string& name)
         if (profile.frames[id].name == name)
             return id;
     return FrameId(-1);
+}
+
+// The top-down tree as the user sees it: each row's frame names from the
+// root and its total samples.
+void collectRows(const QAbstractItemModel* model, const QModelIndex& parent, QStringList path,
+                 std::vector<std::pair<QStringList, std::uint64_t>>& rows)
+{
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex name = model->index(row, 0, parent);
+        QStringList rowPath = path;
+        rowPath << name.data(Qt::DisplayRole).toString();
+        rows.emplace_back(rowPath, model->index(row, itemmodels::CallTreeModel::TotalColumn, parent)
+                                       .data(itemmodels::SortRole).toULongLong());
+        collectRows(model, name, rowPath, rows);
+    }
+}
+
+int flameNodeAt(const FlameTree& tree, const QStringList& path)
+{
+    int node = 0;
+    for (const QString& name : path) {
+        const auto& children = tree.nodes[node].children;
+        const auto found = std::find_if(children.begin(), children.end(), [&](std::int32_t child) {
+            return QString::fromStdString(tree.nodes[child].name) == name;
+        });
+        if (found == children.end())
+            return -1;
+        node = *found;
+    }
+    return node;
+}
+
+// Samples of the frames whose name contains `text`, a match inside a match
+// counted once: walked on the call tree itself.
+std::uint64_t matchingSamples(const SysprofProfile& profile, StackView view, const std::string& text)
+{
+    const CallTree& tree = profile.tree(view);
+    std::uint64_t sum = 0;
+    std::vector<CallNodeId> pending(tree.root().children.begin(), tree.root().children.end());
+    while (!pending.empty()) {
+        const CallNodeId id = pending.back();
+        pending.pop_back();
+        if (profile.frames[tree.node(id).frame].name.find(text) != std::string::npos) {
+            sum += tree.node(id).totalSamples;
+            continue;
+        }
+        pending.insert(pending.end(), tree.node(id).children.begin(), tree.node(id).children.end());
+    }
+    return sum;
+}
+
+// The flame graph is built off the GUI thread: waits for the page's.
+bool flameIsBuilt(views::SysprofPage* page)
+{
+    return QTest::qWaitFor([page] { return page->flameGraph()->tree() && !page->flameGraph()->isBuilding(); }, 30000);
 }
 
 } // namespace
@@ -120,7 +176,7 @@ private slots:
         const QModelIndexList rows = functions->match(functions->index(0, 0), itemmodels::FrameIdRole,
                                                       QVariant::fromValue(static_cast<uint>(fib)), 1, Qt::MatchExactly);
         QCOMPARE(rows.size(), 1);
-        page->tabs()->setCurrentIndex(2);
+        QVERIFY(page->showTab(QStringLiteral("functions")));
         page->functionsView()->setCurrentIndex(rows.front());
         QCOMPARE(page->selectedFrame(), std::optional<FrameId>(fib));
         for (views::CostTableView* view : {page->topDownView(), page->bottomUpView()})
@@ -201,6 +257,146 @@ private slots:
 
         page->setSampleRange({});
         QCOMPARE(page->profile()->sampleCount, whole.sampleCount);
+    }
+
+    void theFlameGraphIsTheFirstTab()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("modules-L-jiton.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QCOMPARE(page->tabs()->currentWidget(), static_cast<QWidget*>(page->flameGraph()));
+        QVERIFY(page->showTab(QStringLiteral("states")));
+        QVERIFY(page->showTab(QStringLiteral("flamegraph")));
+        QCOMPARE(page->tabs()->currentWidget(), static_cast<QWidget*>(page->flameGraph()));
+    }
+
+    void flameFramesAreAsWideAsTheTopDownTotals_data()
+    {
+        QTest::addColumn<QString>("dump");
+        QTest::addColumn<int>("view");
+        QTest::newRow("modules L, Lua") << "modules-L-jiton.bin" << int(StackView::Lua);
+        QTest::newRow("jit loops C, Lua") << "jit-loops-C-jiton.bin" << int(StackView::Lua);
+        QTest::newRow("recursion C, host") << "recursion-C-jitoff.bin" << int(StackView::Host);
+        QTest::newRow("coroutines C, reference") << "coroutines-C-jitoff.bin" << int(StackView::Reference);
+    }
+
+    void flameFramesAreAsWideAsTheTopDownTotals()
+    {
+        QFETCH(QString, dump);
+        QFETCH(int, view);
+        test::Window window;
+        window->resize(1200, 800);
+        QVERIFY(test::load(window.window, fixture(dump.toLatin1().constData())));
+        views::SysprofPage* page = window->sysprofPage();
+        page->setView(static_cast<StackView>(view));
+        QVERIFY(flameIsBuilt(page));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        const FlameTree& tree = *flame->tree();
+        const double width = flame->drawingWidth();
+        QVERIFY(width > 100);
+        QCOMPARE(tree.nodes[0].value, page->profile()->sampleCount);
+        QCOMPARE(flame->frameRect(0).width(), width);
+
+        std::vector<std::pair<QStringList, std::uint64_t>> rows;
+        collectRows(page->topDownView()->model(), {}, {}, rows);
+        QVERIFY(rows.size() > 3);
+        int drawn = 0;
+        for (const auto& [path, total] : rows) {
+            const int node = flameNodeAt(tree, path);
+            QVERIFY2(node > 0, qPrintable(path.join(u';')));
+            QCOMPARE(tree.nodes[node].value, total);
+            const QRectF rect = flame->frameRect(node);
+            const double expected = width * double(total) / double(tree.nodes[0].value);
+            if (expected < 1.0) {
+                QVERIFY(rect.isEmpty()); // under a pixel: not drawn
+                continue;
+            }
+            ++drawn;
+            QVERIFY2(std::abs(rect.width() - expected) < 0.01, qPrintable(path.join(u';')));
+        }
+        QVERIFY(drawn > 3);
+    }
+
+    void theFlameAndThePanesSelectTogether()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        const SysprofProfile& profile = *page->profile();
+        QVERIFY(flameIsBuilt(page));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        const CallTree& calls = profile.tree(StackView::Lua);
+        // The preselected (hottest) function is selected in the flame too.
+        QVERIFY(flame->selectedNode() > 0);
+        QCOMPARE(calls.node(flame->selectedNode()).frame, *page->selectedFrame());
+
+        // A frame picked in the flame is the page's selected function.
+        const FrameId fib = frameNamed(profile, "@recursion.lua:4");
+        CallNodeId fibNode = -1;
+        for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id)
+            if (calls.node(id).frame == fib) {
+                fibNode = id;
+                break;
+            }
+        QVERIFY(fibNode > 0);
+        flame->selectNode(fibNode);
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(fib));
+        QCOMPARE(page->functionsView()->currentIndex().data(itemmodels::FrameIdRole).toUInt(), static_cast<uint>(fib));
+
+        // A function picked elsewhere selects its costliest frame.
+        const FrameId format = frameNamed(profile, "string.format");
+        page->selectFrame(format);
+        QVERIFY(flame->selectedNode() > 0);
+        QCOMPARE(calls.node(flame->selectedNode()).frame, format);
+        for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id)
+            if (calls.node(id).frame == format)
+                QVERIFY(calls.node(id).totalSamples <= calls.node(flame->selectedNode()).totalSamples);
+    }
+
+    void flameSearchCountsTheMatchingSamples()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("modules-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QVERIFY(flameIsBuilt(page));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        for (const char* text : {"modules_helper", "function_alias", "@"}) {
+            flame->setSearch(QString::fromLatin1(text));
+            const std::uint64_t expected = matchingSamples(*page->profile(), StackView::Lua, text);
+            QVERIFY2(expected > 0, text);
+            QCOMPARE(flame->matchedValue(), expected);
+        }
+    }
+
+    void theFlameKeepsItsZoomOverARange()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QVERIFY(flameIsBuilt(page));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        const FlameTree& before = *flame->tree();
+        // The widest frame two levels down.
+        int zoom = 0;
+        for (int depth = 0; depth < 2 && !before.nodes[zoom].children.empty(); ++depth)
+            zoom = *std::max_element(before.nodes[zoom].children.begin(), before.nodes[zoom].children.end(),
+                                     [&](int a, int b) { return before.nodes[a].value < before.nodes[b].value; });
+        QVERIFY(zoom > 0);
+        const std::string zoomName = before.nodes[zoom].name;
+        flame->setZoomNode(zoom);
+        QCOMPARE(flame->frameRect(zoom).width(), double(flame->drawingWidth()));
+
+        QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
+        page->setSampleRange({0, 150});
+        QVERIFY(counted.wait(30000));
+        QVERIFY(flameIsBuilt(page));
+        const FlameTree& after = *flame->tree();
+        QCOMPARE(after.nodes[0].value, page->profile()->sampleCount);
+        QCOMPARE(after.nodes[0].value, std::uint64_t(150));
+        QVERIFY(flame->zoomNode() > 0);
+        QCOMPARE(after.nodes[flame->zoomNode()].name, zoomName);
+        flame->resetZoom();
+        QCOMPARE(flame->zoomNode(), 0);
     }
 
     void aModeLDumpHasNoHostView()
