@@ -1,0 +1,13 @@
+#!/bin/sh
+# The sysprof pages' screenshots for README: each tab at two window sizes,
+# from cpu-workload.bin (recorded as cpu-workload.lua says). Run from the
+# project's root after a build; needs xvfb-run.
+set -e
+cd "$(dirname "$0")/../.."
+for size in 1366x768 1024x700; do
+    for tab in flamegraph top-down bottom-up functions states; do
+        QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
+            --screenshot "docs/screenshots/sysprof-$tab-$size.png" --size "$size" --tab "$tab" \
+            docs/screenshots/cpu-workload.bin
+    done
+done
