@@ -15,6 +15,7 @@ const char* toString(DecodeErrorKind kind)
     case DecodeErrorKind::StringPastEnd: return "string past the end";
     case DecodeErrorKind::UnexpectedEnd: return "unexpected end of file";
     case DecodeErrorKind::IoError: return "read error";
+    case DecodeErrorKind::OtherProfiler: return "dump of the other profiler";
     }
     return "unknown error";
 }

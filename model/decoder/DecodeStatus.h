@@ -18,6 +18,8 @@ enum class DecodeErrorKind : std::uint8_t {
                         // far larger while many are left (events: damage, see Decoder.h)
     UnexpectedEnd,      // the data ends inside the symbol table or a prologue
     IoError,            // the file could not be read
+    OtherProfiler,      // a dump of the other profiler than the one needed (a sysprof
+                        // dump where two memprof dumps are compared)
 };
 
 const char* toString(DecodeErrorKind kind);

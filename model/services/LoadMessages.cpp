@@ -60,6 +60,10 @@ QString describeFailure(const DecodeStatus& status)
     case DecodeErrorKind::IoError:
         plain = tr("The file could not be read.");
         break;
+    case DecodeErrorKind::OtherProfiler:
+        plain = tr("This is a CPU profile (sysprof), not a memory profile (memprof): dumps are compared with "
+                   "others of their kind.");
+        break;
     default:
         plain = tr("The dump is damaged: it cannot be decoded past the byte below.");
         break;

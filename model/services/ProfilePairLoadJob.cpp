@@ -31,6 +31,16 @@ void ProfilePairLoadJob::startSide(Side side)
     });
     connect(job.get(), &ProfileLoadJob::finished, this,
             [this, side](ProfilePtr profile) { onSideFinished(side, std::move(profile)); });
+    // A comparison is of two memory profiles: a CPU profile on either side
+    // ends it, with the reason (the dump as a whole is the wrong kind: byte 0).
+    connect(job.get(), &ProfileLoadJob::sysprofFinished, this, [this, side](SysprofPtr sysprof) {
+        auto failed = std::make_shared<Profile>();
+        failed->status = sysprof->status;
+        failed->status.end = DecodeEnd::Failed;
+        failed->status.error = {DecodeErrorKind::OtherProfiler, 0,
+                                "sysprof samples ('ljp') follow the symbol table, not memprof events ('ljm')"};
+        onSideFinished(side, std::move(failed));
+    });
     job->start();
 }
 

@@ -290,6 +290,24 @@ void TestDiffWindow::brokenDumpSaysSoAndLeavesNoWindow()
     QCOMPARE(finished.count(), 1);
     QVERIFY(errorBox());
     QTRY_VERIFY(missing.isNull());
+    while (QMessageBox* box = errorBox())
+        delete box;
+
+    // A CPU profile on either side ends the comparison with why, at once.
+    const QString sysprof = QStringLiteral(MEMPROF_TEST_DATA "/sysprof/recursion-C-jitoff.bin");
+    for (const bool sysprofIsNew : {true, false}) {
+        QPointer<DiffWindow> mixed = new DiffWindow;
+        mixed->show();
+        const QString memprof = test::fixture(QStringLiteral("v3/leak.bin"));
+        QVERIFY(!compare(mixed, sysprofIsNew ? memprof : sysprof, sysprofIsNew ? sysprof : memprof));
+        QTRY_VERIFY(errorBox());
+        QVERIFY(errorBox()->text().contains(QStringLiteral("recursion-C-jitoff.bin")));
+        QVERIFY2(errorBox()->informativeText().contains(QStringLiteral("CPU profile (sysprof)")),
+                 qPrintable(errorBox()->informativeText()));
+        QTRY_VERIFY(mixed.isNull());
+        while (QMessageBox* box = errorBox())
+            delete box;
+    }
 }
 
 void TestDiffWindow::cancelStopsTheComparison()
