@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 
 #include "DiffWindow.h"
+#include "SysprofDiffWindow.h"
 #include "PageActions.h"
 #include "RecentFilesMenu.h"
 #include "SampleProfile.h"
@@ -280,7 +281,7 @@ void MainWindow::showSysprof(services::SysprofPtr profile, const QString& path)
     }
     sysprofPage_->setProfile(sysprof_, path);
     pages_->setCurrentWidget(sysprofPage_);
-    compareAction_->setEnabled(false);
+    compareAction_->setEnabled(true);
     shown(path);
     if (sysprof_->sampleCount == 0)
         statusBar()->showMessage(tr("This profile has no samples: the profiler stopped before its first tick."));
@@ -370,8 +371,23 @@ void MainWindow::chooseAndCompare()
         compareWith(path);
 }
 
+SysprofDiffWindow* MainWindow::compareSysprofWith(const QString& newPath)
+{
+    if (!sysprof_)
+        return nullptr;
+    auto* window = new SysprofDiffWindow(this);
+    cascadeFrom(window, this);
+    window->show();
+    window->compareWith(sysprof_, dumpPath_, newPath);
+    return window;
+}
+
 DiffWindow* MainWindow::compareWith(const QString& newPath)
 {
+    if (sysprof_) {
+        compareSysprofWith(newPath);
+        return nullptr;
+    }
     if (!profile_)
         return nullptr;
     auto* window = new DiffWindow(this);

@@ -27,6 +27,7 @@ class SysprofPage;
 namespace memprof::app {
 
 class DiffWindow;
+class SysprofDiffWindow;
 class RecentFilesMenu;
 
 class MainWindow : public QMainWindow {
@@ -43,7 +44,10 @@ public:
     void cancelLoad();
     // Opens a window comparing the dump at `newPath` (NEW) against this
     // window's profile (BASE); nullptr if there is no profile.
+    // NEW against this window's dump; a CPU profile opens a SysprofDiffWindow
+    // (compareSysprofWith) and this returns null.
     DiffWindow* compareWith(const QString& newPath);
+    SysprofDiffWindow* compareSysprofWith(const QString& newPath);
 
     bool isLoading() const;
     // A memprof profile is shown (hasProfile), or a sysprof one.

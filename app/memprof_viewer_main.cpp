@@ -5,6 +5,8 @@
 // (or --diff BASE NEW): renders the window at a fixed size into OUT.png and
 // exits (for docs and checks); --range counts only a window of the run.
 #include "DiffWindow.h"
+#include "SysprofDiffWindow.h"
+#include "model/decoder/DumpKind.h"
 #include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/support/MemoryReturn.h"
@@ -15,6 +17,7 @@
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QMessageBox>
@@ -90,9 +93,38 @@ void grabLater(QWidget* window, const QString& outPath, int& exitCode)
     });
 }
 
+// Which profiler wrote BASE decides the comparison window.
+bool isSysprofDump(const QString& path)
+{
+    return memprof::dumpKindOf(QFile::encodeName(path).toStdString()) == memprof::DumpKind::Sysprof;
+}
+
+int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath,
+                              const QSize& size)
+{
+    auto* window = new memprof::app::SysprofDiffWindow;
+    window->resize(size);
+    window->show();
+    int exitCode = 1;
+    QObject::connect(window, &memprof::app::SysprofDiffWindow::loadFinished, window,
+                     [&exitCode, window, outPath](bool shown) {
+                         if (!shown) {
+                             explainLoadFailure();
+                             QCoreApplication::exit(1);
+                             return;
+                         }
+                         grabLater(window, outPath, exitCode);
+                     });
+    QTimer::singleShot(0, window, [window, basePath, newPath] { window->compare(basePath, newPath); });
+    const int loopCode = QApplication::exec();
+    return loopCode != 0 ? loopCode : exitCode;
+}
+
 int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size,
                        const QString& tab)
 {
+    if (isSysprofDump(basePath))
+        return takeSysprofDiffScreenshot(outPath, basePath, newPath, size);
     auto* window = new memprof::app::DiffWindow;
     window->resize(size);
     window->show();
@@ -277,6 +309,12 @@ int main(int argc, char* argv[])
         if (dumps.size() != 2) {
             std::fprintf(stderr, "usage: memprof-viewer --diff BASE NEW\n");
             return 2;
+        }
+        if (isSysprofDump(dumps[0])) {
+            auto* comparison = new memprof::app::SysprofDiffWindow;
+            comparison->show();
+            comparison->compare(dumps[0], dumps[1]);
+            return QApplication::exec();
         }
         auto* comparison = new memprof::app::DiffWindow;
         comparison->show();

@@ -12,6 +12,7 @@
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/SourcePane.h"
+#include "views/StackViewChoice.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QComboBox>
@@ -83,7 +84,7 @@ const char* const kTabNames[] = {"flamegraph", "top-down", "bottom-up", "functio
 SysprofPage::SysprofPage(QWidget* parent)
     : QWidget(parent)
     , header_(new QLabel(this))
-    , viewChoice_(new QComboBox(this))
+    , viewChoice_(makeStackViewChoice(this))
     , filter_(new FilterField(this))
     , tabs_(new QTabWidget(this))
     , flame_(new FlameGraphWidget(this))
@@ -108,13 +109,6 @@ SysprofPage::SysprofPage(QWidget* parent)
     header_->setWordWrap(true);
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    viewChoice_->addItem(tr("Lua call chains"), static_cast<int>(StackView::Lua));
-    viewChoice_->addItem(tr("Host call chains"), static_cast<int>(StackView::Host));
-    viewChoice_->addItem(tr("Reference merge (luajit -ts)"), static_cast<int>(StackView::Reference));
-    viewChoice_->setToolTip(
-        tr("How a sample's stack is read: its Lua functions from the root (traces under the function they "
-           "started in), its host (native) frames (dumps of mode C), or the reference parser's merge of the "
-           "two, as luajit -ts prints it"));
     auto* choiceLabel = new QLabel(tr("&Stacks:"), this);
     choiceLabel->setBuddy(viewChoice_);
 
