@@ -3,7 +3,8 @@
 --   luajit record.lua cpu-workload.lua C off cpu-workload.bin
 -- with record.lua of tests/data/sysprof beside it
 -- (tarantool/luajit; in mode C its sysprof aborts when a trace allocates,
--- hence the JIT off).
+-- hence the JIT off). cpu-workload-fib.bin, for the comparison, is the same
+-- with fib(18) every 10 requests instead of every 50.
 local function parse_query(query)
   local params = {}
   for key, value in query:gmatch("([^&=]+)=([^&=]*)") do
