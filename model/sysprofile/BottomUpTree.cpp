@@ -20,6 +20,7 @@ CallTree bottomUpTree(const CallTree& topDown)
         inverted.addSelfSamples(invertedNode, node.selfSamples);
     }
     inverted.sumTotals();
+    inverted.shrinkToFinished();
     return inverted;
 }
 

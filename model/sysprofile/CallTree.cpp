@@ -24,6 +24,11 @@ CallTree::CallTree()
 
 CallNodeId CallTree::child(CallNodeId parent, FrameId frame)
 {
+    if (childOf_.empty() && nodes_.size() > 1) // shrunk by shrinkToFinished()
+        for (std::size_t id = 1; id < nodes_.size(); ++id)
+            childOf_.emplace((static_cast<std::uint64_t>(static_cast<std::uint32_t>(nodes_[id].parent)) << 32) |
+                                 nodes_[id].frame,
+                             static_cast<CallNodeId>(id));
     const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(parent)) << 32) | frame;
     auto [it, inserted] = childOf_.try_emplace(key, static_cast<CallNodeId>(nodes_.size()));
     if (inserted) {
@@ -62,6 +67,14 @@ void CallTree::sumTotals()
         node.totalSamples = node.selfSamples;
     for (std::size_t id = nodes_.size(); id-- > 1;)
         nodes_[static_cast<std::size_t>(nodes_[id].parent)].totalSamples += nodes_[id].totalSamples;
+}
+
+void CallTree::shrinkToFinished()
+{
+    absl::flat_hash_map<std::uint64_t, CallNodeId>().swap(childOf_);
+    std::vector<FrameId>().swap(lastPath_);
+    std::vector<CallNodeId>().swap(lastNodes_);
+    nodes_.shrink_to_fit();
 }
 
 std::vector<FrameId> CallTree::pathTo(CallNodeId node) const

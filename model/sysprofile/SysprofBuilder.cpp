@@ -84,8 +84,10 @@ SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
         count(stack);
     for (const auto& [key, stack] : stackOf_)
         count(stack);
-    for (CallTree& tree : profile_.trees)
+    for (CallTree& tree : profile_.trees) {
         tree.sumTotals();
+        tree.shrinkToFinished();
+    }
     profile_.runSampleCount = sampleIndex_;
     profile_.distinctStacks = distinctStacks_;
     profile_.status = status;

@@ -406,6 +406,26 @@ private slots:
         QCOMPARE(ofG.samplesAsRoot, std::uint64_t(1));
     }
 
+    void aShrunkTreeFindsItsPathsAgain()
+    {
+        CallTree tree;
+        const std::vector<FrameId> deep{1, 2, 3, 4};
+        const std::vector<FrameId> other{1, 2, 5};
+        const CallNodeId deepNode = tree.pathNode(deep);
+        const CallNodeId otherNode = tree.pathNode(other);
+        tree.addSelfSamples(deepNode, 3);
+        tree.sumTotals();
+        tree.shrinkToFinished();
+        const std::size_t nodes = tree.size();
+        // The same paths are the same nodes: nothing is added twice.
+        QCOMPARE(tree.pathNode(other), otherNode);
+        QCOMPARE(tree.pathNode(deep), deepNode);
+        QCOMPARE(tree.size(), nodes);
+        QCOMPARE(tree.child(tree.node(deepNode).parent, 4), deepNode);
+        QCOMPARE(tree.size(), nodes);
+        QCOMPARE(tree.totalSamples(), std::uint64_t(3));
+    }
+
     void theSummaryListsStatesAndTopFunctions()
     {
         QProcess report;
