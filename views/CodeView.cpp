@@ -67,9 +67,9 @@ void CodeView::setHumanReadable(bool humanReadable)
     gutter_->update();
 }
 
-QString CodeView::costText(std::uint64_t bytes) const
+QString CodeView::costText(ByteSum bytes) const
 {
-    return bytes ? QString::fromStdString(formatBytes(bytes, humanReadable_)) : QString();
+    return bytes.value ? QString::fromStdString(formatBytes(bytes, humanReadable_)) : QString();
 }
 
 int CodeView::gutterWidth() const
@@ -80,7 +80,7 @@ int CodeView::gutterWidth() const
     if (!costs_.empty()) {
         int costWidth = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
         for (const auto& [line, cost] : costs_)
-            costWidth = std::max(costWidth, metrics.horizontalAdvance(costText(cost.allocatedBytes)));
+            costWidth = std::max(costWidth, metrics.horizontalAdvance(costText(cost.allocated())));
         width += 2 * (costWidth + kPadding);
     }
     return width;
@@ -129,10 +129,10 @@ void CodeView::paintGutter(QPaintEvent* event)
                 }
                 painter.setPen(pal.color(QPalette::Text));
                 painter.drawText(x, top, costWidth, height, Qt::AlignRight | Qt::AlignVCenter,
-                                 costText(it->second.allocatedBytes));
+                                 costText(it->second.allocated()));
                 painter.setPen(it->second.heldBytes ? QColor(0xc0, 0x39, 0x2b) : muted);
                 painter.drawText(x + costWidth + kPadding, top, costWidth, height, Qt::AlignRight | Qt::AlignVCenter,
-                                 costText(it->second.heldBytes));
+                                 costText(it->second.held()));
             }
         }
         block = block.next();

@@ -31,7 +31,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    QString costText(std::uint64_t bytes) const;
+    QString costText(ByteSum bytes) const;
     void updateGutterWidth();
 
     QWidget* gutter_;

@@ -70,7 +70,7 @@ QString SummaryHeader::text() const
 void SummaryHeader::render()
 {
     const QLocale locale;
-    auto bytes = [&](std::uint64_t value) {
+    auto bytes = [&](auto value) { // a size, or a sum that may have overflowed (ByteSum)
         return QString::fromStdString(formatBytes(value, humanReadable_)).toHtmlEscaped();
     };
     auto count = [&](std::uint64_t value) { return locale.toString(static_cast<qulonglong>(value)); };
@@ -109,12 +109,12 @@ void SummaryHeader::render()
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
                                .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
                                     count(totals_.freeCount))),
-        item(tr("allocated"), bytes(totals_.allocatedBytes)),
-        item(tr("freed"), bytes(totals_.freedBytes)),
+        item(tr("allocated"), bytes(totals_.allocated())),
+        item(tr("freed"), bytes(totals_.freed())),
         item(tr("held at end"),
-             together(tr("%1 in %2 blocks").arg(bytes(totals_.liveBytes), count(totals_.liveBlockCount)))),
+             together(tr("%1 in %2 blocks").arg(bytes(totals_.live()), count(totals_.liveBlockCount)))),
         item(tr("peak live"),
-             together(tr("%1 at event %2").arg(bytes(totals_.peakLiveBytes), count(totals_.peakEventIndex)))),
+             together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
         item(tr("locations"), count(locationCount_)),
     };
     facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));

@@ -129,11 +129,11 @@ void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
     const auto& n = diff.newTotals;
     out << "DIFF (NEW - BASE)\n"
         << "events: " << b.eventCount << " -> " << n.eventCount << " ("
-        << signedCount(saturatingNet(n.eventCount, b.eventCount)) << ")\n"
-        << "allocated: " << formatBytes(b.allocatedBytes, human) << " -> " << formatBytes(n.allocatedBytes, human)
-        << " (" << signedBytes(saturatingNet(n.allocatedBytes, b.allocatedBytes), human) << ")\n"
-        << "held at the end: " << formatBytes(b.liveBytes, human) << " -> " << formatBytes(n.liveBytes, human)
-        << " (" << signedBytes(saturatingNet(n.liveBytes, b.liveBytes), human)
+        << signedCount(saturatingNet({n.eventCount}, {b.eventCount})) << ")\n"
+        << "allocated: " << formatBytes(b.allocated(), human) << " -> " << formatBytes(n.allocated(), human)
+        << " (" << signedBytes(saturatingNet(n.allocated(), b.allocated()), human) << ")\n"
+        << "held at the end: " << formatBytes(b.live(), human) << " -> " << formatBytes(n.live(), human)
+        << " (" << signedBytes(saturatingNet(n.live(), b.live()), human)
         << ")\n\n";
     const std::pair<const char*, EventKind> sections[] = {
         {"ALLOCATIONS", EventKind::Alloc}, {"REALLOCATIONS", EventKind::Realloc}, {"DEALLOCATIONS", EventKind::Free}};

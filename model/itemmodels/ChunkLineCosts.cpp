@@ -3,6 +3,8 @@
 
 namespace memprof::itemmodels {
 
+// A line's sums saturate like every byte sum, and say when they did
+// (SaturatingMath.h): a hostile dump must not wrap them to small numbers.
 ChunkLineCosts::ChunkLineCosts(const Profile& profile)
 {
     auto costOf = [&](LocationId id) -> LineCost* {
@@ -15,10 +17,12 @@ ChunkLineCosts::ChunkLineCosts(const Profile& profile)
     for (const auto* rows : {&profile.allocations, &profile.reallocations})
         for (const LocationRow& row : *rows)
             if (LineCost* cost = costOf(row.location))
-                cost->allocatedBytes += row.allocatedBytes;
+                if (addSaturating(cost->allocatedBytes, row.allocatedBytes) || row.allocated().overflowed)
+                    cost->overflowed |= kAllocatedOverflowed;
     for (const HeldRow& live : profile.heldAtEnd)
         if (LineCost* cost = costOf(live.location))
-            cost->heldBytes += live.heldBytes;
+            if (addSaturating(cost->heldBytes, live.heldBytes) || live.overflowed)
+                cost->overflowed |= kLiveOverflowed;
 }
 
 const ChunkLineCosts::Lines& ChunkLineCosts::linesOf(const std::string& chunkname) const

@@ -10,6 +10,11 @@ namespace memprof::itemmodels {
 
 QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable)
 {
+    return formatCost(raw, kind, humanReadable, false);
+}
+
+QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable, bool overflowed)
+{
     switch (kind) {
     case CostKind::Text:
         return displayText(raw.toString());
@@ -19,9 +24,10 @@ QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable)
         return humanReadable ? QLocale().toString(raw.toLongLong()) : QString::number(raw.toLongLong());
     case CostKind::Bytes: {
         // A size or sum comes as an unsigned number (qulonglong), a net or
-        // a change as a signed one; saturated ones are marked (formatBytes).
+        // a change as a signed one; overflowed or clamped ones are marked
+        // (formatBytes).
         if (raw.metaType().id() == QMetaType::ULongLong)
-            return QString::fromStdString(formatBytes(std::uint64_t{raw.toULongLong()}, humanReadable));
+            return QString::fromStdString(formatBytes(ByteSum{raw.toULongLong(), overflowed}, humanReadable));
         // formatBytes keeps the reference's units, which only scale sizes
         // above zero; a negative net or change scales the same way.
         const std::int64_t bytes = raw.toLongLong();

@@ -14,6 +14,9 @@ namespace memprof::itemmodels {
 enum class CostKind { Text, Count, Bytes, Share, History };
 
 QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable);
+// An unsigned sum of bytes that passed 2^64-1 (`overflowed`) is marked
+// ">="; without the flag every unsigned value, 2^64-1 too, is exact.
+QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable, bool overflowed);
 
 // A change (NEW - BASE): as formatCost, with a '+' before growth.
 QString formatCostChange(const QVariant& raw, CostKind kind, bool humanReadable);

@@ -35,6 +35,11 @@ void CostTableModel::recomputeColumnMaxima()
     }
 }
 
+bool CostTableModel::rawOverflowed(int, int) const
+{
+    return false;
+}
+
 HeldSparkline CostTableModel::rowHistory(int) const
 {
     return {};
@@ -58,7 +63,8 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (index.column() == 0)
             return rowDisplayName(index.row());
-        return formatCost(rawValue(index.row(), index.column()), col.kind, humanReadable_);
+        return formatCost(rawValue(index.row(), index.column()), col.kind, humanReadable_,
+                          rawOverflowed(index.row(), index.column()));
     case SortRole:
         return rawValue(index.row(), index.column());
     case Qt::ToolTipRole:

@@ -48,6 +48,9 @@ protected:
     // The cell's raw value: QString for text columns, qint64 for counts and
     // bytes, double (0..1) for shares.
     virtual QVariant rawValue(int row, int column) const = 0;
+    // Whether the cell's unsigned sum passed 2^64-1 (SaturatingMath.h): only
+    // then is it shown marked. By default no cell's sum can overflow.
+    virtual bool rawOverflowed(int row, int column) const;
     // The full location of a row, for tool tips.
     virtual QString rowToolTip(int row) const = 0;
     // The location column (column 0) as shown; by default its raw value

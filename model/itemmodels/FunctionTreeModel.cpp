@@ -130,22 +130,30 @@ CostTreeModel::Column FunctionTreeModel::heldColumn() const
     return held;
 }
 
-std::int64_t FunctionTreeModel::costOf(const TreeCost& cost, int column)
+std::uint64_t FunctionTreeModel::costOf(const TreeCost& cost, int column)
 {
     switch (column) {
     case EventsColumn:
-        return static_cast<std::int64_t>(cost.eventCount);
+        return cost.eventCount;
     case AllocatedColumn:
-        return static_cast<std::int64_t>(cost.allocatedBytes);
+        return cost.allocatedBytes;
     case FreedColumn:
-        return static_cast<std::int64_t>(cost.freedBytes);
+        return cost.freedBytes;
     case HeldColumn:
-        return static_cast<std::int64_t>(cost.heldBytes);
+        return cost.heldBytes;
     case PeakColumn:
-        return static_cast<std::int64_t>(cost.peakBytes);
+        return cost.peakBytes;
     default:
         return 0;
     }
+}
+
+bool FunctionTreeModel::overflowedOf(const TreeCost& cost, int column)
+{
+    static constexpr std::uint8_t kBits[ColumnCount] = {0, kEventsFigureOverflowed, kAllocatedFigureOverflowed,
+                                                        kFreedFigureOverflowed, kHeldFigureOverflowed,
+                                                        kPeakFigureOverflowed};
+    return column > LocationColumn && column < ColumnCount && (cost.overflowed & kBits[column]) != 0;
 }
 
 QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
@@ -158,11 +166,12 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return column == LocationColumn
                    ? locationText(node)
-                   : formatCost(static_cast<qint64>(costOf(node.cost, column)), this->column(column).kind, humanReadable());
+                   : formatCost(qulonglong(costOf(node.cost, column)), this->column(column).kind, humanReadable(),
+                                overflowedOf(node.cost, column));
     case SortRole:
         if (column == LocationColumn)
             return QString::fromStdString(node.label);
-        return static_cast<qint64>(costOf(node.cost, column));
+        return qulonglong(costOf(node.cost, column));
     case Qt::ToolTipRole:
         if (node.kind == TreeNodeKind::Line && node.location >= 0)
             return names_.toolTip(static_cast<LocationId>(node.location));
@@ -170,7 +179,7 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     case CostFractionRole: {
         if (column == LocationColumn)
             return {};
-        const std::int64_t total = costOf(totalCost_, column);
+        const std::uint64_t total = costOf(totalCost_, column);
         return total > 0 ? static_cast<double>(costOf(node.cost, column)) / static_cast<double>(total) : 0.0;
     }
     default:

@@ -55,7 +55,9 @@ public:
 
 
 private:
-    static std::int64_t costOf(const TreeCost& cost, int column);
+    static std::uint64_t costOf(const TreeCost& cost, int column);
+    // The column's figure passed 2^64-1 and stopped there.
+    static bool overflowedOf(const TreeCost& cost, int column);
     void rebuild(std::shared_ptr<const Profile> profile);
     Column heldColumn() const;
 

@@ -190,11 +190,12 @@ void HeldModel::rebuild()
                 Row row;
                 row.name = QString::fromStdString(byName.name);
                 row.bytes = saturatedSigned(byName.heldBytes);
+                row.held = byName.held();
                 row.blockCount = static_cast<qint64>(byName.blockCount);
                 row.location = heaviest.at(byName.name).second;
                 for (const HeldRow* merged : mergedByName.at(byName.name)) {
                     row.merged.push_back(merged->location);
-                    row.mergedHeldBytes.push_back(merged->heldBytes);
+                    row.mergedHeldBytes.push_back(merged->held());
                 }
                 row.history = historyOf(byName.name);
                 rows_.push_back(std::move(row));
@@ -249,6 +250,7 @@ QVariant HeldModel::rawValue(int row, int column) const
     case Field::Name:
         return r.name;
     case Field::Held:
+        return isHeldScope(scope_) ? QVariant(static_cast<qulonglong>(r.held.value)) : QVariant(r.bytes);
     case Field::Score:
         return r.bytes;
     case Field::Blocks:
@@ -271,6 +273,12 @@ QVariant HeldModel::rawValue(int row, int column) const
         return whyOf(r);
     }
     return {};
+}
+
+bool HeldModel::rawOverflowed(int row, int column) const
+{
+    return fields_[static_cast<std::size_t>(column)] == Field::Held && isHeldScope(scope_) &&
+           rows_[static_cast<std::size_t>(row)].held.overflowed;
 }
 
 QString HeldModel::rowDisplayName(int row) const
@@ -302,8 +310,9 @@ QString HeldModel::rowToolTip(int row) const
         for (std::size_t i = 0; i < r.merged.size() && i < kListed; ++i) {
             text += QStringLiteral("\n  ") + names_.displayName(r.merged[i]);
             if (i < r.mergedHeldBytes.size())
-                text += tr(": %1 held").arg(formatCost(static_cast<qulonglong>(r.mergedHeldBytes[i]),
-                                                       CostKind::Bytes, humanReadable()));
+                text += tr(": %1 held").arg(formatCost(static_cast<qulonglong>(r.mergedHeldBytes[i].value),
+                                                       CostKind::Bytes, humanReadable(),
+                                                       r.mergedHeldBytes[i].overflowed));
         }
         if (r.merged.size() > kListed)
             text += QStringLiteral("\n  ") + tr("… and %n more", nullptr, static_cast<int>(r.merged.size() - kListed));

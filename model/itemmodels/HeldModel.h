@@ -57,6 +57,7 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    bool rawOverflowed(int row, int column) const override;
     QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
     HeldSparkline rowHistory(int row) const override;
@@ -66,6 +67,9 @@ private:
     struct Row {
         QString name;
         qint64 bytes = 0; // held bytes, the heap summary's bytes, or the suspect's score
+        // Held scopes: the held bytes unsigned, as the tables show sums (the
+        // signed `bytes` clamps them, for the shares and the cost bars).
+        ByteSum held;
         qint64 blockCount = 0; // held scopes
         qint64 allocCount = 0; // HeapSummary
         qint64 freeCount = 0;  // HeapSummary
@@ -75,7 +79,7 @@ private:
         // The identities the row merges (their name is the row's), with
         // their held bytes in the live scopes.
         std::vector<LocationId> merged;
-        std::vector<std::uint64_t> mergedHeldBytes;
+        std::vector<ByteSum> mergedHeldBytes;
     };
     void rebuild();
     void setColumnsOf(Scope scope);

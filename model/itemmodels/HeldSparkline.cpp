@@ -34,8 +34,9 @@ qint64 HeldSparkline::growthBytes() const
 {
     if (windowFirst > windowLast || windowLast >= heldBytes.size())
         return 0;
-    return saturatingNet(static_cast<std::uint64_t>(heldBytes[windowLast]),
-                         static_cast<std::uint64_t>(heldBytes[windowFirst]));
+    // The history's figures are exact (modulo 2^64), never saturated sums.
+    return saturatingNet({static_cast<std::uint64_t>(heldBytes[windowLast])},
+                         {static_cast<std::uint64_t>(heldBytes[windowFirst])});
 }
 
 HeldSparkline heldSparkline(const Profile& profile, LocationId location)
@@ -58,7 +59,7 @@ qint64 heldGrowth(const Profile& profile, LocationId location)
     if (points.size() == 0)
         return 0;
     const HeldHistory& history = profile.heldHistory;
-    return saturatingNet(history.heldAt(location, points.last), history.heldAt(location, points.first));
+    return saturatingNet({history.heldAt(location, points.last)}, {history.heldAt(location, points.first)});
 }
 
 std::unordered_map<std::string, HeldSparkline> heldSparklinesByName(const Profile& profile)

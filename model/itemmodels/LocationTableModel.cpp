@@ -76,7 +76,7 @@ QVariant LocationTableModel::rawValue(int row, int column) const
     case FreedColumn:
         return static_cast<qulonglong>(r.freedBytes);
     case NetColumn:
-        return static_cast<qint64>(saturatingNet(r.allocatedBytes, r.freedBytes));
+        return static_cast<qint64>(saturatingNet(r.allocated(), r.freed()));
     case OverridesColumn:
         return static_cast<qint64>(r.overrides.size());
     case HistoryColumn:
@@ -84,6 +84,12 @@ QVariant LocationTableModel::rawValue(int row, int column) const
     default:
         return {};
     }
+}
+
+bool LocationTableModel::rawOverflowed(int row, int column) const
+{
+    const LocationRow& r = *rowAt(row);
+    return column == AllocatedColumn ? r.allocated().overflowed : column == FreedColumn && r.freed().overflowed;
 }
 
 QString LocationTableModel::rowToolTip(int row) const

@@ -46,17 +46,24 @@ public:
 private:
     std::vector<TreeCost> costPerLocation() const
     {
+        // A location's rows of the three kinds add up as the tree's nodes
+        // do: saturated, keeping which sums overflowed in the rows.
         std::vector<TreeCost> costs(profile_.locations.size());
         for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
             for (const auto& row : profile_.rows(kind)) {
-                costs[row.location].eventCount += row.eventCount;
-                costs[row.location].allocatedBytes += row.allocatedBytes;
-                costs[row.location].freedBytes += row.freedBytes;
+                TreeCost cost{.eventCount = row.eventCount,
+                              .allocatedBytes = row.allocatedBytes,
+                              .freedBytes = row.freedBytes};
+                cost.overflowed = (row.allocated().overflowed ? kAllocatedFigureOverflowed : 0) |
+                                  (row.freed().overflowed ? kFreedFigureOverflowed : 0);
+                costs[row.location].add(cost);
             }
         for (const auto& row : held_)
-            costs[row.location].heldBytes += row.heldBytes;
+            costs[row.location].add({.heldBytes = row.heldBytes,
+                                     .overflowed = std::uint8_t(row.overflowed ? kHeldFigureOverflowed : 0)});
         for (const auto& row : profile_.heldAtPeak)
-            costs[row.location].peakBytes += row.heldBytes;
+            costs[row.location].add({.peakBytes = row.heldBytes,
+                                     .overflowed = std::uint8_t(row.overflowed ? kPeakFigureOverflowed : 0)});
         return costs;
     }
 

@@ -10,6 +10,7 @@
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/HeldHistory.h"
 #include "model/profile/SizeHistogram.h"
+#include "model/support/SaturatingMath.h"
 
 #include <cstdint>
 #include <string>
@@ -59,6 +60,16 @@ struct OverrideStats {
     std::uint64_t blockCount = 0;     // blocks this row's events released or moved
 };
 
+// Which byte sums of a row or of the totals passed 2^64-1 and stopped there
+// (SaturatingMath.h): the bits of their `overflowed`. Only those are marked
+// "this much or more"; an exact 2^64-1 is not.
+enum OverflowedSum : std::uint8_t {
+    kAllocatedOverflowed = 1,
+    kFreedOverflowed = 2,
+    kLiveOverflowed = 4,
+    kPeakOverflowed = 8,
+};
+
 // One row of ALLOCATIONS / REALLOCATIONS / DEALLOCATIONS.
 struct LocationRow {
     LocationId location = 0;
@@ -66,6 +77,10 @@ struct LocationRow {
     std::uint64_t allocatedBytes = 0;
     std::uint64_t freedBytes = 0;
     std::vector<OverrideStats> overrides;
+    std::uint8_t overflowed = 0; // OverflowedSum bits
+
+    ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
+    ByteSum freed() const { return {freedBytes, (overflowed & kFreedOverflowed) != 0}; }
 };
 
 enum class EventKind : std::uint8_t { Alloc, Realloc, Free };
@@ -85,7 +100,17 @@ struct HeldRow {
     LocationId location = 0;
     std::uint64_t heldBytes = 0;
     std::uint64_t blockCount = 0;
+    bool overflowed = false; // heldBytes passed 2^64-1
+
+    ByteSum held() const { return {heldBytes, overflowed}; }
 };
+
+// A location's live blocks from their exact 128-bit byte sum.
+inline HeldRow heldRowOf(LocationId location, Int128 bytes, std::uint64_t blockCount)
+{
+    const ByteSum held = clampedSum(bytes);
+    return {location, held.value, blockCount, held.overflowed};
+}
 
 struct ProfileTotals {
     std::uint64_t eventCount = 0; // alloc + realloc + free events
@@ -100,6 +125,12 @@ struct ProfileTotals {
     std::uint64_t liveBytes = 0;
     std::uint64_t peakLiveBytes = 0;
     std::uint64_t peakEventIndex = 0; // 1-based index of the event that reached the peak
+    std::uint8_t overflowed = 0;      // OverflowedSum bits
+
+    ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
+    ByteSum freed() const { return {freedBytes, (overflowed & kFreedOverflowed) != 0}; }
+    ByteSum live() const { return {liveBytes, (overflowed & kLiveOverflowed) != 0}; }
+    ByteSum peakLive() const { return {peakLiveBytes, (overflowed & kPeakOverflowed) != 0}; }
 };
 
 // Which blocks a window's held bytes count, by the location that last

@@ -112,6 +112,7 @@ private:
         std::uint64_t eventCount = 0;
         std::uint64_t allocatedBytes = 0;
         std::uint64_t freedBytes = 0;
+        std::uint8_t overflowed = 0; // OverflowedSum bits
     };
 
     // A located event waiting to be counted (see batch_): what the block
@@ -401,9 +402,17 @@ inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId
                                                std::uint64_t allocatedBytes)
 {
     const std::uint64_t index = ++totals_.eventCount;
-    if (windowTag_ != 0 && totals_.liveBytes > totals_.peakLiveBytes) {
+    // The live bytes clamp at 2^64-1: past an exact peak there they are a
+    // new peak, the first time they overflow (tested only at the ceiling).
+    if (windowTag_ != 0 &&
+        (totals_.liveBytes > totals_.peakLiveBytes ||
+         (totals_.liveBytes == kSaturatedBytes && !(totals_.overflowed & kPeakOverflowed) &&
+          clampedSum(liveBytes_).overflowed))) {
         totals_.peakLiveBytes = totals_.liveBytes;
         totals_.peakEventIndex = index;
+        // A new peak is rare: whether it passed 2^64-1 is kept here, not per event.
+        totals_.overflowed = static_cast<std::uint8_t>((totals_.overflowed & ~kPeakOverflowed) |
+                                                       (clampedSum(liveBytes_).overflowed ? kPeakOverflowed : 0));
         takePeak();
     }
     totals_.allocatedBytes = saturatingSum(totals_.allocatedBytes, allocatedBytes);
@@ -487,8 +496,10 @@ inline void BasicProfileBuilder<BlockMap>::tally(EventKind kind, LocationId id, 
         return;
     KindStats& row = stats(kind, id);
     row.eventCount += 1;
-    row.freedBytes = saturatingSum(row.freedBytes, freedBytes);
-    row.allocatedBytes = saturatingSum(row.allocatedBytes, allocatedBytes);
+    if (addSaturating(row.freedBytes, freedBytes)) [[unlikely]]
+        row.overflowed |= kFreedOverflowed;
+    if (addSaturating(row.allocatedBytes, allocatedBytes)) [[unlikely]]
+        row.overflowed |= kAllocatedOverflowed;
     if (kind != EventKind::Free)
         sizeHistogram_.add(allocatedBytes);
 }

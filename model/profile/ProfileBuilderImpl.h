@@ -156,7 +156,7 @@ std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOn
         if (windowBlocksOnly && !(block.location & kWindowBlock))
             return;
         HeldRow& row = live[ownerOf(block)];
-        row.heldBytes = saturatingSum(row.heldBytes, sizeOf(addr, block));
+        row.overflowed |= addSaturating(row.heldBytes, sizeOf(addr, block));
         row.blockCount += 1;
     });
     std::vector<HeldRow> rows;
@@ -297,7 +297,7 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
         if (s.eventCount == 0)
             continue;
         rowOf[id] = static_cast<std::int32_t>(rows.size());
-        rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
+        rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}, s.overflowed});
     }
     if (kind != EventKind::Alloc) {
         const auto take = [&](std::uint64_t key, const OverrideTable::Sums& sums) {
@@ -515,12 +515,16 @@ void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, cons
     WindowIndex& index = *index_;
     bool usable = indexing_ && !packFailed_ && !index.checkpoints.empty() && status.end != DecodeEnd::Cancelled &&
                   window_ == EventWindow{};
-    for (const auto* rows : {&profile.allocations, &profile.reallocations, &profile.frees})
-        for (const LocationRow& row : *rows) {
-            usable &= row.allocatedBytes != kSaturatedBytes && row.freedBytes != kSaturatedBytes;
+    // A segment's figures are differences of the run's sums, exact only when
+    // none overflowed. Every byte figure of a window (its rows, the live and
+    // peak bytes) is at most the run's allocated bytes: while that sum is
+    // exact, a recount needs no overflow flags. An Override keeps no flag,
+    // one at the ceiling counts as overflowed.
+    usable &= !totals_.allocated().overflowed;
+    for (const auto* rows : {&profile.reallocations, &profile.frees})
+        for (const LocationRow& row : *rows)
             for (const OverrideStats& o : row.overrides)
                 usable &= o.allocatedBytes != kSaturatedBytes && o.freedBytes != kSaturatedBytes;
-        }
     if (!usable) {
         const std::uint64_t segmentEvents = index.segmentEvents;
         const std::uint64_t totalBytes = index.totalBytes;
@@ -585,9 +589,10 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     }
     for (LocationId id = 0; id < peakLive_.size(); ++id)
         if (peakLive_[id].blocks > 0)
-            profile.heldAtPeak.push_back({id, saturatedUnsigned(peakLive_[id].bytes),
-                                          static_cast<std::uint64_t>(peakLive_[id].blocks)});
+            profile.heldAtPeak.push_back(heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
     totals_.liveBlockCount = blocks_.size();
+    if (clampedSum(liveBytes_).overflowed)
+        totals_.overflowed |= kLiveOverflowed;
     finishIndex(status, profile);
     profile.totals = totals_;
     profile.timeline = std::move(timeline_);

@@ -26,7 +26,7 @@ Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& co
 // (WindowRecount.h): changing the window then decodes only the segments at
 // its edges. The index is unusable (index.usable false: recountWindow
 // decodes the whole dump) for a load cut short by Cancel, a source of
-// unknown size, sums that saturated or more than 8 M locations.
+// unknown size, sums that overflowed or more than 8 M locations.
 Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control = {},
                              EventObserver* observer = nullptr);
 Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index,

@@ -51,7 +51,8 @@ std::vector<HeldByName> rankHeldByName(const Profile& profile, const std::vector
         const std::string& name = profile.nameOf(row.location);
         auto& entry = byName[name];
         entry.name = name;
-        entry.heldBytes = saturatingSum(entry.heldBytes, row.heldBytes);
+        entry.overflowed |= row.overflowed;
+        entry.overflowed |= addSaturating(entry.heldBytes, row.heldBytes);
         entry.blockCount += row.blockCount;
     }
     std::vector<HeldByName> ranked;

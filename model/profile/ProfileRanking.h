@@ -23,6 +23,9 @@ struct HeldByName {
     std::string name;
     std::uint64_t heldBytes = 0;
     std::uint64_t blockCount = 0;
+    bool overflowed = false; // heldBytes passed 2^64-1 (a row's did, or their sum)
+
+    ByteSum held() const { return {heldBytes, overflowed}; }
 };
 std::vector<HeldByName> rankHeldByName(const Profile& profile, HeldScope scope = HeldScope::End);
 // The same for any of the profile's live rows (Profile::held(rule)).

@@ -9,29 +9,46 @@ namespace memprof {
 
 void sumRowsIntoTotals(const Profile& profile, ProfileTotals& totals)
 {
-    // The counts by kind and the freed bytes are the rows' sums (saturated,
-    // as a running sum would be).
-    auto sum = [](const std::vector<LocationRow>& rows, std::uint64_t LocationRow::*member) {
+    // The counts by kind and the byte sums are the rows' sums (saturated,
+    // as a running sum would be); a byte sum overflowed when a row's did or
+    // when adding them passed the ceiling.
+    auto count = [](const std::vector<LocationRow>& rows) {
         std::uint64_t total = 0;
         for (const auto& row : rows)
-            total = saturatingSum(total, row.*member);
+            total = saturatingSum(total, row.eventCount);
         return total;
     };
-    totals.allocCount = sum(profile.allocations, &LocationRow::eventCount);
-    totals.reallocCount = sum(profile.reallocations, &LocationRow::eventCount);
-    totals.freeCount = sum(profile.frees, &LocationRow::eventCount);
-    totals.allocatedBytes = saturatingSum(sum(profile.allocations, &LocationRow::allocatedBytes),
-                                           sum(profile.reallocations, &LocationRow::allocatedBytes));
-    totals.freedBytes =
-        saturatingSum(sum(profile.reallocations, &LocationRow::freedBytes), sum(profile.frees, &LocationRow::freedBytes));
+    auto bytes = [](std::initializer_list<const std::vector<LocationRow>*> tables, ByteSum (LocationRow::*figure)() const) {
+        ByteSum total;
+        for (const auto* rows : tables)
+            for (const auto& row : *rows) {
+                const ByteSum part = (row.*figure)();
+                total.overflowed |= part.overflowed;
+                total.overflowed |= addSaturating(total.value, part.value);
+            }
+        return total;
+    };
+    totals.allocCount = count(profile.allocations);
+    totals.reallocCount = count(profile.reallocations);
+    totals.freeCount = count(profile.frees);
+    const ByteSum allocated = bytes({&profile.allocations, &profile.reallocations}, &LocationRow::allocated);
+    const ByteSum freed = bytes({&profile.reallocations, &profile.frees}, &LocationRow::freed);
+    totals.allocatedBytes = allocated.value;
+    totals.freedBytes = freed.value;
+    totals.overflowed = static_cast<std::uint8_t>((totals.overflowed & ~(kAllocatedOverflowed | kFreedOverflowed)) |
+                                                  (allocated.overflowed ? kAllocatedOverflowed : 0) |
+                                                  (freed.overflowed ? kFreedOverflowed : 0));
 }
 
 std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
 {
     // The reference's heap summary, keyed by location name
-    // (docs/FORMAT.md#aggregation), summed in 128 bits. A saturated input
-    // makes the row unknown: it is marked at the end it adds to
-    // (SaturatingMath.h).
+    // (docs/FORMAT.md#aggregation), summed in 128 bits. An input that
+    // overflowed makes the row unknown: it is marked at the end it adds to
+    // (SaturatingMath.h). The Overrides keep no flag of their own (their
+    // sums sit in the decoder's hottest cache), so one at the ceiling counts
+    // as overflowed: the summary is then marked, which is never false.
+    const auto overflowedOverride = [](std::uint64_t bytes) { return bytes == kSaturatedBytes; };
     struct Difference {
         HeapSummaryRow row;
         Int128 summaryBytes = 0;
@@ -48,7 +65,7 @@ std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
         if (row.allocatedBytes > 0) {
             auto& diff = entryFor(row.location);
             diff.summaryBytes += row.allocatedBytes;
-            diff.saturatedHigh |= row.allocatedBytes == kSaturatedBytes;
+            diff.saturatedHigh |= row.allocated().overflowed;
             diff.row.allocCount += row.eventCount;
         }
     }
@@ -58,12 +75,12 @@ std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
                     diff.summaryBytes += o.allocatedBytes;
-                    diff.saturatedHigh |= o.allocatedBytes == kSaturatedBytes;
+                    diff.saturatedHigh |= overflowedOverride(o.allocatedBytes);
                     diff.row.allocCount += o.blockCount;
                 }
                 if (o.freedBytes > 0) {
                     diff.summaryBytes -= o.freedBytes;
-                    diff.saturatedLow |= o.freedBytes == kSaturatedBytes;
+                    diff.saturatedLow |= overflowedOverride(o.freedBytes);
                     diff.row.freeCount += o.blockCount;
                 }
             }

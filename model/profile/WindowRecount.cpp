@@ -368,7 +368,7 @@ std::vector<HeldRow> liveRowsOf(const std::vector<LiveSums>& live)
     std::vector<HeldRow> rows;
     for (LocationId id = 0; id < live.size(); ++id)
         if (live[id].blocks > 0)
-            rows.push_back({id, saturatedUnsigned(live[id].bytes), live[id].blocks});
+            rows.push_back(heldRowOf(id, live[id].bytes, live[id].blocks));
     return rows;
 }
 

@@ -83,8 +83,8 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         for (const LocationRow* row : rankRows(profile, kind)) {
             const std::string overrides = overridesField(overrideNames(profile, *row));
             out << csvRecord({profile.nameOf(row->location), std::to_string(row->eventCount),
-                              formatSum(row->allocatedBytes), formatSum(row->freedBytes),
-                              formatSum(saturatingNet(row->allocatedBytes, row->freedBytes)), overrides});
+                              formatSum(row->allocated()), formatSum(row->freed()),
+                              formatSum(saturatingNet(row->allocated(), row->freed())), overrides});
         }
         break;
     }
@@ -97,7 +97,7 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
     case CsvTable::Held:
         out << csvRecord({"location", "held_bytes", "live_blocks"});
         for (const auto& row : rankHeldByName(profile))
-            out << csvRecord({row.name, formatSum(row.heldBytes), std::to_string(row.blockCount)});
+            out << csvRecord({row.name, formatSum(row.held()), std::to_string(row.blockCount)});
         break;
     case CsvTable::Suspects: {
         out << csvRecord({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio", "net_growth_bytes",

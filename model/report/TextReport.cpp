@@ -38,8 +38,13 @@ std::string formatMagnitude(std::uint64_t bytes, bool humanReadable)
 
 std::string formatBytes(std::uint64_t bytes, bool humanReadable)
 {
-    const std::string text = formatMagnitude(bytes, humanReadable);
-    return bytes == kSaturatedBytes ? ">=" + text : text;
+    return formatMagnitude(bytes, humanReadable);
+}
+
+std::string formatBytes(ByteSum bytes, bool humanReadable)
+{
+    const std::string text = formatMagnitude(bytes.value, humanReadable);
+    return bytes.overflowed ? ">=" + text : text;
 }
 
 std::string formatBytes(std::int64_t bytes, bool humanReadable)
@@ -54,7 +59,12 @@ std::string formatBytes(std::int64_t bytes, bool humanReadable)
 
 std::string formatSum(std::uint64_t bytes)
 {
-    return bytes == kSaturatedBytes ? ">=" + std::to_string(bytes) : std::to_string(bytes);
+    return std::to_string(bytes);
+}
+
+std::string formatSum(ByteSum bytes)
+{
+    return bytes.overflowed ? ">=" + std::to_string(bytes.value) : std::to_string(bytes.value);
 }
 
 std::string formatSum(std::int64_t bytes)
@@ -93,8 +103,8 @@ void writeSection(std::ostream& out, const Profile& profile, EventKind kind, boo
 {
     for (const LocationRow* row : rankRows(profile, kind)) {
         out << visibleText(profile.nameOf(row->location)) << ": " << row->eventCount << " events\t+"
-            << formatBytes(row->allocatedBytes, human) << "\t-"
-            << formatBytes(row->freedBytes, human) << "\n";
+            << formatBytes(row->allocated(), human) << "\t-"
+            << formatBytes(row->freed(), human) << "\n";
         if (!row->overrides.empty()) {
             out << "\tOverrides:\n";
             for (const auto& name : overrideNames(profile, *row))
@@ -108,14 +118,14 @@ void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOpt
 {
     if (options.peak) {
         out << "LIVE AT THE PEAK (event " << profile.totals.peakEventIndex << ", "
-            << formatBytes(profile.totals.peakLiveBytes, options.humanReadable)
+            << formatBytes(profile.totals.peakLive(), options.humanReadable)
             << "):\n";
     } else {
         out << "HEAP SUMMARY:\n";
     }
     if (options.live || options.peak) {
         for (const auto& row : rankHeldByName(profile, options.peak ? HeldScope::Peak : HeldScope::End))
-            out << visibleText(row.name) << " holds " << formatBytes(row.heldBytes, options.humanReadable)
+            out << visibleText(row.name) << " holds " << formatBytes(row.held(), options.humanReadable)
                 << ": " << row.blockCount << " live blocks\n";
     } else {
         for (const auto& row : rankHeapSummary(profile))

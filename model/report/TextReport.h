@@ -23,8 +23,10 @@ struct ReportOptions {
 };
 
 // "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
-// A saturated sum (SaturatingMath.h) is marked: ">=18446744073709551615B".
+// A bare size is exact, 2^64-1 too; a sum that overflowed (SaturatingMath.h)
+// is marked: ">=18446744073709551615B".
 std::string formatBytes(std::uint64_t bytes, bool humanReadable);
+std::string formatBytes(ByteSum bytes, bool humanReadable);
 // A signed figure (a net, the heap summary): negative ones unscaled, as
 // the reference prints them; the saturated ends marked ">=" and "<=".
 std::string formatBytes(std::int64_t bytes, bool humanReadable);
@@ -42,6 +44,7 @@ std::string formatBytes(N bytes, bool humanReadable)
 // A sum (bytes, counts) as a bare number (CSV): its digits, marked as
 // formatBytes marks it.
 std::string formatSum(std::uint64_t bytes);
+std::string formatSum(ByteSum bytes);
 std::string formatSum(std::int64_t bytes);
 
 // Why a suspect ranks where it does, in a few words: "grew 3.6MiB over the

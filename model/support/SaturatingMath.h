@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sums of sizes read from a file that cannot be represented in 64 bits (two
 // blocks of 2^63 bytes in a hostile dump) must not wrap to a small number
-// that looks real. They saturate: an unsigned sum stops at kSaturatedBytes,
-// which reads "this much or more", and the printers mark it (formatBytes:
-// ">=18446744073709551615B"). A signed figure (a net, the reference's heap
-// difference) is computed in 128 bits and clamped to the int64 range,
-// whose ends are marked the same way.
+// that looks real. They saturate: an unsigned sum stops at kSaturatedBytes.
+// That value is also a real size (one block of 2^64-1 bytes), so whether a
+// sum overflowed is kept beside it, as a flag set where it passed the
+// ceiling (addSaturating, clampedSum), not read from the value: the printers
+// mark only a ByteSum that overflowed (formatBytes:
+// ">=18446744073709551615B") and print an exact 2^64-1 plainly. A signed
+// figure (a net, the reference's heap difference) is computed in 128 bits
+// and clamped to the int64 range, whose ends are marked the same way.
 #pragma once
 
 #include <concepts>
@@ -34,6 +37,23 @@ constexpr N saturatingSum(N a, N b)
     return std::is_unsigned_v<N> || b > 0 ? std::numeric_limits<N>::max() : std::numeric_limits<N>::min();
 }
 
+// An unsigned sum as the printers take it: its value and whether it
+// overflowed, when the value is a floor ("this much or more").
+struct ByteSum {
+    std::uint64_t value = 0;
+    bool overflowed = false;
+};
+
+// sum += addend, stopping at kSaturatedBytes; true when it passed the
+// ceiling, for the caller's overflow flag (sticky: a saturated sum stays).
+constexpr bool addSaturating(std::uint64_t& sum, std::uint64_t addend)
+{
+    if (!__builtin_add_overflow(sum, addend, &sum)) [[likely]]
+        return false;
+    sum = kSaturatedBytes;
+    return true;
+}
+
 // a - b for signed figures (changes between two profiles), saturated. A
 // change from or to a saturated figure is unknown, and marked too: at the
 // end `a` leans to, or away from the end `b` leans to.
@@ -56,6 +76,13 @@ constexpr std::uint64_t saturatedUnsigned(Int128 value)
                                                                           : static_cast<std::uint64_t>(value);
 }
 
+// A 128-bit sum of sizes as the printers take it: clamped, and marked when
+// it did not fit.
+constexpr ByteSum clampedSum(Int128 value)
+{
+    return {saturatedUnsigned(value), value > static_cast<Int128>(kSaturatedBytes)};
+}
+
 constexpr std::int64_t saturatedSigned(Int128 value)
 {
     return value > kSaturatedHigh ? kSaturatedHigh : value < kSaturatedLow ? kSaturatedLow
@@ -63,14 +90,14 @@ constexpr std::int64_t saturatedSigned(Int128 value)
 }
 
 // allocated - freed, where either may be a saturated sum: an unknown net
-// (saturated bytes on a side) is marked at the end it leans to.
-constexpr std::int64_t saturatingNet(std::uint64_t allocated, std::uint64_t freed)
+// (an overflowed sum on one side) is marked at the end it leans to.
+constexpr std::int64_t saturatingNet(ByteSum allocated, ByteSum freed)
 {
-    if (allocated == kSaturatedBytes && freed != kSaturatedBytes)
+    if (allocated.overflowed && !freed.overflowed)
         return kSaturatedHigh;
-    if (freed == kSaturatedBytes && allocated != kSaturatedBytes)
+    if (freed.overflowed && !allocated.overflowed)
         return kSaturatedLow;
-    return saturatedSigned(static_cast<Int128>(allocated) - static_cast<Int128>(freed));
+    return saturatedSigned(static_cast<Int128>(allocated.value) - static_cast<Int128>(freed.value));
 }
 
 } // namespace memprof

@@ -120,21 +120,72 @@ private slots:
         QCOMPARE(formatBytes(std::uint64_t(0xfffffffffffffffe), false), std::string("18446744073709551614B"));
     }
 
-    // An allocation of 2^64-1 bytes: never "-1B"; the value is the
-    // saturation mark's, so it reads "that much or more".
+    // An allocation of 2^64-1 bytes: never "-1B", and exact: it did not
+    // overflow, so it is not marked. The heap summary, a signed figure,
+    // clamps it to 2^63-1 and marks that.
     void sizeMaxIsNotMinusOne()
     {
         const Profile p = loadProfile(hostile("size-max.bin"));
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         const std::string text = report(p);
         QVERIFY2(text.find("-1B") == std::string::npos, text.c_str());
-        QVERIFY2(text.find("@a.lua:10: 1 events\t+>=18446744073709551615B\t-0B\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("@a.lua:10: 1 events\t+18446744073709551615B\t-0B\n") != std::string::npos, text.c_str());
         QVERIFY2(text.find("@a.lua:11: 1 events\t+1B\t-0B\n") != std::string::npos, text.c_str());
         QVERIFY2(text.find("@a.lua:10 holds >=9223372036854775807B: 1 allocs, 0 frees\n") != std::string::npos,
                  text.c_str());
         const std::string live = report(p, ReportOptions{false, false, true, false});
-        QVERIFY2(live.find("@a.lua:10 holds >=18446744073709551615B: 1 live blocks\n") != std::string::npos,
+        QVERIFY2(live.find("@a.lua:10 holds 18446744073709551615B: 1 live blocks\n") != std::string::npos,
                  live.c_str());
+    }
+
+    // A sum of exactly 2^64-1 beside one that overflowed, in one dump: only
+    // the overflowed one is marked, in every printed figure that holds it.
+    void onlyOverflowedSumsAreMarked()
+    {
+        constexpr std::uint64_t kMax = ~std::uint64_t{0};
+        constexpr std::uint64_t kHalf = std::uint64_t{1} << 63;
+        DumpWriter exactOnly;
+        exactOnly.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd().eventsPrologue()
+            .alloc(synth::luaAt(0x100, 10), 0x1000, kMax)
+            .epilogue();
+        const Profile exact = loadBytes(exactOnly);
+        QCOMPARE(exact.status.end, DecodeEnd::Complete);
+        const std::string peak = report(exact, ReportOptions{false, false, false, true});
+        QVERIFY2(peak.find("LIVE AT THE PEAK (event 1, 18446744073709551615B):\n"
+                           "@a.lua:10 holds 18446744073709551615B: 1 live blocks\n") != std::string::npos,
+                 peak.c_str());
+
+        DumpWriter mixed;
+        mixed.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd().eventsPrologue()
+            .alloc(synth::luaAt(0x100, 10), 0x1000, kMax)
+            .alloc(synth::luaAt(0x100, 20), 0x2000, kHalf)
+            .alloc(synth::luaAt(0x100, 20), 0x3000, kHalf)
+            .epilogue();
+        const Profile p = loadBytes(mixed);
+        QCOMPARE(p.status.end, DecodeEnd::Complete);
+        const std::string text = report(p);
+        QVERIFY2(text.find("@a.lua:10: 1 events\t+18446744073709551615B\t-0B\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("@a.lua:20: 2 events\t+>=18446744073709551615B\t-0B\n") != std::string::npos, text.c_str());
+        const std::string live = report(p, ReportOptions{false, false, true, false});
+        QVERIFY2(live.find("@a.lua:10 holds 18446744073709551615B: 1 live blocks\n") != std::string::npos,
+                 live.c_str());
+        QVERIFY2(live.find("@a.lua:20 holds >=18446744073709551615B: 2 live blocks\n") != std::string::npos,
+                 live.c_str());
+        const std::string allocations = csv(p, CsvTable::Allocations);
+        QVERIFY2(allocations.find("\r\n@a.lua:10,1,18446744073709551615,0,>=9223372036854775807,\r\n") !=
+                     std::string::npos,
+                 allocations.c_str());
+        QVERIFY2(allocations.find("\r\n@a.lua:20,2,>=18446744073709551615,0,>=9223372036854775807,\r\n") !=
+                     std::string::npos,
+                 allocations.c_str());
+        const std::string held = csv(p, CsvTable::Held);
+        QVERIFY2(held.find("\r\n@a.lua:10,18446744073709551615,1\r\n") != std::string::npos, held.c_str());
+        QVERIFY2(held.find("\r\n@a.lua:20,>=18446744073709551615,2\r\n") != std::string::npos, held.c_str());
+        // The peak is where the live bytes overflowed, past the exact 2^64-1
+        // of the first event.
+        const std::string overflowedPeak = report(p, ReportOptions{false, false, false, true});
+        QVERIFY2(overflowedPeak.find("LIVE AT THE PEAK (event 2, >=18446744073709551615B):\n") != std::string::npos,
+                 overflowedPeak.c_str());
     }
 
     // Two blocks of 2^63 bytes at one line: their sum 2^64 is marked, not

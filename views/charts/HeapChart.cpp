@@ -219,6 +219,7 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
     timeline_ = timeline;
     eventCount_ = timeline.eventCount();
     peakLiveBytes_ = totals.peakLiveBytes;
+    peakOverflowed_ = totals.peakLive().overflowed;
     peakEventIndex_ = totals.peakEventIndex;
     allocatedBytes_ = totals.allocatedBytes;
     const StepSeries maxSeries = stepSeries(timeline, BucketValue::Max);
@@ -242,7 +243,7 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
     if (hasPeak) {
         peakMarker_->position->setCoords(static_cast<double>(peakEventIndex_), static_cast<double>(peakLiveBytes_));
         peakText_->setText(tr("peak %1 at event %2")
-                               .arg(QString::fromStdString(formatBytes(peakLiveBytes_, true)),
+                               .arg(QString::fromStdString(formatBytes(ByteSum{peakLiveBytes_, peakOverflowed_}, true)),
                                     QLocale().toString(static_cast<qulonglong>(peakEventIndex_))));
     }
     showEmptyText(eventCount_ == 0 ? tr("No allocation events in this profile") : QString());

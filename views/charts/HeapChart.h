@@ -111,6 +111,7 @@ private:
     EventWindow window_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakLiveBytes_ = 0;
+    bool peakOverflowed_ = false; // the peak passed 2^64-1: its label marks it
     std::uint64_t peakEventIndex_ = 0;
     std::uint64_t allocatedBytes_ = 0;
     std::optional<double> dragStartX_; // a window being chosen

@@ -28,7 +28,7 @@ std::vector<TopHolder> topHolders(const Profile& profile, std::size_t count)
     for (const HeldByName& live : rankHeldByName(profile, HeldScope::End)) {
         if (holders.size() == count || live.heldBytes == 0)
             break;
-        holders.push_back({live.name, live.heldBytes, live.blockCount, heaviest.at(live.name).second});
+        holders.push_back({live.name, live.heldBytes, live.blockCount, heaviest.at(live.name).second, live.overflowed});
     }
     return holders;
 }
@@ -114,7 +114,7 @@ void TopHoldersChart::rebuildBars()
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(4, 0, 0, 0));
         label->setClipToAxisRect(false);
-        label->setText(QString::fromStdString(formatBytes(holder.heldBytes, true)));
+        label->setText(QString::fromStdString(formatBytes(holder.held(), true)));
         label->setColor(colors().text);
         valueLabels_.push_back(label);
     }
@@ -165,7 +165,7 @@ void TopHoldersChart::mouseMoveEvent(QMouseEvent* event)
     QToolTip::showText(event->globalPosition().toPoint(),
                        tr("%1\n%2 held in %3 blocks\nClick to select")
                            .arg(itemmodels::displayText(QString::fromStdString(holder.name)),
-                                QString::fromStdString(formatBytes(holder.heldBytes, true)),
+                                QString::fromStdString(formatBytes(holder.held(), true)),
                                 QLocale().toString(static_cast<qulonglong>(holder.blockCount))),
                        this);
 }

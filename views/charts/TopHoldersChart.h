@@ -18,6 +18,9 @@ struct TopHolder {
     std::uint64_t heldBytes = 0;
     std::uint64_t blockCount = 0;
     LocationId location = 0; // the identity under the name holding the most
+    bool overflowed = false; // heldBytes passed 2^64-1: the label marks it
+
+    ByteSum held() const { return {heldBytes, overflowed}; }
 };
 
 // The `count` largest holders at the end of the run, largest first.
