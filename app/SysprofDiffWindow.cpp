@@ -26,20 +26,12 @@
 namespace memprof::app {
 
 SysprofDiffWindow::SysprofDiffWindow(QWidget* opener)
-    : opener_(opener)
-    , pages_(new QStackedWidget(this))
-    , loadingPage_(new views::LoadingPage(pages_))
-    , page_(new views::SysprofComparisonPage(pages_))
+    : ComparisonWindow(opener)
+    , page_(new views::SysprofComparisonPage)
 {
-    setAttribute(Qt::WA_DeleteOnClose);
-    loadingPage_->setObjectName(QStringLiteral("loadingPage"));
-    pages_->addWidget(loadingPage_);
-    pages_->addWidget(page_);
-    setCentralWidget(pages_);
-    connect(loadingPage_, &views::LoadingPage::cancelRequested, this, &SysprofDiffWindow::cancelLoad);
+    setComparisonPage(page_);
     createMenus();
     setWindowTitle(tr("Compare CPU Profiles — Memprof Viewer"));
-    resize(defaultWindowSize(this));
 }
 
 SysprofDiffWindow::~SysprofDiffWindow() = default;
@@ -61,16 +53,6 @@ void SysprofDiffWindow::createMenus()
     filter->setShortcut(QKeySequence::Find);
 }
 
-bool SysprofDiffWindow::isLoading() const
-{
-    return (jobs_[Base] && jobs_[Base]->isRunning()) || (jobs_[New] && jobs_[New]->isRunning());
-}
-
-QWidget* SysprofDiffWindow::currentPage() const
-{
-    return pages_->currentWidget();
-}
-
 void SysprofDiffWindow::compare(const QString& basePath, const QString& newPath)
 {
     compareWith(nullptr, basePath, newPath);
@@ -78,100 +60,17 @@ void SysprofDiffWindow::compare(const QString& basePath, const QString& newPath)
 
 void SysprofDiffWindow::compareWith(services::SysprofPtr base, const QString& basePath, const QString& newPath)
 {
-    paths_ = {QFileInfo(basePath).absoluteFilePath(), QFileInfo(newPath).absoluteFilePath()};
-    profiles_ = {std::move(base), nullptr};
-    for (const Side side : {Base, New}) {
-        if (profiles_[side])
-            continue;
-        if (const QString problem = services::checkDumpFile(paths_[side]); !problem.isEmpty()) {
-            fail(paths_[side], problem);
-            return;
-        }
-    }
-    const auto [baseName, newName] = views::distinctFileNames(basePath, newPath);
-    setWindowTitle(tr("%1 against %2 — Memprof Viewer").arg(newName, baseName));
-    loadingPage_->start(newPath, profiles_[Base] ? newName : tr("%1 and %2").arg(baseName, newName));
-    pages_->setCurrentWidget(loadingPage_);
-    for (const Side side : {Base, New})
-        if (!profiles_[side])
-            startSide(side);
-}
-
-void SysprofDiffWindow::startSide(Side side)
-{
-    auto& job = jobs_[side];
-    job = std::make_unique<services::ProfileLoadJob>(paths_[side]);
-    connect(job.get(), &services::ProfileLoadJob::progress, this, [this, side](quint64 bytesRead, quint64 totalBytes) {
-        bytesRead_[side] = bytesRead;
-        totalBytes_[side] = totalBytes;
-        // One bar for both dumps once both sizes are known.
-        if (profiles_[Base] || (totalBytes_[Base] > 0 && totalBytes_[New] > 0))
-            loadingPage_->setProgress(bytesRead_[Base] + bytesRead_[New], totalBytes_[Base] + totalBytes_[New]);
-    });
-    connect(job.get(), &services::ProfileLoadJob::sysprofFinished, this,
-            [this, side](services::SysprofPtr profile) { onSideLoaded(side, std::move(profile)); });
-    // A memory profile on either side: comparisons are of dumps of one kind.
-    connect(job.get(), &services::ProfileLoadJob::finished, this, [this, side](services::ProfilePtr profile) {
-        if (!jobs_[side])
-            return;
-        if (profile->status.end == DecodeEnd::Cancelled) {
-            auto cancelled = std::make_shared<SysprofProfile>();
-            cancelled->status = profile->status;
-            onSideLoaded(side, std::move(cancelled));
-            return;
-        }
-        if (profile->status.end == DecodeEnd::Failed) {
-            fail(paths_[side], services::describeFailure(profile->status));
-            return;
-        }
-        fail(paths_[side], tr("This is a memory profile (memprof), not a CPU profile (sysprof): dumps are compared "
-                              "with others of their kind."));
-    });
-    job->start();
-}
-
-void SysprofDiffWindow::onSideLoaded(Side side, services::SysprofPtr profile)
-{
-    if (!jobs_[side])
-        return; // the pair ended already
-    jobs_[side].release()->deleteLater(); // it is emitting this signal
-    const DecodeEnd end = profile->status.end;
-    if (end == DecodeEnd::Failed) {
-        fail(paths_[side], services::describeFailure(profile->status));
+    if (!beginLoad(basePath, newPath, base != nullptr))
         return;
-    }
-    if (end == DecodeEnd::Cancelled) {
-        for (auto& job : jobs_)
-            job.reset();
-        emit loadFinished(false);
-        close();
-        return;
-    }
-    profiles_[side] = std::move(profile);
-    if (!profiles_[Base] || !profiles_[New])
-        return;
-    page_->setProfiles(profiles_[Base], paths_[Base], profiles_[New], paths_[New]);
-    pages_->setCurrentWidget(page_);
-    emit loadFinished(true);
+    auto job = std::make_unique<services::ProfilePairLoadJob>(std::move(base), this->basePath(), this->newPath());
+    connect(job.get(), &services::ProfilePairLoadJob::sysprofLoaded, this, &SysprofDiffWindow::onLoaded);
+    runLoad(std::move(job));
 }
 
-void SysprofDiffWindow::cancelLoad()
+void SysprofDiffWindow::onLoaded(services::SysprofPtr base, services::SysprofPtr current)
 {
-    for (auto& job : jobs_)
-        if (job)
-            job->cancel();
-    loadingPage_->cancelButton()->setEnabled(false);
-}
-
-void SysprofDiffWindow::fail(const QString& path, const QString& message)
-{
-    for (auto& job : jobs_)
-        if (job)
-            job.release()->deleteLater();
-    // The comparison cannot be shown: say why on the window it came from.
-    showLoadError(opener_.data(), tr("Cannot Compare the Dumps"), path, message);
-    emit loadFinished(false);
-    close();
+    page_->setProfiles(std::move(base), basePath(), std::move(current), newPath());
+    showComparison();
 }
 
 bool SysprofDiffWindow::exportCsv(const QString& path, QString* error)
@@ -181,12 +80,12 @@ bool SysprofDiffWindow::exportCsv(const QString& path, QString* error)
 
 void SysprofDiffWindow::chooseAndExport()
 {
-    if (pages_->currentWidget() != page_)
+    if (currentPage() != page_)
         return;
-    const QFileInfo current(paths_[New]);
+    const QFileInfo current(newPath());
     const QString suggested = QDir(current.absolutePath())
                                   .filePath(QStringLiteral("%1-vs-%2-functions.csv")
-                                                .arg(current.completeBaseName(), QFileInfo(paths_[Base]).completeBaseName()));
+                                                .arg(current.completeBaseName(), QFileInfo(basePath()).completeBaseName()));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Functions (NEW − BASE) as CSV"), suggested,
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())
@@ -196,13 +95,6 @@ void SysprofDiffWindow::chooseAndExport()
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
     else
         QMessageBox::warning(this, tr("Export CSV"), error);
-}
-
-void SysprofDiffWindow::closeEvent(QCloseEvent* event)
-{
-    for (auto& job : jobs_)
-        job.reset(); // stop loads still running before the window goes
-    QMainWindow::closeEvent(event);
 }
 
 } // namespace memprof::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonPage.h"
 
+#include "ComparisonWindowBar.h"
 #include "CostTableView.h"
 #include "DiffSummaryHeader.h"
 #include "FilterField.h"
@@ -72,7 +73,21 @@ ComparisonPage::ComparisonPage(QWidget* parent)
     main->setSizes({760, 640});
     main->setChildrenCollapsible(false);
 
-    layOut(summary_, main);
+    // The window bar heads the panes it steers.
+    windowBar_ = new ComparisonWindowBar(this);
+    windowBar_->setObjectName(QStringLiteral("comparisonWindowBar"));
+    connect(windowBar_, &ComparisonWindowBar::rangeRequested, this, &ComparisonPage::countWindows);
+    connect(windowBar_, &ComparisonWindowBar::cancelRequested, this, [this] {
+        cancelRecount();
+        showShownWindows();
+    });
+    auto* panes = new QWidget(this);
+    auto* layout = new QVBoxLayout(panes);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(windowBar_);
+    layout->addWidget(main, 1);
+
+    layOut(summary_, panes);
 }
 
 ComparisonPage::~ComparisonPage() = default;
@@ -112,10 +127,8 @@ QWidget* ComparisonPage::createHeldPane()
 {
     auto* pane = new QWidget(this);
     auto* title = new QLabel(tr("<b>Held at the end</b>: NEW − BASE"), pane);
-    auto* explanation = new QLabel(
-        tr("Blocks still live at the end, by the location that last allocated them. Names in italics are in one "
-           "dump only (see “Only in”)."),
-        pane);
+    auto* explanation = new QLabel(pane);
+    heldExplanation_ = explanation;
     explanation->setWordWrap(true);
     QFont small = explanation->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
@@ -131,18 +144,149 @@ QWidget* ComparisonPage::createHeldPane()
 void ComparisonPage::setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current,
                                  const QString& newPath)
 {
+    cancelRecount();
+    wholes_ = {base, current};
+    paths_ = {basePath, newPath};
+    indexSlots_ = {std::make_shared<services::WindowIndexSlot>(), std::make_shared<services::WindowIndexSlot>()};
+    shownWindows_ = {};
+    shownRange_ = {};
+    summary_->setProfiles(*base, basePath, *current, newPath);
+    showDiff(std::move(base), std::move(current), true);
+    showShownWindows();
+    showWarnings(*wholes_[Base], *wholes_[New]);
+}
+
+// The panes but the summaries compare `base` and `current` (whole runs or
+// windows of them: the same dumps, so the selection stays).
+void ComparisonPage::showDiff(services::ProfilePtr base, services::ProfilePtr current, bool resort)
+{
+    const std::optional<LocationId> selected = resort ? std::nullopt : viewState()->selectedLocation();
     diff_ = std::make_shared<const ProfileDiff>(diffProfiles(*base, *current));
-    current_ = current;
+    base_ = std::move(base);
+    current_ = std::move(current);
     setSelectableProfile(current_);
     for (std::size_t i = 0; i < models_.size(); ++i) {
         models_[i]->setDiff(diff_, current_);
-        tables_[i]->sortByCostColumn(models_[i]->initialSortColumn());
+        if (resort)
+            tables_[i]->sortByCostColumn(models_[i]->initialSortColumn());
     }
-    treeModel_->setProfiles(base, current_);
-    tree_->sortByCostColumn(treeModel_->initialSortColumn());
-    summary_->setProfiles(*base, basePath, *current_, newPath);
-    sourcePane()->setProfile(current_, QFileInfo(newPath).absolutePath());
-    showWarnings(*base, *current_);
+    treeModel_->setProfiles(base_, current_);
+    if (resort)
+        tree_->sortByCostColumn(treeModel_->initialSortColumn());
+    sourcePane()->setProfile(current_, QFileInfo(paths_[New]).absolutePath());
+    const bool windowed = shownWindows_ != std::array<EventWindow, 2>{};
+    heldExplanation_->setText(
+        windowed ? tr("Blocks allocated in each window and still live at the end of its run, by the location that "
+                      "last allocated them. Names in italics are in one dump only (see “Only in”).")
+                 : tr("Blocks still live at the end, by the location that last allocated them. Names in italics are "
+                      "in one dump only (see “Only in”)."));
+    if (selected && *selected < current_->locations.size())
+        viewState()->selectLocation(*selected);
+}
+
+void ComparisonPage::showShownWindows()
+{
+    windowBar_->showWindows(shownRange_, shownWindows_[Base], wholes_[Base]->totals.eventCount, shownWindows_[New],
+                            wholes_[New]->totals.eventCount);
+}
+
+QString ComparisonPage::sideName(Side side) const
+{
+    return side == Base ? tr("BASE") : tr("NEW");
+}
+
+void ComparisonPage::countWindows(const RangeOption& range)
+{
+    if (!wholes_[Base] || !wholes_[New])
+        return;
+    cancelRecount();
+    std::array<EventWindow, 2> windows;
+    for (Side side : {Base, New}) {
+        const std::uint64_t eventCount = wholes_[side]->totals.eventCount;
+        if (eventCount == 0) {
+            windowBar_->showProblem(
+                tr("%1 has no events: there is no window of it to compare.").arg(sideName(side)));
+            return;
+        }
+        std::string why;
+        const std::optional<EventWindow> window = resolveRange(range, eventCount, why);
+        if (!window) {
+            windowBar_->showProblem(tr("No window of %1: %2").arg(sideName(side), QString::fromStdString(why)));
+            return;
+        }
+        windows[side] = clampWindow(*window, eventCount);
+    }
+    if (windows == shownWindows_) {
+        shownRange_ = range;
+        showShownWindows();
+        emit windowsApplied();
+        return;
+    }
+    if (windows == std::array<EventWindow, 2>{}) {
+        // The whole runs are the profiles loaded: their numbers exactly, at once.
+        shownWindows_ = windows;
+        shownRange_ = range;
+        showDiff(wholes_[Base], wholes_[New], false);
+        showShownWindows();
+        emit windowsApplied();
+        return;
+    }
+    shownRange_ = range;
+    recount_ = std::make_unique<services::ProfilePairLoadJob>(
+        services::ProfilePairLoadJob::Windows{wholes_, paths_, windows, indexSlots_});
+    connect(recount_.get(), &services::ProfilePairLoadJob::progress, windowBar_,
+            &ComparisonWindowBar::setRecountProgress);
+    connect(recount_.get(), &services::ProfilePairLoadJob::loaded, this, &ComparisonPage::onWindowsCounted);
+    connect(recount_.get(), &services::ProfilePairLoadJob::stopped, this, &ComparisonPage::onRecountStopped);
+    windowBar_->setRecounting(true);
+    windowBar_->showWindows(range, windows[Base], wholes_[Base]->totals.eventCount, windows[New],
+                            wholes_[New]->totals.eventCount);
+    recount_->start();
+}
+
+// Never waits for the workers: they stop at their next block.
+void ComparisonPage::cancelRecount()
+{
+    if (recount_) {
+        recount_->disconnect();
+        recount_->cancel();
+        recount_.release()->deleteLater();
+    }
+    windowBar_->setRecounting(false);
+}
+
+void ComparisonPage::onWindowsCounted(services::ProfilePtr base, services::ProfilePtr current)
+{
+    recount_.release()->deleteLater(); // it is emitting this signal
+    windowBar_->setRecounting(false);
+    // A dump rewritten since it was loaded counts other events: its
+    // window would not be the one asked for.
+    for (Side side : {Base, New}) {
+        const Profile& counted = side == Base ? *base : *current;
+        if (counted.totals.eventCount != wholes_[side]->totals.eventCount) {
+            windowBar_->showProblem(tr("%1 changed on disk since it was loaded; open the comparison again to "
+                                       "count a window.")
+                                        .arg(sideName(side)));
+            return;
+        }
+    }
+    shownWindows_ = {base->window, current->window};
+    showDiff(std::move(base), std::move(current), false);
+    showShownWindows();
+    emit windowsApplied();
+}
+
+void ComparisonPage::onRecountStopped(const QString& path, const DecodeStatus& status)
+{
+    recount_.release()->deleteLater();
+    windowBar_->setRecounting(false);
+    const Side side = path == paths_[Base] ? Base : New;
+    if (status.end == DecodeEnd::Failed) {
+        windowBar_->showProblem(
+            tr("The window of %1 could not be counted: %2").arg(sideName(side), services::describeFailure(status)));
+        return;
+    }
+    showShownWindows(); // cancelled: the windows shown stay
 }
 
 void ComparisonPage::showWarnings(const Profile& base, const Profile& current)

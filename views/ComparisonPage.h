@@ -4,16 +4,22 @@
 // tabs) and in the held-at-the-end pane, both summaries and their changes in
 // the header, the source of the selected location as NEW has it. The page
 // owns the models and the panes; they follow its one view state, whose
-// selected location is one of NEW.
+// selected location is one of NEW. Its window bar cuts both runs at the same
+// percentages: every pane but the summaries then compares the two windows,
+// each counted again off the GUI thread as a single dump's page does.
 #pragma once
 
 #include "ResultsPage.h"
 #include "model/compare/ProfileDiff.h"
 #include "model/itemmodels/DiffTableModel.h"
+#include "model/report/RangeOption.h"
 #include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePairLoadJob.h"
 
 #include <array>
 #include <memory>
+
+class QLabel;
 
 namespace memprof::itemmodels {
 class FunctionTreeDiffModel;
@@ -21,6 +27,7 @@ class FunctionTreeDiffModel;
 
 namespace memprof::views {
 
+class ComparisonWindowBar;
 class DiffSummaryHeader;
 class FunctionTreeView;
 
@@ -36,8 +43,26 @@ public:
     void setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current, const QString& newPath);
     const ProfileDiff* diff() const { return diff_.get(); }
     const Profile* currentProfile() const { return current_.get(); }
+    const Profile* baseProfile() const { return base_.get(); }
+
+    ComparisonWindowBar* windowBar() const { return windowBar_; }
+    bool isRecounting() const { return recount_ != nullptr; }
+    // Cuts both runs at `range`'s percentages and compares the windows.
+    void countWindows(const RangeOption& range);
+
+signals:
+    // The windows of both runs are counted and compared (or the whole runs).
+    void windowsApplied();
 
 private:
+    enum Side { Base = services::ProfilePairLoadJob::Base, New = services::ProfilePairLoadJob::New };
+
+    void showDiff(services::ProfilePtr base, services::ProfilePtr current, bool resort);
+    void showShownWindows();
+    void onWindowsCounted(services::ProfilePtr base, services::ProfilePtr current);
+    void onRecountStopped(const QString& path, const DecodeStatus& status);
+    void cancelRecount();
+    QString sideName(Side side) const;
     void createTables();
     void createTree();
     QWidget* createHeldPane();
@@ -48,7 +73,18 @@ private:
     CostTableView* table(Table table) const { return tables_[static_cast<std::size_t>(table)]; }
 
     std::shared_ptr<const ProfileDiff> diff_;
-    services::ProfilePtr current_;
+    services::ProfilePtr base_;    // BASE as compared: its window
+    services::ProfilePtr current_; // NEW as compared: its window
+    // Both runs as loaded, their dumps and window indexes, and the windows
+    // shown (default windows: the whole runs).
+    std::array<services::ProfilePtr, 2> wholes_;
+    std::array<QString, 2> paths_;
+    std::array<std::shared_ptr<services::WindowIndexSlot>, 2> indexSlots_;
+    std::array<EventWindow, 2> shownWindows_;
+    RangeOption shownRange_;
+    std::unique_ptr<services::ProfilePairLoadJob> recount_;
+    ComparisonWindowBar* windowBar_ = nullptr;
+    QLabel* heldExplanation_ = nullptr;
     std::array<itemmodels::DiffTableModel*, 4> models_{};
     std::array<CostTableView*, 4> tables_{};
     itemmodels::FunctionTreeDiffModel* treeModel_;

@@ -11,14 +11,10 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QTimer>
 
 namespace memprof::views {
 
 namespace {
-// A re-count shorter than this shows no progress.
-constexpr int kProgressDelayMs = 300;
-
 QString eventNumber(std::uint64_t event)
 {
     return QLocale().toString(static_cast<qulonglong>(event));
@@ -33,17 +29,15 @@ EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
     , upToPeak_(new QPushButton(tr("Up to the peak"), this))
     , afterPeak_(new QPushButton(tr("After the peak"), this))
     , summary_(new QLabel(this))
-    , progress_(new QProgressBar(this))
-    , cancel_(new QPushButton(tr("Cancel"), this))
-    , progressDelay_(new QTimer(this))
+    , recount_(new RecountProgress(tr("Stop counting this window and keep the one shown"), this))
 {
     field_->setObjectName(QStringLiteral("windowRangeField"));
     wholeRun_->setObjectName(QStringLiteral("windowWholeRun"));
     upToPeak_->setObjectName(QStringLiteral("windowUpToPeak"));
     afterPeak_->setObjectName(QStringLiteral("windowAfterPeak"));
     summary_->setObjectName(QStringLiteral("windowSummary"));
-    progress_->setObjectName(QStringLiteral("windowProgress"));
-    cancel_->setObjectName(QStringLiteral("windowCancel"));
+    recount_->progressBar()->setObjectName(QStringLiteral("windowProgress"));
+    recount_->cancelButton()->setObjectName(QStringLiteral("windowCancel"));
 
     auto* label = new QLabel(tr("&Events:"), this);
     label->setBuddy(field_);
@@ -56,19 +50,11 @@ EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
     wholeRun_->setToolTip(tr("Count every event of the run again"));
     upToPeak_->setToolTip(tr("From the first event to the one where the live bytes peaked: what built the heap up"));
     afterPeak_->setToolTip(tr("From the event after the peak to the end: what stayed, and what grew again"));
-    for (QPushButton* button : {wholeRun_, upToPeak_, afterPeak_, cancel_})
+    for (QPushButton* button : {wholeRun_, upToPeak_, afterPeak_})
         button->setAutoDefault(false);
     // The summary gives way when the window is narrow (its tool tip keeps it).
     summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     summary_->setMinimumWidth(summary_->fontMetrics().horizontalAdvance(QStringLiteral("Counting events")));
-    progress_->setRange(0, 1000);
-    progress_->setTextVisible(false);
-    progress_->setMaximumWidth(160);
-    progress_->setVisible(false);
-    cancel_->setToolTip(tr("Stop counting this window and keep the one shown"));
-    cancel_->setVisible(false);
-    progressDelay_->setSingleShot(true);
-    progressDelay_->setInterval(kProgressDelayMs);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -78,18 +64,13 @@ EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
     layout->addWidget(upToPeak_);
     layout->addWidget(afterPeak_);
     layout->addWidget(summary_, 1);
-    layout->addWidget(progress_);
-    layout->addWidget(cancel_);
+    layout->addWidget(recount_);
 
     connect(field_, &QLineEdit::editingFinished, this, &EventWindowBar::applyTypedWindow);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setWindow({}); });
     connect(upToPeak_, &QPushButton::clicked, this, [this] { setWindow({1, peakEventIndex_}); });
     connect(afterPeak_, &QPushButton::clicked, this, [this] { setWindow({peakEventIndex_ + 1, eventCount_}); });
-    connect(cancel_, &QPushButton::clicked, this, &EventWindowBar::cancelRequested);
-    connect(progressDelay_, &QTimer::timeout, this, [this] {
-        progress_->setVisible(true);
-        cancel_->setVisible(true);
-    });
+    connect(recount_, &RecountProgress::cancelRequested, this, &EventWindowBar::cancelRequested);
     connect(state_, &ProfileViewState::windowChanged, this, &EventWindowBar::showWindow);
     setRun(0, 0);
 }
@@ -157,26 +138,15 @@ void EventWindowBar::showSummary(const QString& text)
 
 void EventWindowBar::setRecounting(bool running)
 {
-    progress_->setValue(0);
-    progress_->setRange(0, 1000);
-    if (running) {
-        progressDelay_->start();
-    } else {
-        progressDelay_->stop();
-        progress_->setVisible(false);
-        cancel_->setVisible(false);
-    }
+    recount_->setRunning(running);
 }
 
 void EventWindowBar::setRecountProgress(quint64 bytesRead, quint64 totalBytes)
 {
-    if (totalBytes > 0)
-        progress_->setValue(static_cast<int>(1000.0 * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));
-    else
-        progress_->setRange(0, 0);
+    recount_->setProgress(bytesRead, totalBytes);
 }
 
-std::optional<EventWindow> EventWindowBar::parseWindow(const QString& text, std::uint64_t eventCount, QString& error)
+std::optional<RangeOption> EventWindowBar::parseRange(const QString& text, std::string& error)
 {
     // One separator between the ends: an en dash, a hyphen, "..", or the
     // report's colon; digit groups and spaces go.
@@ -187,8 +157,13 @@ std::optional<EventWindow> EventWindowBar::parseWindow(const QString& text, std:
     plain.replace(QChar(0x2013), QLatin1Char(':'));
     plain.replace(QChar(0x2014), QLatin1Char(':'));
     plain.replace(QLatin1Char('-'), QLatin1Char(':'));
+    return parseRangeOption(plain.toStdString(), error);
+}
+
+std::optional<EventWindow> EventWindowBar::parseWindow(const QString& text, std::uint64_t eventCount, QString& error)
+{
     std::string why;
-    const std::optional<RangeOption> range = parseRangeOption(plain.toStdString(), why);
+    const std::optional<RangeOption> range = parseRange(text, why);
     if (range) {
         if (const std::optional<EventWindow> window = resolveRange(*range, eventCount, why))
             return clampWindow(*window, eventCount);

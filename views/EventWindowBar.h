@@ -7,17 +7,20 @@
 #pragma once
 
 #include "model/profile/EventWindow.h"
+#include "model/report/RangeOption.h"
+
+#include "RecountProgress.h"
 
 #include <QWidget>
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
-class QTimer;
 
 namespace memprof::views {
 
@@ -39,6 +42,10 @@ public:
     // groups allowed) or percentages of the run, an end left empty for the
     // run's start or end. Nothing, with why in `error`, for a mistake.
     static std::optional<EventWindow> parseWindow(const QString& text, std::uint64_t eventCount, QString& error);
+    // The same text before it meets a run: its ends, percentages kept as
+    // such (a comparison cuts two runs at them). Nothing, with why in
+    // `error`, for a mistake.
+    static std::optional<RangeOption> parseRange(const QString& text, std::string& error);
     // The window as the field shows it: "1–40000".
     static QString windowText(EventWindow window, std::uint64_t eventCount);
 
@@ -47,8 +54,8 @@ public:
     QPushButton* wholeRunButton() const { return wholeRun_; }
     QPushButton* upToPeakButton() const { return upToPeak_; }
     QPushButton* afterPeakButton() const { return afterPeak_; }
-    QProgressBar* progressBar() const { return progress_; }
-    QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* progressBar() const { return recount_->progressBar(); }
+    QPushButton* cancelButton() const { return recount_->cancelButton(); }
 
 signals:
     void cancelRequested();
@@ -67,9 +74,7 @@ private:
     QPushButton* upToPeak_;
     QPushButton* afterPeak_;
     QLabel* summary_;
-    QProgressBar* progress_;
-    QPushButton* cancel_;
-    QTimer* progressDelay_;
+    RecountProgress* recount_;
 };
 
 } // namespace memprof::views

@@ -19,7 +19,7 @@ enum class DecodeErrorKind : std::uint8_t {
     UnexpectedEnd,      // the data ends inside the symbol table or a prologue
     IoError,            // the file could not be read
     OtherProfiler,      // a dump of the other profiler than the one needed (a sysprof
-                        // dump where two memprof dumps are compared)
+                        // dump compared with a memprof one, or the other way round)
 };
 
 const char* toString(DecodeErrorKind kind);

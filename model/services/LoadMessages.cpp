@@ -61,8 +61,8 @@ QString describeFailure(const DecodeStatus& status)
         plain = tr("The file could not be read.");
         break;
     case DecodeErrorKind::OtherProfiler:
-        plain = tr("This is a CPU profile (sysprof), not a memory profile (memprof): dumps are compared with "
-                   "others of their kind.");
+        plain = tr("This dump is of the other LuaJIT profiler: a memory profile (memprof) is compared with "
+                   "memory profiles, a CPU profile (sysprof) with CPU profiles.");
         break;
     default:
         plain = tr("The dump is damaged: it cannot be decoded past the byte below.");

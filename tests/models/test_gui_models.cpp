@@ -83,7 +83,7 @@ private slots:
     void windowJobsShareTheWindowIndex();
     void pairJobStopsOnce();
     void loadJobCancels();
-    void hugeSizesReadUnsignedAndSaturatedSumsMarked();
+    void hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked();
     void namesShowControlAndBidiCharactersVisibly();
 };
 
@@ -474,7 +474,7 @@ void TestGuiModels::pairJobStopsOnce()
     const QString big = dir.filePath(QStringLiteral("big.bin"));
     QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
     const QString broken = test::fixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
-    ProfilePairLoadJob job(nullptr, big, broken);
+    ProfilePairLoadJob job(ProfilePtr(), big, broken);
     QSignalSpy stopped(&job, &ProfilePairLoadJob::stopped);
     QSignalSpy loaded(&job, &ProfilePairLoadJob::loaded);
     job.start();
@@ -486,8 +486,9 @@ void TestGuiModels::pairJobStopsOnce()
 }
 
 // 2^63 bytes and more: unsigned, never "-1B"; a sum past 2^64 marked, not
-// shown as 0 (tests/data/hostile/size-max.bin, overflow-sum.bin).
-void TestGuiModels::hugeSizesReadUnsignedAndSaturatedSumsMarked()
+// shown as 0, and an exact 2^64-1 shown plainly in the tables and the held
+// pane (tests/data/hostile/size-max.bin, overflow-sum.bin).
+void TestGuiModels::hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked()
 {
     QCOMPARE(formatCost(QVariant::fromValue(qulonglong(1) << 63), CostKind::Bytes, false),
              QStringLiteral("9223372036854775808B"));
@@ -501,7 +502,41 @@ void TestGuiModels::hugeSizesReadUnsignedAndSaturatedSumsMarked()
         shown << allocations.index(r, 0).data().toString() + u' ' +
                      allocations.index(r, LocationTableModel::AllocatedColumn).data().toString();
     shown.sort();
-    QCOMPARE(shown, (QStringList{QStringLiteral("@a.lua:10 >=17179869184GiB"), QStringLiteral("@a.lua:11 1B")}));
+    QCOMPARE(shown, (QStringList{QStringLiteral("@a.lua:10 17179869184GiB"), QStringLiteral("@a.lua:11 1B")}));
+    HeldModel exactHeld;
+    exactHeld.setProfile(sizeMax);
+    QStringList held;
+    for (int r = 0; r < exactHeld.rowCount(); ++r)
+        held << exactHeld.index(r, exactHeld.heldColumn()).data().toString();
+    held.sort();
+    QCOMPARE(held, (QStringList{QStringLiteral("17179869184GiB"), QStringLiteral("1B")}));
+
+    // The by-function tree: each line as in the tables; a node summing both
+    // (2^64-1 + 1 bytes) overflowed and is marked, and sorts as the largest.
+    FunctionTreeModel tree;
+    QAbstractItemModelTester treeTester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    tree.setProfile(sizeMax);
+    QStringList treeShown;
+    const std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+        for (int r = 0; r < tree.rowCount(parent); ++r) {
+            const QModelIndex node = tree.index(r, 0, parent);
+            const QModelIndex allocated = tree.index(r, FunctionTreeModel::AllocatedColumn, parent);
+            treeShown << node.data().toString() + u' ' + allocated.data().toString();
+            QVERIFY(allocated.data(SortRole).toULongLong() >= 1);
+            walk(node);
+        }
+    };
+    walk({});
+    QVERIFY2(treeShown.contains(QStringLiteral("@a.lua:10 17179869184GiB")), qPrintable(treeShown.join(u'|')));
+    QVERIFY2(treeShown.contains(QStringLiteral("@a.lua:11 1B")), qPrintable(treeShown.join(u'|')));
+    QVERIFY2(treeShown.filter(QStringLiteral(" >=17179869184GiB")).size() >= 1, qPrintable(treeShown.join(u'|')));
+    QVERIFY2(treeShown.filter(QStringLiteral(" -")).isEmpty(), qPrintable(treeShown.join(u'|')));
+    // The source gutter: the two lines apart, neither marked.
+    const ChunkLineCosts gutter(*sizeMax);
+    const auto& lines = gutter.linesOf("@a.lua");
+    QCOMPARE(lines.at(10).allocatedBytes, kSaturatedBytes);
+    QVERIFY(!lines.at(10).allocated().overflowed);
+    QCOMPARE(lines.at(11).allocatedBytes, std::uint64_t(1));
 
     const auto overflow = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/overflow-sum.bin")));
     allocations.setProfile(overflow);
@@ -510,8 +545,15 @@ void TestGuiModels::hugeSizesReadUnsignedAndSaturatedSumsMarked()
     HeldModel leaks;
     leaks.setProfile(overflow);
     QCOMPARE(leaks.rowCount(), 1);
-    QCOMPARE(leaks.index(0, leaks.heldColumn()).data().toString(), QStringLiteral(">=8589934592GiB"));
+    QCOMPARE(leaks.index(0, leaks.heldColumn()).data().toString(), QStringLiteral(">=17179869184GiB"));
     QCOMPARE(leaks.index(0, leaks.heldColumn() + 1).data().toString(), QStringLiteral("2"));
+    // The gutter's line sums the overflowed rows: marked, not wrapped.
+    const ChunkLineCosts overflowGutter(*overflow);
+    bool gutterMarked = false;
+    for (const FunctionInfo& function : overflow->functions)
+        for (const auto& [line, cost] : overflowGutter.linesOf(function.chunkname))
+            gutterMarked = gutterMarked || (cost.allocated().overflowed && cost.allocatedBytes == kSaturatedBytes);
+    QVERIFY(gutterMarked);
 }
 
 // names.bin: no control or bidi-override character reaches a view; the raw
