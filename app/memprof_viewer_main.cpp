@@ -10,9 +10,11 @@
 #include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/support/MemoryReturn.h"
+#include "views/ComparisonWindowBar.h"
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
 #include "views/ProfilePage.h"
+#include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
@@ -27,6 +29,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
 #include <cstring>
 
 namespace {
@@ -99,42 +102,58 @@ bool isSysprofDump(const QString& path)
     return memprof::dumpKindOf(QFile::encodeName(path).toStdString()) == memprof::DumpKind::Sysprof;
 }
 
-int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath,
-                              const QSize& size)
+// Shows a comparison window at `size` and runs `compare` inside the event
+// loop (a failure found at once, a missing file, is signalled then and its
+// exit() is not lost). A comparison on screen goes to `onShown`, which grabs
+// it into `exitCode`'s screenshot sooner or later; a failed load says why.
+int runComparisonScreenshot(memprof::app::ComparisonWindow* window, const QSize& size, int& exitCode,
+                            const std::function<void()>& compare, const std::function<void()>& onShown)
 {
-    auto* window = new memprof::app::SysprofDiffWindow;
     window->resize(size);
     window->show();
-    int exitCode = 1;
-    QObject::connect(window, &memprof::app::SysprofDiffWindow::loadFinished, window,
-                     [&exitCode, window, outPath](bool shown) {
-                         if (!shown) {
-                             explainLoadFailure();
-                             QCoreApplication::exit(1);
-                             return;
-                         }
-                         grabLater(window, outPath, exitCode);
-                     });
-    QTimer::singleShot(0, window, [window, basePath, newPath] { window->compare(basePath, newPath); });
-    const int loopCode = QApplication::exec();
-    return loopCode != 0 ? loopCode : exitCode;
-}
-
-int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size,
-                       const QString& tab)
-{
-    if (isSysprofDump(basePath))
-        return takeSysprofDiffScreenshot(outPath, basePath, newPath, size);
-    auto* window = new memprof::app::DiffWindow;
-    window->resize(size);
-    window->show();
-    int exitCode = 1;
-    QObject::connect(window, &memprof::app::DiffWindow::loadFinished, window, [&exitCode, window, outPath, tab](bool shown) {
+    QObject::connect(window, &memprof::app::ComparisonWindow::loadFinished, window, [onShown](bool shown) {
         if (!shown) {
             explainLoadFailure();
             QCoreApplication::exit(1);
             return;
         }
+        onShown();
+    });
+    QTimer::singleShot(0, window, compare);
+    const int loopCode = QApplication::exec();
+    return loopCode != 0 ? loopCode : exitCode;
+}
+
+int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath,
+                              const QSize& size, const QString& tab)
+{
+    auto* window = new memprof::app::SysprofDiffWindow;
+    int exitCode = 1;
+    const auto grabShown = [&exitCode, window, outPath, tab] {
+        if (!tab.isEmpty())
+            window->page()->showTab(tab);
+        // The flame graph is built off the GUI thread: the grab waits for it.
+        auto* flame = window->page()->flameGraph();
+        if (!flame->isBuilding()) {
+            grabLater(window, outPath, exitCode);
+            return;
+        }
+        QObject::connect(flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
+                         [&exitCode, window, outPath] { grabLater(window, outPath, exitCode); },
+                         Qt::SingleShotConnection);
+    };
+    return runComparisonScreenshot(
+        window, size, exitCode, [window, basePath, newPath] { window->compare(basePath, newPath); }, grabShown);
+}
+
+int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size,
+                       const QString& tab, const QString& range)
+{
+    if (isSysprofDump(basePath))
+        return takeSysprofDiffScreenshot(outPath, basePath, newPath, size, tab);
+    auto* window = new memprof::app::DiffWindow;
+    int exitCode = 1;
+    const auto grabShown = [&exitCode, window, outPath, tab] {
         showTab(window, tab);
         // The largest growth of the held bytes that has a source line.
         auto* heldTable = window->findChild<memprof::views::CostTableView*>(QStringLiteral("diffTableHeld"));
@@ -147,12 +166,32 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
             }
         }
         grabLater(window, outPath, exitCode);
-    });
-    // Loading starts inside the event loop: a failure found at once (a
-    // missing file) is signalled then, and its exit() is not lost.
-    QTimer::singleShot(0, window, [window, basePath, newPath] { window->compare(basePath, newPath); });
-    const int loopCode = QApplication::exec();
-    return loopCode != 0 ? loopCode : exitCode;
+    };
+    const auto countWindowsThenGrab = [window, grabShown, range] {
+        if (range.isEmpty()) {
+            grabShown();
+            return;
+        }
+        // The same percentages of both runs, as the comparison's window bar
+        // takes them; the grab waits for both windows' counts.
+        QString error;
+        const auto percents = memprof::views::ComparisonWindowBar::parsePercentRange(range, error);
+        if (!percents) {
+            std::fprintf(stderr, "memprof-viewer: --range %s: %s\n", qPrintable(range), qPrintable(error));
+            QCoreApplication::exit(2);
+            return;
+        }
+        auto* page = window->findChild<memprof::views::ComparisonPage*>();
+        const auto applied = QObject::connect(page, &memprof::views::ComparisonPage::windowsApplied, window,
+                                              grabShown, Qt::SingleShotConnection);
+        page->countWindows(*percents);
+        // No window of a run (one without events): the bar says why.
+        if (!page->isRecounting() && QObject::disconnect(applied))
+            grabShown();
+    };
+    return runComparisonScreenshot(
+        window, size, exitCode, [window, basePath, newPath] { window->compare(basePath, newPath); },
+        countWindowsThenGrab);
 }
 
 int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab,
@@ -280,7 +319,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption screenshotRange(
         QStringLiteral("range"),
         QStringLiteral("Screenshot: count only events FIRST to LAST (numbers or percentages of the run, "
-                       "e.g. 1000:5000 or 50%:), as the window bar above the tables takes them."),
+                       "e.g. 1000:5000 or 50%:), as the window bar above the tables takes them; with --diff, "
+                       "percentages of both runs (20%:100%)."),
         QStringLiteral("FIRST:LAST"));
     parser.addOption(screenshotRange);
     parser.addOption(diff);
@@ -300,7 +340,8 @@ int main(int argc, char* argv[])
             return 2;
         }
         if (parser.isSet(diff))
-            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab));
+            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab),
+                                      parser.value(screenshotRange));
         return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab),
                               parser.value(screenshotRange));
     }

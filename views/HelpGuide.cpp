@@ -173,7 +173,9 @@ QString HelpGuide::html(const QList<Shortcut>& shortcuts)
                "(sysprof records which function ran, not the line); a trace is marked where it started.</li>"
                "<li><b>Compare With…</b> (File menu): another CPU profile as NEW against this one, each "
                "function's share of its own run's samples side by side and the change; the functions that "
-               "take more of the time in NEW come first.</li>"
+               "take more of the time in NEW come first. Its <i>Flame graph</i> tab draws NEW's call tree, "
+               "each frame red where its path takes a larger share of the run than in BASE, blue where a "
+               "smaller one.</li>"
                "</ul><p>Selecting a function in any pane selects it in all of them. <tt>memprof-report</tt> "
                "prints the same figures (<tt>--summary</tt>) and exports them for flamegraph.pl, speedscope, "
                "pprof and Chrome's DevTools.</p>");

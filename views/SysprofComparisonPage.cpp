@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/SysprofComparisonPage.h"
 
+#include "model/itemmodels/CallFlameTree.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/StackViewChoice.h"
+#include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QItemSelectionModel>
+#include <QScopedValueRollback>
+#include <QSortFilterProxyModel>
 #include <QSignalBlocker>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -44,6 +50,8 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
     , filter_(new FilterField(this))
     , model_(new FunctionChangeModel(this))
     , functions_(new CostTableView(this))
+    , tabs_(new QTabWidget(this))
+    , flame_(new FlameGraphWidget(this))
 {
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
@@ -61,11 +69,40 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
     bar->addWidget(viewChoice_);
     bar->addSpacing(12);
     bar->addWidget(filter_, 1);
+    auto* flamePane = new QWidget(this);
+    auto* flameLayout = new QVBoxLayout(flamePane);
+    flameLayout->setContentsMargins(0, 0, 0, 0);
+    auto* legend = new QLabel(tr("NEW's call tree, each frame as wide as its samples in NEW. "
+                                 "<span style='background:#eb5a5a;color:white'>&nbsp;Red&nbsp;</span>: a larger "
+                                 "share of NEW's run than of BASE's; "
+                                 "<span style='background:#5a87eb;color:white'>&nbsp;blue&nbsp;</span>: a smaller "
+                                 "one; deeper for larger changes, grey for none. Paths only in BASE are not drawn "
+                                 "(the Functions tab lists them)."),
+                              flamePane);
+    legend->setTextFormat(Qt::RichText);
+    legend->setWordWrap(true);
+    flameLayout->addWidget(legend);
+    flameLayout->addWidget(flame_, 1);
+    tabs_->addTab(functions_, tr("F&unctions"));
+    tabs_->addTab(flamePane, tr("F&lame graph"));
+    tabs_->setTabToolTip(0, tr("Each function's share of its own run, NEW − BASE, the largest rise first"));
+    tabs_->setTabToolTip(1, tr("NEW's call tree, coloured by how each path's share of the run changed"));
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(header_);
     layout->addLayout(bar);
-    layout->addWidget(functions_, 1);
+    layout->addWidget(tabs_, 1);
 
+    connect(functions_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
+        const QModelIndex source = functions_->proxyModel()->mapToSource(index);
+        if (!syncing_ && source.isValid())
+            selectFunction(model_->changes().functions[static_cast<std::size_t>(source.row())].frame.name);
+    });
+    connect(flame_, &FlameGraphWidget::frameSelected, this, [this](int node) {
+        if (!syncing_ && node > 0 && flame_->tree())
+            selectFunction(flame_->tree()->nodes[static_cast<std::size_t>(node)].name);
+    });
+    connect(flame_, &FlameGraphWidget::treeBuilt, this, &SysprofComparisonPage::showSelection);
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
     connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
@@ -85,6 +122,10 @@ void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> ba
     if (!base_->hasHostChains() || !current_->hasHostChains())
         view_ = StackView::Lua;
     showView();
+    // The largest rise selected: the first thing worth finding in the flame.
+    const QModelIndex top = functions_->proxyModel()->index(0, 0);
+    if (selected_.empty() && top.isValid())
+        selectFunction(model_->changes().functions[static_cast<std::size_t>(functions_->proxyModel()->mapToSource(top).row())].frame.name);
 }
 
 void SysprofComparisonPage::setView(StackView view)
@@ -99,9 +140,58 @@ void SysprofComparisonPage::showView()
 {
     const QSignalBlocker blocker(viewChoice_);
     viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view_)));
-    if (base_ && current_)
+    if (base_ && current_) {
         model_->setChanges(functionChanges(*base_, *current_, view_));
+        flame_->buildTree([base = base_, current = current_, view = view_] {
+            return differentialCallFlameTree(*base, *current, view);
+        });
+    }
     header_->setText(headerText());
+}
+
+void SysprofComparisonPage::selectFunction(const std::string& name)
+{
+    if (name == selected_)
+        return;
+    selected_ = name;
+    showSelection();
+}
+
+void SysprofComparisonPage::showSelection()
+{
+    const QScopedValueRollback<bool> syncing(syncing_, true);
+    const std::vector<FunctionChange>& functions = model_->changes().functions;
+    for (std::size_t row = 0; row < functions.size(); ++row) {
+        if (functions[row].frame.name != selected_)
+            continue;
+        const QModelIndex shown = functions_->proxyModel()->mapFromSource(model_->index(static_cast<int>(row), 0));
+        if (shown.isValid() && functions_->currentIndex().row() != shown.row()) {
+            functions_->setCurrentIndex(shown);
+            functions_->scrollTo(shown);
+        }
+        break;
+    }
+    // The costliest frame of the function; none while a tree is being built.
+    const FlameTree* tree = flame_->tree();
+    if (!tree || flame_->isBuilding())
+        return;
+    int costliest = -1;
+    for (std::size_t node = 1; node < tree->nodes.size(); ++node)
+        if (tree->nodes[node].name == selected_ &&
+            (costliest < 0 || tree->nodes[node].value > tree->nodes[static_cast<std::size_t>(costliest)].value))
+            costliest = static_cast<int>(node);
+    const int current = flame_->selectedNode();
+    if (current > 0 && tree->nodes[static_cast<std::size_t>(current)].name == selected_)
+        return;
+    flame_->selectNode(costliest);
+}
+
+bool SysprofComparisonPage::showTab(const QString& name)
+{
+    const int index = name == QLatin1String("functions") ? 0 : name == QLatin1String("flamegraph") ? 1 : -1;
+    if (index >= 0)
+        tabs_->setCurrentIndex(index);
+    return index >= 0;
 }
 
 QString SysprofComparisonPage::headerText() const

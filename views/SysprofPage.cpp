@@ -83,6 +83,7 @@ const char* const kTabNames[] = {"flamegraph", "top-down", "bottom-up", "functio
 
 SysprofPage::SysprofPage(QWidget* parent)
     : QWidget(parent)
+    , state_(new SysprofViewState(this))
     , header_(new QLabel(this))
     , viewChoice_(makeStackViewChoice(this))
     , filter_(new FilterField(this))
@@ -209,14 +210,35 @@ SysprofPage::SysprofPage(QWidget* parent)
     layout->addWidget(split, 1);
     connect(source_, &SourcePane::addSourceFolderRequested, this, &SysprofPage::addSourceFolderRequested);
 
+    // The panes change the view state; what it says flows back to them.
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
     connect(chart_, &charts::VmStateChart::rangeSelected, this, &SysprofPage::setSampleRange);
     connect(flame_, &FlameGraphWidget::treeBuilt, this, &SysprofPage::flameBuilt);
     connect(flame_, &FlameGraphWidget::frameSelected, this, [this](int node) {
         if (node > 0 && profile_ && !syncing_ && !flame_->isBuilding())
-            selectFrame(profile_->tree(view_).node(node).frame);
+            selectFrame(profile_->tree(state_->view()).node(node).frame);
     });
+    connect(flame_, &FlameGraphWidget::zoomChanged, this, [this](int node) {
+        // A tree just built starts unzoomed: the state's zoom is put on it
+        // (flameBuilt), not taken from it.
+        if (flame_->tree() && flame_->tree() == zoomedFlame_)
+            state_->setFlameZoomPath(flameZoomPathOf(node));
+    });
+    connect(flame_, &FlameGraphWidget::searchChanged, state_, &SysprofViewState::setFlameSearch);
+
+    connect(state_, &SysprofViewState::viewChanged, this, [this] {
+        if (!showingCount_)
+            showView();
+    });
+    connect(state_, &SysprofViewState::frameSelected, this, [this](std::optional<FrameId> frame) {
+        if (!showingCount_)
+            showSelection();
+        emit frameSelected(frame);
+    });
+    connect(state_, &SysprofViewState::sampleRangeChanged, this, &SysprofPage::countRange);
+    connect(state_, &SysprofViewState::flameZoomPathChanged, this, &SysprofPage::applyFlameZoom);
+    connect(state_, &SysprofViewState::flameSearchChanged, flame_, &FlameGraphWidget::setSearch);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setSampleRange({}); });
     connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
         for (CostTableView* view : {topDown_, bottomUp_, functions_})
@@ -249,13 +271,16 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
     rangeJob_.reset();
     whole_ = profile;
     path_ = path;
-    range_ = {};
-    selected_.reset();
-    // A dump without host chains (mode L) has nothing in the other views.
-    if (profile && !profile->hasHostChains())
-        view_ = StackView::Lua;
+    state_->resetForProfile();
+    {
+        // A dump without host chains (mode L) has nothing in the other views.
+        const QScopedValueRollback<bool> showing(showingCount_, true);
+        if (profile && !profile->hasHostChains())
+            state_->setView(StackView::Lua);
+    }
     chart_->setTimeline(profile ? profile->timeline : SampleTimeline());
-    chart_->setRange(range_);
+    chart_->setRange(state_->sampleRange());
+    wholeRun_->setVisible(false);
     showCounted(std::move(profile));
     // The hottest function (by self samples) selected: its callers and
     // callees are the first thing worth reading.
@@ -269,20 +294,23 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
 
 void SysprofPage::setSampleRange(SampleRange range)
 {
-    if (!whole_ || (range.first == range_.first && range.last == range_.last))
-        return;
-    range_ = range;
+    if (whole_)
+        state_->setSampleRange(range);
+}
+
+void SysprofPage::countRange(SampleRange range)
+{
     chart_->setRange(range);
     wholeRun_->setVisible(!range.isWholeRun());
     if (range.isWholeRun()) {
         rangeJob_.reset();
         showCounted(whole_);
-        emit rangeCounted(range_);
+        emit rangeCounted(range);
         return;
     }
     rangeJob_ = std::make_unique<services::SysprofRangeJob>(QFileInfo(path_).absoluteFilePath(), range);
     connect(rangeJob_.get(), &services::SysprofRangeJob::finished, this,
-            [this, job = rangeJob_.get()](services::SysprofPtr counted) {
+            [this, job = rangeJob_.get(), range](services::SysprofPtr counted) {
                 if (rangeJob_.get() != job)
                     return;
                 rangeJob_.release()->deleteLater();
@@ -292,8 +320,8 @@ void SysprofPage::setSampleRange(SampleRange range)
                     return;
                 }
                 showCounted(std::move(counted));
-                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(count(range_.first + 1), count(range_.last)));
-                emit rangeCounted(range_);
+                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(count(range.first + 1), count(range.last)));
+                emit rangeCounted(range);
             });
     emit statusMessage(tr("Counting samples %1 to %2…").arg(count(range.first + 1), count(range.last)));
     rangeJob_->start();
@@ -304,17 +332,22 @@ void SysprofPage::showCounted(std::shared_ptr<const SysprofProfile> counted)
     // Frame ids are the order frames were first met in: another count
     // numbers them anew, so the selection carries over by name.
     std::optional<CallFrame> selected;
-    if (selected_ && profile_)
-        selected = profile_->frames[*selected_];
+    if (state_->selectedFrame() && profile_)
+        selected = profile_->frames[*state_->selectedFrame()];
     profile_ = std::move(counted);
-    selected_.reset();
+    std::optional<FrameId> carried;
     if (selected && profile_) {
         for (FrameId id = 0; id < profile_->frames.size(); ++id) {
             if (profile_->frames[id].name == selected->name && profile_->frames[id].kind == selected->kind) {
-                selected_ = id;
+                carried = id;
                 break;
             }
         }
+    }
+    {
+        // The panes show the new count once, below, with the carried selection.
+        const QScopedValueRollback<bool> showing(showingCount_, true);
+        state_->selectFrame(carried);
     }
     showView();
     showStates();
@@ -323,58 +356,67 @@ void SysprofPage::showCounted(std::shared_ptr<const SysprofProfile> counted)
 
 void SysprofPage::setView(StackView view)
 {
-    if (view == view_)
-        return;
-    view_ = view;
-    showView();
+    state_->setView(view);
 }
 
 void SysprofPage::showView()
 {
     const QSignalBlocker blocker(viewChoice_);
-    viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view_)));
-    topDownModel_->setProfile(profile_, view_);
-    bottomUpModel_->setProfile(profile_, view_);
-    functionsModel_->setProfile(profile_, view_);
+    viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(state_->view())));
+    topDownModel_->setProfile(profile_, state_->view());
+    bottomUpModel_->setProfile(profile_, state_->view());
+    functionsModel_->setProfile(profile_, state_->view());
     expandHottestPath(topDown_);
     bottomUp_->expandToDepth(0);
     showFlame();
     showSelection();
 }
 
-// The flame of the view shown, built off the GUI thread, zoomed where it
-// was when the same path of frames is still there (a new range or view
-// keeps the place looked at).
+// The flame of the view shown, built off the GUI thread; once built it is
+// zoomed where the view state says, as far as the same path of frames is
+// still there (a new range or view keeps the place looked at).
 void SysprofPage::showFlame()
 {
-    // While a build runs, the zoom to restore is the one asked for before it.
-    if (const FlameTree* shown = flame_->tree(); shown && !flame_->isBuilding()) {
-        flameZoomPath_.clear();
-        for (int node = flame_->zoomNode(); node > 0; node = shown->nodes[node].parent)
-            flameZoomPath_.insert(flameZoomPath_.begin(), shown->nodes[node].name);
-    }
     if (!profile_) {
         flame_->setTree(nullptr);
         return;
     }
-    flame_->buildTree([profile = profile_, view = view_] { return callFlameTree(*profile, view); });
+    flame_->buildTree([profile = profile_, view = state_->view()] { return callFlameTree(*profile, view); });
 }
 
 void SysprofPage::flameBuilt()
 {
+    zoomedFlame_ = flame_->tree();
+    applyFlameZoom();
+    selectInFlame();
+}
+
+std::vector<std::string> SysprofPage::flameZoomPathOf(int node) const
+{
+    std::vector<std::string> path;
     const FlameTree& tree = *flame_->tree();
+    for (; node > 0; node = tree.nodes[node].parent)
+        path.push_back(tree.nodes[node].name);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+void SysprofPage::applyFlameZoom()
+{
+    const FlameTree* shown = flame_->tree();
+    // While a build runs, the zoom waits for its tree.
+    if (!shown || shown != zoomedFlame_ || flame_->isBuilding())
+        return;
     int zoom = 0;
-    for (const std::string& name : flameZoomPath_) {
-        const auto& children = tree.nodes[zoom].children;
+    for (const std::string& name : state_->flameZoomPath()) {
+        const auto& children = shown->nodes[zoom].children;
         const auto found = std::find_if(children.begin(), children.end(),
-                                        [&](std::int32_t child) { return tree.nodes[child].name == name; });
+                                        [&](std::int32_t child) { return shown->nodes[child].name == name; });
         if (found == children.end())
             break;
         zoom = *found;
     }
-    if (zoom != 0)
-        flame_->setZoomNode(zoom);
-    selectInFlame();
+    flame_->setZoomNode(zoom);
 }
 
 // The selected function's costliest frame is the flame's selected one,
@@ -382,16 +424,17 @@ void SysprofPage::flameBuilt()
 void SysprofPage::selectInFlame()
 {
     const FlameTree* shown = flame_->tree();
-    if (!shown || !profile_ || flame_->isBuilding() || shown->nodes.size() != profile_->tree(view_).size())
+    // While a build runs, the flame shown is of another count or view.
+    if (!shown || !profile_ || flame_->isBuilding())
         return;
-    const CallTree& calls = profile_->tree(view_);
+    const CallTree& calls = profile_->tree(state_->view());
     const int current = flame_->selectedNode();
-    if (selected_ && current > 0 && calls.node(current).frame == *selected_)
+    if (state_->selectedFrame() && current > 0 && calls.node(current).frame == *state_->selectedFrame())
         return;
     int costliest = -1;
-    if (selected_) {
+    if (state_->selectedFrame()) {
         for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id)
-            if (calls.node(id).frame == *selected_ &&
+            if (calls.node(id).frame == *state_->selectedFrame() &&
                 (costliest < 0 || calls.node(id).totalSamples > calls.node(costliest).totalSamples))
                 costliest = id;
     }
@@ -404,7 +447,7 @@ void SysprofPage::selectInFlame()
 void SysprofPage::expandHottestPath(CostTableView* view)
 {
     const QAbstractItemModel* shown = view->model();
-    const double all = static_cast<double>(profile_ ? profile_->tree(view_).totalSamples() : 0);
+    const double all = static_cast<double>(profile_ ? profile_->tree(state_->view()).totalSamples() : 0);
     QModelIndex parent;
     for (int depth = 0; depth < 64 && all > 0; ++depth) {
         QModelIndex heaviest;
@@ -426,11 +469,7 @@ void SysprofPage::expandHottestPath(CostTableView* view)
 
 void SysprofPage::selectFrame(std::optional<FrameId> frame)
 {
-    if (frame == selected_)
-        return;
-    selected_ = frame;
-    showSelection();
-    emit frameSelected(selected_);
+    state_->selectFrame(frame);
 }
 
 void SysprofPage::setSourceFolders(const QStringList& folders)
@@ -443,13 +482,13 @@ void SysprofPage::setSourceFolders(const QStringList& folders)
 void SysprofPage::showSource()
 {
     SourcePane::Chunk chunk;
-    if (!selected_ || !profile_) {
+    if (!state_->selectedFrame() || !profile_) {
         chunk.title = tr("Source");
         chunk.explanation = tr("Select a function to see its source.");
         source_->showChunk(chunk, QFileInfo(path_).absolutePath());
         return;
     }
-    const CallFrame& frame = profile_->frames[*selected_];
+    const CallFrame& frame = profile_->frames[*state_->selectedFrame()];
     chunk.title = QString::fromStdString(frame.name);
     if ((frame.kind == CallFrameKind::Lua || frame.kind == CallFrameKind::Trace) && !frame.chunk.empty()) {
         chunk.chunkname = frame.chunk;
@@ -471,21 +510,21 @@ void SysprofPage::showSelection()
 {
     showSource();
     selectInFlame();
-    callersModel_->setFunction(profile_, view_, selected_);
-    calleesModel_->setFunction(profile_, view_, selected_);
-    if (!selected_ || !profile_) {
+    callersModel_->setFunction(profile_, state_->view(), state_->selectedFrame());
+    calleesModel_->setFunction(profile_, state_->view(), state_->selectedFrame());
+    if (!state_->selectedFrame() || !profile_) {
         selectedLabel_->setText(tr("No function selected."));
         for (CostTableView* view : {callers_, callees_})
             view->setPlaceholderText(tr("Select a function to see who called it and what it called."));
         return;
     }
-    const QString name = QString::fromStdString(profile_->frames[*selected_].name);
+    const QString name = QString::fromStdString(profile_->frames[*state_->selectedFrame()].name);
     callers_->setPlaceholderText(tr("Nothing called %1 in these samples: its calls start a chain.").arg(name));
     callees_->setPlaceholderText(tr("%1 called no other function in these samples.").arg(name));
     const CallersAndCallees& edges = callersModel_->edges();
-    const std::uint64_t all = profile_->tree(view_).totalSamples();
+    const std::uint64_t all = profile_->tree(state_->view()).totalSamples();
     selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
-                                .arg(QString::fromStdString(profile_->frames[*selected_].name).toHtmlEscaped(),
+                                .arg(QString::fromStdString(profile_->frames[*state_->selectedFrame()].name).toHtmlEscaped(),
                                      count(edges.function.selfSamples), share(edges.function.selfSamples, all),
                                      count(edges.function.totalSamples), share(edges.function.totalSamples, all),
                                      edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(count(edges.samplesAsRoot))
@@ -493,7 +532,7 @@ void SysprofPage::showSelection()
     // The same function becomes current in the panes that show another
     // (the first row of it, the costliest in a sorted tree).
     const QScopedValueRollback<bool> syncing(syncing_, true);
-    const QVariant frame = QVariant::fromValue(static_cast<uint>(*selected_));
+    const QVariant frame = QVariant::fromValue(static_cast<uint>(*state_->selectedFrame()));
     for (CostTableView* view : {topDown_, bottomUp_, functions_}) {
         if (view->currentIndex().data(itemmodels::FrameIdRole) == frame)
             continue;

@@ -3,11 +3,14 @@
 // chosen (Lua call chains, host call chains, the reference's merge), and the
 // panes over it: top-down and bottom-up call trees, the functions with the
 // callers and callees of the selected one, and the samples per VM state.
-// The page owns one view state (the view, the selected function, the
-// filter); the panes show it and change it only through the page.
+// The page owns one view state (SysprofViewState: the view, the selected
+// function, the sample range, the flame graph's zoom and search); the panes
+// show it and change it only through the page.
 #pragma once
 
+#include "model/itemmodels/FlameTree.h"
 #include "model/sysprofile/SysprofProfile.h"
+#include "views/SysprofViewState.h"
 
 #include <QWidget>
 
@@ -56,14 +59,15 @@ public:
 
     // The samples every pane counts: the chart's drag sets it, the whole
     // run by default. A range is counted off the GUI thread (rangeCounted).
-    SampleRange sampleRange() const { return range_; }
+    SampleRange sampleRange() const { return state_->sampleRange(); }
     void setSampleRange(SampleRange range);
     charts::VmStateChart* vmStateChart() const { return chart_; }
 
-    StackView view() const { return view_; }
+    StackView view() const { return state_->view(); }
     void setView(StackView view);
-    std::optional<FrameId> selectedFrame() const { return selected_; }
+    std::optional<FrameId> selectedFrame() const { return state_->selectedFrame(); }
     void selectFrame(std::optional<FrameId> frame);
+    SysprofViewState* viewState() const { return state_; }
 
     // The tabs, by name for --tab: "flamegraph" (the first), "top-down",
     // "bottom-up", "functions", "states".
@@ -90,12 +94,17 @@ private:
     // Shows `counted` (the whole run or a range of it) in every pane,
     // keeping the view and the selected function.
     void showCounted(std::shared_ptr<const SysprofProfile> counted);
+    // Counts the state's sample range (the whole run at once, a range off
+    // the GUI thread) and shows it.
+    void countRange(SampleRange range);
     void showView();
     void showSelection();
     void showStates();
     void showFlame();
     void selectInFlame();
     void flameBuilt();
+    void applyFlameZoom();
+    std::vector<std::string> flameZoomPathOf(int node) const;
     void renderHeader();
     void watchSelection(CostTableView* view);
     void expandHottestPath(CostTableView* view);
@@ -104,13 +113,12 @@ private:
     std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
     QString path_;
-    SampleRange range_;
     std::unique_ptr<services::SysprofRangeJob> rangeJob_;
-    StackView view_ = StackView::Lua;
-    std::optional<FrameId> selected_;
-    bool syncing_ = false; // the page moves the panes' current rows
-    std::vector<std::string> flameZoomPath_; // frame names from the root
+    bool syncing_ = false;      // the page moves the panes' current rows
+    bool showingCount_ = false; // a new count: the panes are shown once, at its end
+    const FlameTree* zoomedFlame_ = nullptr; // the flame tree the state's zoom was put on
 
+    SysprofViewState* state_;
     QLabel* header_;
     QComboBox* viewChoice_;
     FilterField* filter_;

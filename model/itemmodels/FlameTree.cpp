@@ -16,4 +16,15 @@ void sortChildrenByName(FlameTree& tree)
         });
 }
 
+double shareChange(const FlameTree& tree, std::int32_t node)
+{
+    if (!tree.differential)
+        return 0.0;
+    const auto share = [](std::uint64_t part, std::uint64_t whole) {
+        return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+    };
+    const FlameNode& at = tree.nodes[static_cast<std::size_t>(node)];
+    return share(at.value, tree.nodes[0].value) - share(at.baseValue, tree.baseTotal);
+}
+
 } // namespace memprof

@@ -19,12 +19,24 @@ struct FlameNode {
     std::int32_t parent = -1; // -1 for the root
     std::vector<std::int32_t> children;
     std::int32_t sourceId = -1; // the producing tree's node id, so selection can be synced with tree views
+    std::uint64_t baseValue = 0; // a differential tree: BASE's value on the same path (0: not in BASE)
 };
 
 struct FlameTree {
     std::vector<FlameNode> nodes; // nodes[0] is the root ("all")
     std::string unit;             // "samples", "bytes"
+    // A differential tree compares two profiles: the frames and widths are
+    // NEW's, each node has BASE's value on its path too, and what it shows
+    // is the change of the node's share of its own run (runs differ in
+    // length): shareChange(). baseTotal is BASE's root value.
+    bool differential = false;
+    std::uint64_t baseTotal = 0;
+    double largestShareChange = 0; // the largest |shareChange()| of any node
 };
+
+// A differential tree's node: its share of NEW's run minus its share of
+// BASE's (-1 to 1); 0 for a tree that is not differential.
+double shareChange(const FlameTree& tree, std::int32_t node);
 
 // Orders every node's children by name (ties by value, largest first), so
 // the same profile always gives the same picture whatever order the

@@ -22,15 +22,19 @@ CallTree::CallTree()
     nodes_.emplace_back();
 }
 
+namespace {
+std::uint64_t childKey(CallNodeId parent, FrameId frame)
+{
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(parent)) << 32) | frame;
+}
+} // namespace
+
 CallNodeId CallTree::child(CallNodeId parent, FrameId frame)
 {
     if (childOf_.empty() && nodes_.size() > 1) // shrunk by shrinkToFinished()
         for (std::size_t id = 1; id < nodes_.size(); ++id)
-            childOf_.emplace((static_cast<std::uint64_t>(static_cast<std::uint32_t>(nodes_[id].parent)) << 32) |
-                                 nodes_[id].frame,
-                             static_cast<CallNodeId>(id));
-    const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(parent)) << 32) | frame;
-    auto [it, inserted] = childOf_.try_emplace(key, static_cast<CallNodeId>(nodes_.size()));
+            childOf_.emplace(childKey(nodes_[id].parent, nodes_[id].frame), static_cast<CallNodeId>(id));
+    auto [it, inserted] = childOf_.try_emplace(childKey(parent, frame), static_cast<CallNodeId>(nodes_.size()));
     if (inserted) {
         CallNode node;
         node.frame = frame;

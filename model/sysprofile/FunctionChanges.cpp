@@ -23,10 +23,9 @@ std::size_t at(ComparedSide side)
     return static_cast<std::size_t>(side);
 }
 
-// What matches a function across two runs: its kind and name, where a
-// native symbol's name drops its address ("pmain:0x55e2…"): the process's
-// load address differs from run to run.
-std::string matchKey(const CallFrame& frame)
+} // namespace
+
+std::string frameMatchKey(const CallFrame& frame)
 {
     std::string key(1, static_cast<char>(frame.kind));
     std::string_view name = frame.name;
@@ -36,8 +35,6 @@ std::string matchKey(const CallFrame& frame)
     key += name;
     return key;
 }
-
-} // namespace
 
 double FunctionChange::selfShare(ComparedSide side, const std::array<std::uint64_t, 2>& runSamples) const
 {
@@ -52,14 +49,14 @@ double FunctionChange::totalShare(ComparedSide side, const std::array<std::uint6
 FunctionChanges functionChanges(const SysprofProfile& base, const SysprofProfile& current, StackView view)
 {
     FunctionChanges changes;
-    absl::flat_hash_map<std::string, std::size_t> rowOf; // matchKey()
+    absl::flat_hash_map<std::string, std::size_t> rowOf; // frameMatchKey()
     for (const ComparedSide side : {ComparedSide::New, ComparedSide::Base}) {
         const SysprofProfile& profile = side == ComparedSide::New ? current : base;
         const CallTree& tree = profile.tree(view);
         changes.runSamples[at(side)] = tree.totalSamples();
         for (const FunctionCost& cost : functionCosts(tree)) {
             const CallFrame& frame = profile.frames[cost.frame];
-            const auto [it, added] = rowOf.try_emplace(matchKey(frame), changes.functions.size());
+            const auto [it, added] = rowOf.try_emplace(frameMatchKey(frame), changes.functions.size());
             if (added)
                 changes.functions.push_back({frame, {}, {}, {}});
             FunctionChange& change = changes.functions[it->second];
@@ -68,16 +65,25 @@ FunctionChanges functionChanges(const SysprofProfile& base, const SysprofProfile
             change.present[at(side)] = true;
         }
     }
-    const auto& run = changes.runSamples;
-    const auto rise = [&run](const FunctionChange& change) {
-        return change.selfShare(ComparedSide::New, run) - change.selfShare(ComparedSide::Base, run);
-    };
-    std::stable_sort(changes.functions.begin(), changes.functions.end(),
-                     [&](const FunctionChange& a, const FunctionChange& b) {
-                         if (rise(a) != rise(b))
-                             return rise(a) > rise(b);
-                         return a.frame.name < b.frame.name;
-                     });
+    // Each function's rise, computed once, then the order by it.
+    std::vector<std::pair<double, std::size_t>> order;
+    order.reserve(changes.functions.size());
+    for (std::size_t row = 0; row < changes.functions.size(); ++row) {
+        const FunctionChange& change = changes.functions[row];
+        order.emplace_back(change.selfShare(ComparedSide::New, changes.runSamples) -
+                               change.selfShare(ComparedSide::Base, changes.runSamples),
+                           row);
+    }
+    std::sort(order.begin(), order.end(), [&changes](const auto& a, const auto& b) {
+        if (a.first != b.first)
+            return a.first > b.first;
+        return changes.functions[a.second].frame.name < changes.functions[b.second].frame.name;
+    });
+    std::vector<FunctionChange> sorted;
+    sorted.reserve(order.size());
+    for (const auto& [rise, row] : order)
+        sorted.push_back(std::move(changes.functions[row]));
+    changes.functions = std::move(sorted);
     return changes;
 }
 

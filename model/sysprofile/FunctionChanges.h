@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace memprof {
@@ -32,5 +33,10 @@ struct FunctionChanges {
 };
 
 FunctionChanges functionChanges(const SysprofProfile& base, const SysprofProfile& current, StackView view);
+
+// What matches a frame across two runs: its kind and name, where a native
+// symbol's name drops its address ("pmain:0x55e2…"): the process's load
+// address differs from run to run.
+std::string frameMatchKey(const CallFrame& frame);
 
 } // namespace memprof

@@ -2,8 +2,10 @@
 // The flame graph widget on generated trees, offscreen: widths follow the
 // values, zoom and its history restore the geometry, search sums what
 // matches, the export writes images, and a 100,000-node tree paints.
+#include "views/flamegraph/FlameColors.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
@@ -12,6 +14,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <cmath>
 #include <random>
 
 using namespace memprof;
@@ -88,6 +91,7 @@ private slots:
     void searchSumsOutermostMatches();
     void selectionIsReported();
     void exportsPngAndSvg();
+    void differentialFramesAreColouredByTheirChange();
     void paintsALargeTree();
 
 private:
@@ -248,6 +252,41 @@ void TestFlameGraphWidget::exportsPngAndSvg()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QCOMPARE(rootElement, QStringLiteral("svg"));
     QVERIFY(texts > 0);
+}
+
+// Two runs compared: a frame whose share grew is red, one whose share
+// shrank blue, deeper for a larger change; an unchanged one grey.
+void TestFlameGraphWidget::differentialFramesAreColouredByTheirChange()
+{
+    auto tree = std::make_shared<FlameTree>();
+    tree->unit = "samples";
+    tree->differential = true;
+    tree->baseTotal = 200;
+    tree->nodes.push_back({"all", FlameFrameKind::Other, 100, -1, {1, 2, 3}, 0, 200});
+    tree->nodes.push_back({"grew", FlameFrameKind::Lua, 50, 0, {}, 1, 40});   // 50% against 20%
+    tree->nodes.push_back({"shrank", FlameFrameKind::Lua, 30, 0, {}, 2, 120}); // 30% against 60%
+    tree->nodes.push_back({"same", FlameFrameKind::Lua, 20, 0, {}, 3, 40});    // 20% against 20%
+    for (int node = 0; node < int(tree->nodes.size()); ++node)
+        tree->largestShareChange = std::max(tree->largestShareChange, std::abs(shareChange(*tree, node)));
+    QCOMPARE(shareChange(*tree, 1), 0.3);
+    QCOMPARE(shareChange(*tree, 2), -0.3);
+    QCOMPARE(shareChange(*tree, 3), 0.0);
+    m_widget->setTree(tree);
+    QApplication::processEvents();
+    const QImage image = m_widget->grab().toImage();
+    const auto fillOf = [&](int node) {
+        const QRectF rect = m_widget->frameRect(node);
+        return QColor(image.pixel(QPoint(int(rect.right()) - 3, int(rect.center().y()))));
+    };
+    const QColor grew = fillOf(1);
+    const QColor shrank = fillOf(2);
+    const QColor same = fillOf(3);
+    QVERIFY2(grew.red() > grew.blue() + 100, qPrintable(grew.name()));
+    QVERIFY2(shrank.blue() > shrank.red() + 100, qPrintable(shrank.name()));
+    QVERIFY2(same.red() == same.blue() && same.red() == same.green(), qPrintable(same.name()));
+    // Deeper for a larger change.
+    QVERIFY(views::flameChangeColor(0.1, 0.3).green() > views::flameChangeColor(0.3, 0.3).green());
+    QVERIFY(views::flameChangeColor(-0.1, 0.3).red() > views::flameChangeColor(-0.3, 0.3).red());
 }
 
 void TestFlameGraphWidget::paintsALargeTree()

@@ -5,6 +5,7 @@
 // the other kind.
 #include "app/MainWindow.h"
 #include "app/SysprofDiffWindow.h"
+#include "model/itemmodels/CallFlameTree.h"
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/sysprofile/FunctionChanges.h"
@@ -14,10 +15,12 @@
 #include "views/CostTableView.h"
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
+#include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
 
 #include <map>
@@ -48,6 +51,20 @@ std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> costsByName(const
         costs[std::to_string(int(profile.frames[cost.frame].kind)) + name] = {cost.selfSamples, cost.totalSamples};
     }
     return costs;
+}
+
+// Each path of a call tree (frame match keys from the root) -> its total.
+std::map<std::vector<std::string>, std::uint64_t> totalsByPath(const SysprofProfile& profile, StackView view)
+{
+    std::map<std::vector<std::string>, std::uint64_t> totals;
+    const CallTree& tree = profile.tree(view);
+    for (CallNodeId id = 1; id < static_cast<CallNodeId>(tree.size()); ++id) {
+        std::vector<std::string> path;
+        for (FrameId frame : tree.pathTo(id))
+            path.push_back(frameMatchKey(profile.frames[frame]));
+        totals[path] += tree.node(id).totalSamples;
+    }
+    return totals;
 }
 
 } // namespace
@@ -131,6 +148,49 @@ private slots:
         }
     }
 
+    // The differential flame is NEW's tree; each frame's BASE value is
+    // BASE's total on the same path (0 where BASE has no such path), and
+    // its change is the difference of the two shares.
+    void theDifferentialFlameIsNewsTreeWithBasesFigures()
+    {
+        const SysprofProfile base = load("recursion-C-jitoff.bin");
+        const SysprofProfile current = load("coroutines-C-jitoff.bin");
+        for (StackView view : {StackView::Lua, StackView::Host}) {
+            const FlameTree flame = differentialCallFlameTree(base, current, view);
+            QVERIFY(flame.differential);
+            QCOMPARE(flame.baseTotal, base.tree(view).totalSamples());
+            QCOMPARE(flame.nodes[0].value, current.tree(view).totalSamples());
+            const auto baseTotals = totalsByPath(base, view);
+            const auto newTotals = totalsByPath(current, view);
+            const CallTree& calls = current.tree(view);
+            int inBoth = 0;
+            double largest = 0;
+            for (std::int32_t node = 1; node < static_cast<std::int32_t>(flame.nodes.size()); ++node) {
+                std::vector<std::string> path;
+                for (FrameId frame : calls.pathTo(flame.nodes[node].sourceId))
+                    path.push_back(frameMatchKey(current.frames[frame]));
+                QCOMPARE(flame.nodes[node].value, newTotals.at(path));
+                const auto found = baseTotals.find(path);
+                QCOMPARE(flame.nodes[node].baseValue, found == baseTotals.end() ? 0 : found->second);
+                inBoth += found != baseTotals.end();
+                const double expected = double(flame.nodes[node].value) / double(flame.nodes[0].value) -
+                                        double(flame.nodes[node].baseValue) / double(flame.baseTotal);
+                QVERIFY(std::abs(shareChange(flame, node) - expected) < 1e-12);
+                largest = std::max(largest, std::abs(expected));
+            }
+            QVERIFY(inBoth > 0); // pmain and the main chunk at least
+            QVERIFY(std::abs(flame.largestShareChange - largest) < 1e-12);
+        }
+        // A dump against itself: every frame in both, nothing changed.
+        const SysprofProfile same = load("jit-loops-C-jiton.bin");
+        const FlameTree flame = differentialCallFlameTree(same, same, StackView::Lua);
+        for (std::int32_t node = 0; node < static_cast<std::int32_t>(flame.nodes.size()); ++node) {
+            QCOMPARE(flame.nodes[node].baseValue, flame.nodes[node].value);
+            QCOMPARE(shareChange(flame, node), 0.0);
+        }
+        QCOMPARE(flame.largestShareChange, 0.0);
+    }
+
     void theWindowComparesTwoDumps()
     {
         QPointer<app::SysprofDiffWindow> window = new app::SysprofDiffWindow;
@@ -146,9 +206,35 @@ private slots:
         QCOMPARE(page->functionsView()->model()->rowCount(), static_cast<int>(expected.functions.size()));
         QVERIFY2(page->headerText().contains("226 samples") && page->headerText().contains("282 samples"),
                  qPrintable(page->headerText()));
+        // The flame graph tab: the differential tree of the view shown.
+        QVERIFY(page->showTab(QStringLiteral("flamegraph")));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        QVERIFY(QTest::qWaitFor([flame] { return flame->tree() && !flame->isBuilding(); }, 30000));
+        QVERIFY(flame->tree()->differential);
+        QCOMPARE(flame->tree()->nodes[0].value, load("coroutines-C-jitoff.bin").tree(StackView::Lua).totalSamples());
+        QCOMPARE(flame->tree()->baseTotal, load("recursion-C-jitoff.bin").tree(StackView::Lua).totalSamples());
+        // The largest rise is selected in the table and, at its costliest
+        // frame, in the flame; picking a frame selects its function's row.
+        const QModelIndex top = page->functionsView()->proxyModel()->index(0, 0);
+        QCOMPARE(page->functionsView()->currentIndex().row(), 0);
+        QCOMPARE(QString::fromStdString(page->selectedFunction()), top.data().toString());
+        QVERIFY(flame->selectedNode() > 0);
+        QCOMPARE(QString::fromStdString(flame->tree()->nodes[flame->selectedNode()].name), top.data().toString());
+        for (std::int32_t node = 1; node < static_cast<std::int32_t>(flame->tree()->nodes.size()); ++node)
+            if (flame->tree()->nodes[node].name == page->selectedFunction())
+                QVERIFY(flame->tree()->nodes[node].value <= flame->tree()->nodes[flame->selectedNode()].value);
+        int other = 1;
+        while (flame->tree()->nodes[other].name == page->selectedFunction())
+            ++other;
+        flame->selectNode(other);
+        QCOMPARE(page->selectedFunction(), flame->tree()->nodes[other].name);
+        QCOMPARE(page->functionsView()->currentIndex().data().toString(),
+                 QString::fromStdString(flame->tree()->nodes[other].name));
         // The host view compares the native chains of both (mode C) dumps.
         page->setView(StackView::Host);
         QCOMPARE(page->functionsModel()->changes().runSamples[0], load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
+        QVERIFY(QTest::qWaitFor([flame] { return flame->tree() && !flame->isBuilding(); }, 30000));
+        QCOMPARE(flame->tree()->baseTotal, load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
         delete window.data();
     }
 

@@ -399,6 +399,69 @@ private slots:
         QCOMPARE(flame->zoomNode(), 0);
     }
 
+    // The zoom and the search are the page's view state: the flame shows
+    // what the state says, and what the user does in the flame goes there.
+    void theFlamesZoomAndSearchAreThePagesViewState()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QVERIFY(flameIsBuilt(page));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        views::SysprofViewState* state = page->viewState();
+        const FlameTree& tree = *flame->tree();
+        int zoom = 0;
+        std::vector<std::string> path;
+        for (int depth = 0; depth < 2 && !tree.nodes[zoom].children.empty(); ++depth) {
+            zoom = *std::max_element(tree.nodes[zoom].children.begin(), tree.nodes[zoom].children.end(),
+                                     [&](int a, int b) { return tree.nodes[a].value < tree.nodes[b].value; });
+            path.push_back(tree.nodes[zoom].name);
+        }
+        QCOMPARE(path.size(), std::size_t(2));
+
+        // The flame's zoom is the state's; Back and Reset too.
+        flame->setZoomNode(zoom);
+        QVERIFY(state->flameZoomPath() == path);
+        flame->back();
+        QVERIFY(state->flameZoomPath().empty());
+        // The state's zoom is the flame's.
+        state->setFlameZoomPath(path);
+        QCOMPARE(flame->zoomNode(), zoom);
+        flame->resetZoom();
+        QVERIFY(state->flameZoomPath().empty());
+
+        // Searching in the flame sets the state; the state sets the flame.
+        flame->setSearch(QStringLiteral("coroutine"), false);
+        QCOMPARE(state->flameSearch(), QStringLiteral("coroutine"));
+        QVERIFY(!state->flameSearchIsRegularExpression());
+        state->setFlameSearch(QStringLiteral("^@"), true);
+        QCOMPARE(flame->searchText(), QStringLiteral("^@"));
+        QVERIFY(flame->searchIsRegularExpression());
+        QVERIFY(flame->matchedValue() > 0);
+
+        // Another view rebuilds the flame: the state's zoom and search stay and
+        // are put on the new tree as far as its frames go.
+        state->setFlameZoomPath({path.front()});
+        QCOMPARE(flame->zoomNode(), tree.nodes[zoom].parent);
+        page->setView(StackView::Reference);
+        QVERIFY(flameIsBuilt(page));
+        QCOMPARE(state->flameSearch(), QStringLiteral("^@"));
+        QCOMPARE(flame->searchText(), QStringLiteral("^@"));
+        const FlameTree& other = *flame->tree();
+        if (flame->zoomNode() > 0)
+            QCOMPARE(other.nodes[flame->zoomNode()].name, path.front());
+        page->setView(StackView::Lua);
+        QVERIFY(flameIsBuilt(page));
+        QVERIFY(flame->zoomNode() > 0);
+        QCOMPARE(flame->tree()->nodes[flame->zoomNode()].name, path.front());
+        // The dump shown again (a reload): the zoom and the search stay.
+        page->setProfile(page->profile(), fixture("coroutines-C-jitoff.bin"));
+        QVERIFY(flameIsBuilt(page));
+        QVERIFY(flame->zoomNode() > 0);
+        QCOMPARE(flame->tree()->nodes[flame->zoomNode()].name, path.front());
+        QCOMPARE(flame->searchText(), QStringLiteral("^@"));
+    }
+
     void aModeLDumpHasNoHostView()
     {
         test::Window window;

@@ -149,7 +149,8 @@ int FlameCanvas::nodeAt(QPoint pos) const
 void FlameCanvas::paintFrame(QPainter& painter, int node, const QRectF& rect) const
 {
     const FlameNode& frame = m_tree->nodes[node];
-    QColor fill = flameFrameColor(frame.kind, frame.name);
+    QColor fill = m_tree->differential ? flameChangeColor(shareChange(*m_tree, node), m_tree->largestShareChange)
+                                       : flameFrameColor(frame.kind, frame.name);
     const bool dimmed = !m_matched.empty() && !m_matched[node];
     if (dimmed)
         fill = QColor::fromHsl(fill.hslHue(), 20, 225);

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 
+#include <algorithm>
+#include <cmath>
+
 namespace memprof::views {
 
 namespace {
@@ -42,6 +45,18 @@ QColor flameFrameColor(FlameFrameKind kind, std::string_view name)
     if (hue < 0)
         return QColor::fromHsl(0, 0, 170 + int(h % 40));
     return QColor::fromHsl((hue + int(h % 21) - 10 + 360) % 360, 150 + int((h >> 8) % 80), 130 + int((h >> 16) % 60));
+}
+
+QColor flameChangeColor(double change, double largest)
+{
+    const double depth = largest > 0 ? std::min(1.0, std::abs(change) / largest) : 0.0;
+    // Even a small change shows a tint: a square root lifts the low end.
+    const int tint = static_cast<int>(std::lround(std::sqrt(depth) * 190));
+    if (change > 0)
+        return QColor(235, 235 - tint, 235 - tint);
+    if (change < 0)
+        return QColor(235 - tint, 235 - tint * 2 / 3, 235);
+    return QColor(225, 225, 225);
 }
 
 QColor flameTextColor(const QColor& fill)

@@ -13,6 +13,11 @@ namespace memprof::views {
 
 QColor flameFrameColor(FlameFrameKind kind, std::string_view name);
 
+// A differential frame's fill: red where the share of the run grew, blue
+// where it shrank, deeper the nearer `change` is to `largest` (the tree's
+// largest change either way); a pale grey where nothing changed.
+QColor flameChangeColor(double change, double largest);
+
 // Black or white, whichever reads better on `fill`.
 QColor flameTextColor(const QColor& fill);
 

@@ -91,8 +91,8 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
         connect(shortcut, &QShortcut::activated, this, slot);
     }
-    connect(m_search, &QLineEdit::textChanged, this, &FlameGraphWidget::updateSearch);
-    connect(m_regex, &QCheckBox::toggled, this, &FlameGraphWidget::updateSearch);
+    connect(m_search, &QLineEdit::textChanged, this, &FlameGraphWidget::onSearchEdited);
+    connect(m_regex, &QCheckBox::toggled, this, &FlameGraphWidget::onSearchEdited);
     connect(m_canvas, &FlameCanvas::hovered, this, &FlameGraphWidget::showDetails);
     connect(m_canvas, &FlameCanvas::clicked, this, [this](int node) {
         selectNode(node);
@@ -179,10 +179,31 @@ std::uint64_t FlameGraphWidget::matchedValue() const
 
 void FlameGraphWidget::setSearch(const QString& text, bool regularExpression)
 {
-    const QSignalBlocker blocker(m_regex);
-    m_regex->setChecked(regularExpression);
-    m_search->setText(text);
-    updateSearch(); // also when the text did not change but the mode did
+    if (text == m_search->text() && regularExpression == m_regex->isChecked())
+        return;
+    {
+        const QSignalBlocker regexBlocker(m_regex);
+        const QSignalBlocker searchBlocker(m_search);
+        m_regex->setChecked(regularExpression);
+        m_search->setText(text);
+    }
+    onSearchEdited();
+}
+
+QString FlameGraphWidget::searchText() const
+{
+    return m_search->text();
+}
+
+bool FlameGraphWidget::searchIsRegularExpression() const
+{
+    return m_regex->isChecked();
+}
+
+void FlameGraphWidget::onSearchEdited()
+{
+    updateSearch();
+    emit searchChanged(m_search->text(), m_regex->isChecked());
 }
 
 void FlameGraphWidget::setZoomNode(int node)
@@ -270,10 +291,18 @@ void FlameGraphWidget::updateSearch()
 QString FlameGraphWidget::describe(int node) const
 {
     const FlameNode& frame = m_tree->nodes[node];
-    return tr("%1 — %2 %3, %4 of all, %5 of the zoomed frame")
-        .arg(QString::fromStdString(frame.name), QLocale().toString(qulonglong(frame.value)),
-             QString::fromStdString(m_tree->unit), percent(frame.value, m_tree->nodes[0].value),
-             percent(frame.value, m_tree->nodes[zoomNode()].value));
+    const QString text = tr("%1 — %2 %3, %4 of all, %5 of the zoomed frame")
+                             .arg(QString::fromStdString(frame.name), QLocale().toString(qulonglong(frame.value)),
+                                  QString::fromStdString(m_tree->unit), percent(frame.value, m_tree->nodes[0].value),
+                                  percent(frame.value, m_tree->nodes[zoomNode()].value));
+    if (!m_tree->differential)
+        return text;
+    // Two runs of different lengths compare by shares of their own run.
+    const double change = 100.0 * shareChange(*m_tree, node);
+    return tr("%1 · BASE %2 (%3 %4): %5%6 points")
+        .arg(text, percent(frame.baseValue, m_tree->baseTotal), QLocale().toString(qulonglong(frame.baseValue)),
+             QString::fromStdString(m_tree->unit), change > 0 ? QStringLiteral("+") : QString(),
+             QString::number(change, 'f', 2));
 }
 
 void FlameGraphWidget::showDetails(int node)

@@ -54,6 +54,8 @@ public:
     // match counted once; 0 without a search.
     std::uint64_t matchedValue() const;
     void setSearch(const QString& text, bool regularExpression = false);
+    QString searchText() const;
+    bool searchIsRegularExpression() const;
 
     // Writes the whole graph as PNG or SVG (by the suffix), atomically.
     bool saveImage(const QString& path);
@@ -69,6 +71,8 @@ public slots:
 
 signals:
     void zoomChanged(int node);
+    // The search was edited (typed, the mode toggled, or setSearch).
+    void searchChanged(const QString& text, bool regularExpression);
     void frameSelected(int node);
     void treeBuilt();
 
@@ -76,6 +80,7 @@ private:
     void applyZoom(int node);
     void stepHistory(std::vector<int>& from, std::vector<int>& to);
     void updateSearch();
+    void onSearchEdited();
     void updateHistoryButtons();
     void showDetails(int node);
     void showMenu(int node, QPoint globalPos);
