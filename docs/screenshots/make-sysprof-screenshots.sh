@@ -14,3 +14,6 @@ done
 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
     --screenshot docs/screenshots/sysprof-comparison-1366x768.png --size 1366x768 \
     --diff docs/screenshots/cpu-workload.bin docs/screenshots/cpu-workload-fib.bin
+QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
+    --screenshot docs/screenshots/sysprof-comparison-flamegraph-1366x768.png --size 1366x768 --tab flamegraph \
+    --diff docs/screenshots/cpu-workload.bin docs/screenshots/cpu-workload-fib.bin
