@@ -60,6 +60,12 @@ QVariant OverridesModel::rawValue(int row, int column) const
     }
 }
 
+bool OverridesModel::rawOverflowed(int row, int column) const
+{
+    const OverrideStats& o = overrides_[static_cast<std::size_t>(row)];
+    return column == FreedColumn ? o.freed().overflowed : column == AllocatedColumn && o.allocated().overflowed;
+}
+
 QString OverridesModel::rowToolTip(int row) const
 {
     return tr("%1\nClick to select this location").arg(names_.toolTip(overrides_[static_cast<std::size_t>(row)].location));

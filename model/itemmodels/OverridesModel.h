@@ -32,6 +32,7 @@ public:
 
 protected:
     QVariant rawValue(int row, int column) const override;
+    bool rawOverflowed(int row, int column) const override;
     QString rowToolTip(int row) const override;
     QString rowDisplayName(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;

@@ -21,16 +21,43 @@ namespace memprof {
 
 class OverrideTable {
 public:
+    // The sums of one pair. Which byte sum overflowed (SaturatingMath.h:
+    // only those are marked) rides in the two top bits of the block count's
+    // word, as the OverflowedSum bits kAllocatedOverflowed and
+    // kFreedOverflowed: these sums fill the decoder's hottest cache, a flag
+    // beside them would widen every entry, and no dump holds 2^62 events.
     struct Sums {
+        static constexpr int kFlagShift = 62;
+        static constexpr std::uint64_t kBlockMask = (std::uint64_t{1} << kFlagShift) - 1;
+
         std::uint64_t allocatedBytes = 0; // new sizes given by the row's reallocs
         std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
-        std::uint64_t blockCount = 0;
+        std::uint64_t blocksAndOverflow = 0;
+
+        std::uint64_t blockCount() const { return blocksAndOverflow & kBlockMask; }
+        std::uint8_t overflowed() const { return static_cast<std::uint8_t>(blocksAndOverflow >> kFlagShift); }
+
+        // One event's block: the decoder's path, no flags to merge.
+        void addBlock(std::uint64_t allocated, std::uint64_t freed)
+        {
+            addBytes(allocated, freed);
+            ++blocksAndOverflow;
+        }
 
         void add(const Sums& other)
         {
-            allocatedBytes = saturatingSum(allocatedBytes, other.allocatedBytes);
-            freedBytes = saturatingSum(freedBytes, other.freedBytes);
-            blockCount += other.blockCount;
+            addBytes(other.allocatedBytes, other.freedBytes);
+            blocksAndOverflow = ((blocksAndOverflow | other.blocksAndOverflow) & ~kBlockMask) |
+                                ((blocksAndOverflow + other.blocksAndOverflow) & kBlockMask);
+        }
+
+    private:
+        void addBytes(std::uint64_t allocated, std::uint64_t freed)
+        {
+            if (addSaturating(allocatedBytes, allocated)) [[unlikely]]
+                blocksAndOverflow |= std::uint64_t{kAllocatedOverflowed} << kFlagShift;
+            if (addSaturating(freedBytes, freed)) [[unlikely]]
+                blocksAndOverflow |= std::uint64_t{kFreedOverflowed} << kFlagShift;
         }
     };
 
@@ -45,7 +72,7 @@ public:
             evict(recent);
             recent.key = key;
         }
-        recent.sums.add({allocatedBytes, freedBytes, 1});
+        recent.sums.addBlock(allocatedBytes, freedBytes);
     }
 
     // Adds sums counted elsewhere (the table then counts from them on).
@@ -76,7 +103,7 @@ public:
     }
 
 private:
-    // An entry that never held a pair has blockCount 0 and is never written back,
+    // An entry that never held a pair counts no blocks and is never written back,
     // whatever its key: the empty cache needs no marker.
     struct Recent {
         std::uint64_t key = 0;
@@ -92,7 +119,7 @@ private:
 
     void evict(Recent& recent)
     {
-        if (recent.sums.blockCount == 0)
+        if (recent.sums.blocksAndOverflow == 0)
             return;
         evicted_.push_back(recent);
         recent.sums = {};

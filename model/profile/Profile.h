@@ -51,15 +51,6 @@ struct LocationInfo {
     std::uint64_t sourceLine = 0;
 };
 
-// An "Overrides" entry: blocks this row freed or moved that `location` had
-// allocated during profiling.
-struct OverrideStats {
-    LocationId location = 0;
-    std::uint64_t allocatedBytes = 0; // new sizes given by this row's reallocs
-    std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
-    std::uint64_t blockCount = 0;     // blocks this row's events released or moved
-};
-
 // Which byte sums of a row or of the totals passed 2^64-1 and stopped there
 // (SaturatingMath.h): the bits of their `overflowed`. Only those are marked
 // "this much or more"; an exact 2^64-1 is not.
@@ -68,6 +59,19 @@ enum OverflowedSum : std::uint8_t {
     kFreedOverflowed = 2,
     kLiveOverflowed = 4,
     kPeakOverflowed = 8,
+};
+
+// An "Overrides" entry: blocks this row freed or moved that `location` had
+// allocated during profiling.
+struct OverrideStats {
+    LocationId location = 0;
+    std::uint64_t allocatedBytes = 0; // new sizes given by this row's reallocs
+    std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
+    std::uint64_t blockCount = 0;     // blocks this row's events released or moved
+    std::uint8_t overflowed = 0;      // OverflowedSum bits (allocated, freed)
+
+    ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
+    ByteSum freed() const { return {freedBytes, (overflowed & kFreedOverflowed) != 0}; }
 };
 
 // One row of ALLOCATIONS / REALLOCATIONS / DEALLOCATIONS.

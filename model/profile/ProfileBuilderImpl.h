@@ -302,7 +302,8 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
     if (kind != EventKind::Alloc) {
         const auto take = [&](std::uint64_t key, const OverrideTable::Sums& sums) {
             rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
-                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount});
+                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount(),
+                 sums.overflowed()});
         };
         const int table = kind == EventKind::Realloc ? 0 : 1;
         if (indexing_) {
@@ -518,13 +519,13 @@ void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, cons
     // A segment's figures are differences of the run's sums, exact only when
     // none overflowed. Every byte figure of a window (its rows, the live and
     // peak bytes) is at most the run's allocated bytes: while that sum is
-    // exact, a recount needs no overflow flags. An Override keeps no flag,
-    // one at the ceiling counts as overflowed.
+    // exact, a recount needs no overflow flags; nor while no Override sum
+    // overflowed.
     usable &= !totals_.allocated().overflowed;
     for (const auto* rows : {&profile.reallocations, &profile.frees})
         for (const LocationRow& row : *rows)
             for (const OverrideStats& o : row.overrides)
-                usable &= o.allocatedBytes != kSaturatedBytes && o.freedBytes != kSaturatedBytes;
+                usable &= o.overflowed == 0;
     if (!usable) {
         const std::uint64_t segmentEvents = index.segmentEvents;
         const std::uint64_t totalBytes = index.totalBytes;

@@ -45,10 +45,7 @@ std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
     // The reference's heap summary, keyed by location name
     // (docs/FORMAT.md#aggregation), summed in 128 bits. An input that
     // overflowed makes the row unknown: it is marked at the end it adds to
-    // (SaturatingMath.h). The Overrides keep no flag of their own (their
-    // sums sit in the decoder's hottest cache), so one at the ceiling counts
-    // as overflowed: the summary is then marked, which is never false.
-    const auto overflowedOverride = [](std::uint64_t bytes) { return bytes == kSaturatedBytes; };
+    // (SaturatingMath.h).
     struct Difference {
         HeapSummaryRow row;
         Int128 summaryBytes = 0;
@@ -75,12 +72,12 @@ std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
                 auto& diff = entryFor(o.location);
                 if (o.allocatedBytes > 0) {
                     diff.summaryBytes += o.allocatedBytes;
-                    diff.saturatedHigh |= overflowedOverride(o.allocatedBytes);
+                    diff.saturatedHigh |= o.allocated().overflowed;
                     diff.row.allocCount += o.blockCount;
                 }
                 if (o.freedBytes > 0) {
                     diff.summaryBytes -= o.freedBytes;
-                    diff.saturatedLow |= overflowedOverride(o.freedBytes);
+                    diff.saturatedLow |= o.freed().overflowed;
                     diff.row.freeCount += o.blockCount;
                 }
             }

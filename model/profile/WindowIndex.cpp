@@ -17,7 +17,7 @@ void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideT
 {
     std::uint8_t buffer[4 * packed::kMaxUlebBytes];
     std::uint8_t* out = buffer;
-    for (const std::uint64_t value : {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blockCount})
+    for (const std::uint64_t value : {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blocksAndOverflow})
         out = packed::putUleb(out, value);
     bytes_.insert(bytes_.end(), buffer, out);
 }

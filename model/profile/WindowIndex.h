@@ -90,7 +90,8 @@ struct WindowIndex {
     // A segment's Override sums, packed (a dump has up to hundreds of
     // thousands of pairs, and a segment of half a million events touches
     // tens of thousands): per pair ULEB128s of its number (pairKeys), the
-    // allocated bytes, the freed bytes, the count. About 8 bytes a pair
+    // allocated bytes, the freed bytes, the count with its overflow bits
+    // (OverrideTable::Sums). About 8 bytes a pair
     // instead of 32.
     class PackedOverrides {
     public:
@@ -209,7 +210,7 @@ void WindowIndex::PackedOverrides::forEach(Visit visit) const
         OverrideTable::Sums sums;
         sums.allocatedBytes = packed::takeUleb(p);
         sums.freedBytes = packed::takeUleb(p);
-        sums.blockCount = packed::takeUleb(p);
+        sums.blocksAndOverflow = packed::takeUleb(p);
         visit(pairNumber, sums);
     }
 }

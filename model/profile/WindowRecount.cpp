@@ -293,8 +293,8 @@ private:
             return;
         const ReplayBlock& block = it->second;
         if (in && tally_)
-            sums_.overrides[table][OverrideTable::keyOf(index_.rowOfOwner[owner], index_.rowOfOwner[block.owner])].add(
-                {allocatedBytes, block.size, 1});
+            sums_.overrides[table][OverrideTable::keyOf(index_.rowOfOwner[owner], index_.rowOfOwner[block.owner])].addBlock(
+                allocatedBytes, block.size);
         live_ -= block.size;
         blocks_.erase(it);
     }
@@ -388,12 +388,12 @@ std::vector<LocationRow> rowsOf(const WindowSums& sums, int kind,
     if (kind != 0) {
         const auto take = [&](std::uint64_t key, const OverrideTable::Sums& o) {
             rows[static_cast<std::size_t>(rowAt[OverrideTable::rowOf(key)])].overrides.push_back(
-                {OverrideTable::primaryOf(key), o.allocatedBytes, o.freedBytes, o.blockCount});
+                {OverrideTable::primaryOf(key), o.allocatedBytes, o.freedBytes, o.blockCount(), o.overflowed()});
         };
         absl::flat_hash_map<std::uint64_t, OverrideTable::Sums> replayed = sums.overrides[kind - 1];
         const std::vector<OverrideTable::Sums>& pairs = sums.pairs[kind - 1];
         for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
-            if (pairs[pair].blockCount == 0)
+            if (pairs[pair].blockCount() == 0)
                 continue;
             const std::uint64_t key = pairKeys[kind - 1][pair];
             OverrideTable::Sums o = pairs[pair];

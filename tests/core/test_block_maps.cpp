@@ -212,7 +212,7 @@ private slots:
             const std::uint64_t allocated = random() % 1000;
             const std::uint64_t freed = random() % 1000;
             table.add(key, allocated, freed);
-            expected[key].add({allocated, freed, 1});
+            expected[key].addBlock(allocated, freed);
         }
         std::size_t visited = 0;
         table.forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
@@ -221,10 +221,56 @@ private slots:
             QVERIFY(it != expected.end());
             QCOMPARE(sums.allocatedBytes, it->second.allocatedBytes);
             QCOMPARE(sums.freedBytes, it->second.freedBytes);
-            QCOMPARE(sums.blockCount, it->second.blockCount);
+            QCOMPARE(sums.blockCount(), it->second.blockCount());
+            QCOMPARE(sums.overflowed(), std::uint8_t{0});
         });
         QCOMPARE(visited, expected.size());
         QVERIFY(expected.size() > 4096);
+    }
+
+    // Which byte sum of a pair overflowed survives the pair's trips between
+    // the cache and the table, and merging with other sums; the block count
+    // beside the flags stays exact, and an exact 2^64-1 is not flagged.
+    void overrideSumsKeepTheirOverflowFlags()
+    {
+        constexpr std::uint64_t kMax = ~std::uint64_t{0};
+        const std::uint64_t exact = OverrideTable::keyOf(1, 2);
+        const std::uint64_t allocatedOver = OverrideTable::keyOf(3, 4);
+        const std::uint64_t freedOver = OverrideTable::keyOf(5, 6);
+        OverrideTable table;
+        table.add(exact, kMax, 0);
+        table.add(allocatedOver, kMax, 1);
+        table.add(freedOver, 0, kMax);
+        // Push every pair out of the cache between their events.
+        for (LocationId row = 100; row < 20000; ++row)
+            table.add(OverrideTable::keyOf(row, 1), 1, 1);
+        table.add(exact, 0, kMax);
+        table.add(allocatedOver, 1, 0);
+        table.add(freedOver, 0, 1);
+        for (LocationId row = 100; row < 20000; ++row)
+            table.add(OverrideTable::keyOf(row, 1), 1, 1);
+        table.add(allocatedOver, 0, 0);
+        std::map<std::uint64_t, OverrideTable::Sums> found;
+        table.forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) { found[key] = sums; });
+        QCOMPARE(found.at(exact).allocatedBytes, kMax);
+        QCOMPARE(found.at(exact).freedBytes, kMax);
+        QCOMPARE(found.at(exact).overflowed(), std::uint8_t{0});
+        QCOMPARE(found.at(exact).blockCount(), std::uint64_t{2});
+        QCOMPARE(found.at(allocatedOver).allocatedBytes, kMax);
+        QCOMPARE(found.at(allocatedOver).freedBytes, std::uint64_t{1});
+        QCOMPARE(found.at(allocatedOver).overflowed(), std::uint8_t{kAllocatedOverflowed});
+        QCOMPARE(found.at(allocatedOver).blockCount(), std::uint64_t{3});
+        QCOMPARE(found.at(freedOver).overflowed(), std::uint8_t{kFreedOverflowed});
+        QCOMPARE(found.at(freedOver).blockCount(), std::uint64_t{2});
+        QCOMPARE(found.at(OverrideTable::keyOf(100, 1)).blockCount(), std::uint64_t{2});
+
+        // Merged sums: the flags of both, the counts added.
+        OverrideTable::Sums both = found.at(allocatedOver);
+        both.add(found.at(freedOver));
+        QCOMPARE(both.overflowed(), std::uint8_t{kAllocatedOverflowed | kFreedOverflowed});
+        QCOMPARE(both.blockCount(), std::uint64_t{5});
+        both.add(found.at(exact));
+        QCOMPARE(both.blockCount(), std::uint64_t{7});
     }
 
     // Block sizes of 32 bits and more live beside the packed block map:

@@ -8,10 +8,12 @@
 #include "model/report/CsvExport.h"
 #include "model/report/TextReport.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticDump.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -186,6 +188,45 @@ private slots:
         const std::string overflowedPeak = report(p, ReportOptions{false, false, false, true});
         QVERIFY2(overflowedPeak.find("LIVE AT THE PEAK (event 2, >=18446744073709551615B):\n") != std::string::npos,
                  overflowedPeak.c_str());
+    }
+
+    // An Override's sums flag an overflow as a row's do: the pair freeing
+    // exactly 2^64-1 bytes is exact (the heap summary of its allocating
+    // line is 2^64-1 minus 2^64-1: 0), the pair whose reallocs gave 2^64
+    // bytes is flagged, and the heap summary it adds to is marked.
+    void overrideSumsFlagOnlyAnOverflow()
+    {
+        const std::vector<std::uint8_t> bytes = synth::overrideSumsDump();
+        const Profile p = loadProfile(std::span<const std::uint8_t>(bytes));
+        QCOMPARE(p.status.end, DecodeEnd::Complete);
+        QCOMPARE(p.frees.size(), std::size_t(1));
+        QCOMPARE(p.frees[0].overrides.size(), std::size_t(1));
+        const OverrideStats& exactFree = p.frees[0].overrides[0];
+        QCOMPARE(p.nameOf(exactFree.location), std::string("@a.lua:10"));
+        QCOMPARE(exactFree.freedBytes, kSaturatedBytes);
+        QVERIFY(!exactFree.freed().overflowed);
+        QCOMPARE(p.reallocations.size(), std::size_t(1));
+        QCOMPARE(p.reallocations[0].overrides.size(), std::size_t(1));
+        const OverrideStats& overflowedRealloc = p.reallocations[0].overrides[0];
+        QCOMPARE(p.nameOf(overflowedRealloc.location), std::string("@a.lua:20"));
+        QVERIFY(overflowedRealloc.allocated().overflowed);
+        QCOMPARE(overflowedRealloc.freedBytes, std::uint64_t(2));
+        QVERIFY(!overflowedRealloc.freed().overflowed);
+        QCOMPARE(overflowedRealloc.blockCount, std::uint64_t(2));
+
+        const auto summaryOf = [&](const char* name) {
+            const auto row = std::find_if(p.heapSummary.begin(), p.heapSummary.end(),
+                                          [&](const HeapSummaryRow& r) { return r.name == name; });
+            return row == p.heapSummary.end() ? std::optional<HeapSummaryRow>() : std::optional(*row);
+        };
+        QVERIFY(summaryOf("@a.lua:10"));
+        QCOMPARE(summaryOf("@a.lua:10")->summaryBytes, std::int64_t(0));
+        QVERIFY(summaryOf("@a.lua:20"));
+        QCOMPARE(summaryOf("@a.lua:20")->summaryBytes, kSaturatedHigh);
+        const std::string text = report(p);
+        QVERIFY2(text.find("@a.lua:20 holds >=9223372036854775807B: 4 allocs, 2 frees\n") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("@a.lua:10 holds") == std::string::npos, text.c_str());
     }
 
     // Two blocks of 2^63 bytes at one line: their sum 2^64 is marked, not

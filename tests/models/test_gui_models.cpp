@@ -3,6 +3,7 @@
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
 #include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
 
 
@@ -554,6 +555,23 @@ void TestGuiModels::hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked()
         for (const auto& [line, cost] : overflowGutter.linesOf(function.chunkname))
             gutterMarked = gutterMarked || (cost.allocated().overflowed && cost.allocatedBytes == kSaturatedBytes);
     QVERIFY(gutterMarked);
+
+    // The Overrides pane: the pair that freed exactly 2^64-1 bytes plain,
+    // the pair whose reallocs overflowed marked.
+    const auto overrideSums = std::make_shared<const Profile>(loadProfile(synth::overrideSumsDump()));
+    OverridesModel overrides;
+    QAbstractItemModelTester overridesTester(&overrides, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    overrides.setProfile(overrideSums);
+    QCOMPARE(overrideSums->frees.size(), std::size_t(1));
+    overrides.setRow(&overrideSums->frees[0]);
+    QCOMPARE(overrides.rowCount(), 1);
+    QCOMPARE(overrides.index(0, OverridesModel::FreedColumn).data().toString(), QStringLiteral("17179869184GiB"));
+    QCOMPARE(overrideSums->reallocations.size(), std::size_t(1));
+    overrides.setRow(&overrideSums->reallocations[0]);
+    QCOMPARE(overrides.rowCount(), 1);
+    QCOMPARE(overrides.index(0, OverridesModel::AllocatedColumn).data().toString(),
+             QStringLiteral(">=17179869184GiB"));
+    QCOMPARE(overrides.index(0, OverridesModel::FreedColumn).data().toString(), QStringLiteral("2B"));
 }
 
 // names.bin: no control or bidi-override character reaches a view; the raw

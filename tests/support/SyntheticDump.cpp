@@ -517,4 +517,17 @@ std::vector<std::uint8_t> mangledSymbolDump()
     return writer.take();
 }
 
+std::vector<std::uint8_t> overrideSumsDump()
+{
+    constexpr std::uint64_t kMax = ~std::uint64_t{0};
+    constexpr std::uint64_t kHalf = std::uint64_t{1} << 63;
+    DumpWriter writer;
+    writer.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd().eventsPrologue();
+    writer.alloc(luaAt(0x100, 10), 0x1000, kMax).free(luaAt(0x100, 40), 0x1000, kMax);
+    writer.alloc(luaAt(0x100, 20), 0x2000, 1).alloc(luaAt(0x100, 20), 0x3000, 1);
+    writer.realloc(luaAt(0x100, 30), 0x2000, 1, 0x4000, kHalf).realloc(luaAt(0x100, 30), 0x3000, 1, 0x5000, kHalf);
+    writer.epilogue();
+    return writer.take();
+}
+
 } // namespace memprof::synth

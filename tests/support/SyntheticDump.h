@@ -78,4 +78,10 @@ bool writeDumpFile(const std::string& path, const std::function<void(DumpWriter&
 // (box::space()) allocating 100 bytes, 0x2000 lua_pcall allocating 7.
 std::vector<std::uint8_t> mangledSymbolDump();
 
+// Override sums at the 64-bit ceiling, in @a.lua: line 10 allocates a block
+// of 2^64-1 bytes that line 40 frees (an Override of exactly 2^64-1 freed
+// bytes); line 20 allocates two 1-byte blocks that line 30 reallocates to
+// 2^63 bytes each (an Override whose allocated bytes overflow).
+std::vector<std::uint8_t> overrideSumsDump();
+
 } // namespace memprof::synth
