@@ -60,7 +60,7 @@ QSize CostBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QModel
 {
     QSize size = QStyledItemDelegate::sizeHint(option, index);
     if (index.data(itemmodels::HeldHistoryRole).isValid())
-        size.setWidth(size.width() + 90); // room for the line beside the number
+        size.setWidth(size.width() + kSparklineWidth);
     return size;
 }
 

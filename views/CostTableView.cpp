@@ -2,6 +2,7 @@
 #include "CostTableView.h"
 
 #include "CostBarDelegate.h"
+#include "Sparkline.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/itemmodels/TableCsv.h"
 #include "model/itemmodels/TableSortProxy.h"
@@ -64,8 +65,10 @@ void CostTableView::fitColumns()
     const int columns = proxy_->columnCount();
     if (columns == 0)
         return;
-    // Room for the widest value shown (at least "1023.99KiB") and the
-    // header's text with its sort arrow; the location takes the rest.
+    // Room for the widest value shown (at least "1023.99KiB"), with its
+    // sparkline where it has one, or for the header's text with its sort
+    // arrow if that is wider: the header sits above the sparkline, not
+    // beside it. The location takes the rest.
     const QFontMetrics metrics(font());
     const QFontMetrics headerMetrics(header()->font());
     header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -75,10 +78,10 @@ void CostTableView::fitColumns()
         int width = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
         for (int r = 0; r < rows; ++r)
             width = std::max(width, metrics.horizontalAdvance(proxy_->index(r, c).data().toString()));
+        if (rows > 0 && proxy_->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
+            width += kSparklineWidth;
         const QString title = proxy_->headerData(c, Qt::Horizontal).toString();
         width = std::max(width, headerMetrics.horizontalAdvance(title) + 20);
-        if (rows > 0 && proxy_->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
-            width += 90; // the sparkline beside the number
         // A sentence (a suspect's why) leaves the location its room; the
         // row's tool tip holds it whole.
         if (proxy_->headerData(c, Qt::Horizontal, Qt::TextAlignmentRole).toInt() & Qt::AlignLeft)

@@ -22,6 +22,7 @@
 #include "views/ElidedLabel.h"
 #include "views/ProfileViewState.h"
 #include "views/ResultsPage.h"
+#include "views/Sparkline.h"
 #include "views/SummaryHeader.h"
 
 #include <QApplication>
@@ -200,6 +201,7 @@ private slots:
     void newWindowsCascadeOnTheScreen();
 
     void locationColumnSortsByLineNumber();
+    void sparklineColumnLeavesTheNamesTheirRoom();
 
     void filterCountsTheMatchesOfTheTableInFront();
     void invalidPatternMatchesNothing();
@@ -448,6 +450,40 @@ void TestUsability::locationColumnSortsByLineNumber()
     views::CostTableView* diffAllocations = test::diffTable(diff, Table::Allocations);
     diffAllocations->sortByColumn(0, Qt::AscendingOrder);
     QCOMPARE(namesShown(diffAllocations->model()), byLine);
+}
+
+// The held pane's "Held over the run" column is as wide as its number with
+// the sparkline, or as its title if that is wider (the title sits above the
+// line, not beside it): not both added. At 1366x768 the pane then shows a
+// line's name of closures-coroutines.bin whole.
+void TestUsability::sparklineColumnLeavesTheNamesTheirRoom()
+{
+    Window w;
+    w->resize(1366, 768);
+    QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/closures-coroutines.bin"))));
+    views::CostTableView* held = test::heldTable(w.window);
+    const QAbstractItemModel* model = held->model();
+    QVERIFY(model->rowCount() > 3);
+    int sparklineColumn = -1;
+    for (int c = 1; c < model->columnCount(); ++c)
+        if (model->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
+            sparklineColumn = c;
+    QVERIFY(sparklineColumn > 0);
+    const QFontMetrics metrics(held->font());
+    int widestNumber = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
+    QStringList names;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        widestNumber = std::max(widestNumber, metrics.horizontalAdvance(model->index(r, sparklineColumn).data().toString()));
+        names << model->index(r, 0).data().toString();
+    }
+    const int title =
+        QFontMetrics(held->header()->font()).horizontalAdvance(model->headerData(sparklineColumn, Qt::Horizontal).toString());
+    QVERIFY2(held->header()->sectionSize(sparklineColumn) <= std::max(widestNumber + views::kSparklineWidth, title + 20) + 10,
+             qPrintable(QString::number(held->header()->sectionSize(sparklineColumn))));
+    const QString lineName = QStringLiteral("@closures-coroutines.lua:25");
+    QVERIFY2(names.contains(lineName), qPrintable(names.join(u',')));
+    QVERIFY2(held->header()->sectionSize(0) >= metrics.horizontalAdvance(lineName) + 12,
+             qPrintable(QStringLiteral("%1 < %2").arg(held->header()->sectionSize(0)).arg(metrics.horizontalAdvance(lineName))));
 }
 
 void TestUsability::filterCountsTheMatchesOfTheTableInFront()
