@@ -72,6 +72,9 @@ std::optional<int> runSysprofReport(const SysprofChoices& choices, std::ostream&
 
     memprof::SysprofLoadOptions options;
     options.keepSampleOrder = format && memprof::needsSampleOrder(*format);
+    // The text outputs read one view each: only its tree is built.
+    if (!format)
+        options.views = memprof::onlyStackView(choices.summary ? memprof::kSummaryView : memprof::kReferenceLinesView);
     memprof::SysprofProfile profile;
     if (choices.range) {
         // The run's length first (a range in percent, or numbers to check).
@@ -92,7 +95,7 @@ std::optional<int> runSysprofReport(const SysprofChoices& choices, std::ostream&
     if (format)
         text << memprof::sysprofExportBytes(profile, *format, {choices.intervalMs});
     else if (choices.summary)
-        memprof::writeSysprofSummary(text, profile, memprof::StackView::Lua);
+        memprof::writeSysprofSummary(text, profile, memprof::kSummaryView);
     else
         memprof::writeSysprofReferenceLines(text, profile);
     return std::nullopt;

@@ -14,7 +14,7 @@ namespace memprof {
 
 void writeSysprofReferenceLines(std::ostream& out, const SysprofProfile& profile)
 {
-    const CallTree& tree = profile.tree(StackView::Reference);
+    const CallTree& tree = profile.tree(kReferenceLinesView);
     // Paths that differ only where a name holds ';' print alike: the
     // reference keys its table by the printed text, so merge them too.
     absl::flat_hash_map<std::string, std::uint64_t> lines;

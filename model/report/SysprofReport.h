@@ -9,6 +9,11 @@
 
 namespace memprof {
 
+// The one call tree each output of memprof-report reads: a load for it
+// builds only that one (SysprofLoadOptions::views).
+inline constexpr StackView kReferenceLinesView = StackView::Reference;
+inline constexpr StackView kSummaryView = StackView::Lua;
+
 // `frame;…;frame;<TAB>count` per distinct stack of the reference's merge,
 // as tools/sysprof.lua prints them, most samples first (then by text: the
 // reference's order is its hash table's).

@@ -22,16 +22,6 @@ namespace memprof::services {
 using ProfilePtr = std::shared_ptr<const Profile>;
 using SysprofPtr = std::shared_ptr<const SysprofProfile>;
 
-// A sysprof load for the viewer: the bottom-up trees are built on the
-// worker too, so showing them never blocks the GUI thread.
-inline SysprofLoadOptions viewerSysprofOptions(SampleRange range = {})
-{
-    SysprofLoadOptions options;
-    options.range = range;
-    options.bottomUpTrees = true;
-    return options;
-}
-
 class ProfileLoadJob : public DecodeJob {
     Q_OBJECT
 public:

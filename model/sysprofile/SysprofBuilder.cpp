@@ -9,9 +9,10 @@
 
 namespace memprof {
 
-SysprofBuilder::SysprofBuilder(SampleRange range)
+SysprofBuilder::SysprofBuilder(SampleRange range, StackViewSet views)
 {
     profile_.range = range;
+    profile_.builtViews = views;
 }
 
 namespace {
@@ -66,7 +67,7 @@ void SysprofBuilder::sample(const Sample& sample)
     if (inserted) {
         namer_.name(sample, named_);
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            stack.leaves[view] = profile_.trees[view].pathNode(named_[view]);
+            stack.leaves[view] = profile_.builtViews.test(view) ? profile_.trees[view].pathNode(named_[view]) : kCallRoot;
         ++distinctStacks_;
     }
     ++stack.samples;
@@ -78,7 +79,8 @@ SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
 {
     const auto count = [this](const DistinctStack& stack) {
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            profile_.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
+            if (profile_.builtViews.test(view))
+                profile_.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
     };
     for (const DistinctStack& stack : earlierStacks_)
         count(stack);

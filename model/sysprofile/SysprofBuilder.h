@@ -26,7 +26,7 @@ namespace memprof {
 
 class SysprofBuilder {
 public:
-    explicit SysprofBuilder(SampleRange range = {});
+    explicit SysprofBuilder(SampleRange range = {}, StackViewSet views = allStackViews());
 
     void lfunc(const LfuncSymbol& s) { symbols_.addLfunc(s.addr, s.chunkname, s.linedefined); }
     void cfunc(const CfuncSymbol& s) { symbols_.addCfunc(s.addr, s.name); }
@@ -37,7 +37,7 @@ public:
     SysprofProfile finish(const DecodeStatus& status);
 
     // Told of each counted sample in stream order, with its node in each
-    // view's tree (the tree grows as the decode goes; a node keeps its id):
+    // built view's tree (kCallRoot in the others) (the tree grows as the decode goes; a node keeps its id):
     // what an export in time order replays.
     using SampleObserver = std::function<void(std::uint64_t index, const std::array<CallNodeId, kStackViewCount>&)>;
     void observeSamples(SampleObserver observer) { observer_ = std::move(observer); }

@@ -10,7 +10,10 @@ namespace memprof {
 namespace {
 SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const SysprofLoadOptions& options)
 {
-    SysprofBuilder builder(options.range);
+    StackViewSet views = options.views;
+    if (options.keepSampleOrder)
+        views.set(static_cast<std::size_t>(StackView::Lua));
+    SysprofBuilder builder(options.range, views);
     std::vector<CallNodeId> order;
     if (options.keepSampleOrder)
         builder.observeSamples([&order](std::uint64_t, const std::array<CallNodeId, kStackViewCount>& nodes) {
@@ -21,7 +24,8 @@ SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const 
     profile.luaNodeBySample = std::move(order);
     if (options.bottomUpTrees && status.end != DecodeEnd::Failed && status.end != DecodeEnd::Cancelled)
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            profile.bottomUpTrees[view] = std::make_shared<const CallTree>(bottomUpTree(profile.trees[view]));
+            if (views.test(view))
+                profile.bottomUpTrees[view] = std::make_shared<const CallTree>(bottomUpTree(profile.trees[view]));
     return profile;
 }
 } // namespace

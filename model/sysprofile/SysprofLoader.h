@@ -14,7 +14,20 @@ struct SysprofLoadOptions {
     SampleRange range;            // the samples to count
     bool keepSampleOrder = false; // fill SysprofProfile::luaNodeBySample
     bool bottomUpTrees = false;   // fill SysprofProfile::bottomUpTrees
+    // The call trees to build (keepSampleOrder adds the Lua view's).
+    StackViewSet views = allStackViews();
 };
+
+// A sysprof load for the viewer: the bottom-up trees are built on the
+// worker too, so showing them never blocks the GUI thread.
+// Every view is built: the viewer shows them all.
+inline SysprofLoadOptions viewerSysprofOptions(SampleRange range = {})
+{
+    SysprofLoadOptions options;
+    options.range = range;
+    options.bottomUpTrees = true;
+    return options;
+}
 
 // A file that cannot be opened gives a Failed status with an IoError.
 SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control = {},

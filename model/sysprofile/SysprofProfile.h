@@ -9,6 +9,8 @@
 #include "model/sysprofile/SampleTimeline.h"
 
 #include <array>
+#include <cassert>
+#include <bitset>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -24,6 +26,13 @@ enum class StackView : std::uint8_t {
     Reference, // tools/sysprof.lua's merge of the two, frame for frame
 };
 inline constexpr std::size_t kStackViewCount = 3;
+
+// The views whose call trees a load builds: the viewer shows all three,
+// memprof-report builds only the one it prints (a tree is the main cost of
+// each distinct stack).
+using StackViewSet = std::bitset<kStackViewCount>;
+inline StackViewSet allStackViews() { return StackViewSet().set(); }
+inline StackViewSet onlyStackView(StackView view) { return StackViewSet().set(static_cast<std::size_t>(view)); }
 
 // Samples [first, last) in stream order, counted from 0.
 struct SampleRange {
@@ -43,7 +52,8 @@ struct SysprofProfile {
     std::uint64_t hostChainSamples = 0; // samples with a host chain (mode C writes them)
     std::uint64_t distinctStacks = 0;
     FrameTable frames;
-    std::array<CallTree, kStackViewCount> trees;
+    std::array<CallTree, kStackViewCount> trees; // those of builtViews; the others stay empty
+    StackViewSet builtViews = allStackViews();
     SampleTimeline timeline;            // the whole run, whatever the range
     // Each counted sample's node in the Lua view, in stream order: kept only
     // when the loader is asked to (exports in time order need it; nothing
@@ -53,7 +63,11 @@ struct SysprofProfile {
     // the viewer's worker builds them, so the GUI thread never does.
     std::array<std::shared_ptr<const CallTree>, kStackViewCount> bottomUpTrees;
 
-    const CallTree& tree(StackView view) const { return trees[static_cast<std::size_t>(view)]; }
+    const CallTree& tree(StackView view) const
+    {
+        assert(builtViews.test(static_cast<std::size_t>(view)));
+        return trees[static_cast<std::size_t>(view)];
+    }
     // Mode C (call graph) writes host chains; mode L (leaf) does not.
     bool hasHostChains() const { return hostChainSamples != 0; }
     std::uint64_t traceSamples() const { return samplesByState[static_cast<std::size_t>(VmState::Trace)]; }

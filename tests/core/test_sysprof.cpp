@@ -39,6 +39,14 @@ QStringList readableDumps()
     return dumps;
 }
 
+// A data row per readable dump, for the tests that hold on every one.
+void addReadableDumpRows()
+{
+    QTest::addColumn<QString>("dump");
+    for (const QString& dump : readableDumps())
+        QTest::newRow(qPrintable(dump)) << dump;
+}
+
 // An independent reading of a sample's Lua chain: names from a symbol map
 // kept here, the stack root first, as the Lua view defines it
 // (docs/FORMAT.md#sysprof-views).
@@ -165,9 +173,7 @@ class TestSysprof : public QObject {
 private slots:
     void reportEqualsTheReferenceOnEveryFixture_data()
     {
-        QTest::addColumn<QString>("dump");
-        for (const QString& dump : readableDumps())
-            QTest::newRow(qPrintable(dump)) << dump;
+        addReadableDumpRows();
         QVERIFY(readableDumps().size() >= 9);
     }
 
@@ -187,9 +193,7 @@ private slots:
 
     void luaViewEqualsAReplayOfTheRawChains_data()
     {
-        QTest::addColumn<QString>("dump");
-        for (const QString& dump : readableDumps())
-            QTest::newRow(qPrintable(dump)) << dump;
+        addReadableDumpRows();
     }
 
     void luaViewEqualsAReplayOfTheRawChains()
@@ -199,6 +203,59 @@ private slots:
         const SysprofProfile profile = loadSysprof(path.toStdString());
         QCOMPARE(profile.status.end, DecodeEnd::Complete);
         compareWithReplay(profile, replay(path));
+    }
+
+    // A load asked for one view builds that call tree alone, node for node
+    // as a load of all three does (memprof-report reads one); the others
+    // stay empty. Exports in sample order add the Lua view they replay.
+    void aLoadBuildsOnlyTheViewsAskedFor_data()
+    {
+        addReadableDumpRows();
+    }
+
+    void aLoadBuildsOnlyTheViewsAskedFor()
+    {
+        QFETCH(QString, dump);
+        const std::string path = (dataDir() + "/" + dump).toStdString();
+        const SysprofProfile all = loadSysprof(path);
+        QCOMPARE(all.builtViews, allStackViews());
+        for (const StackView view : {StackView::Lua, StackView::Host, StackView::Reference}) {
+            SysprofLoadOptions options;
+            options.views = onlyStackView(view);
+            options.bottomUpTrees = true;
+            const SysprofProfile one = loadSysprof(path, {}, options);
+            QCOMPARE(one.builtViews, onlyStackView(view));
+            QCOMPARE(one.sampleCount, all.sampleCount);
+            QCOMPARE(one.distinctStacks, all.distinctStacks);
+            const CallTree& built = one.tree(view);
+            const CallTree& expected = all.tree(view);
+            QCOMPARE(built.size(), expected.size());
+            QVERIFY(built.totalSamples() == all.sampleCount);
+            for (std::size_t id = 0; id < expected.size(); ++id) {
+                const CallNode& a = built.node(static_cast<CallNodeId>(id));
+                const CallNode& b = expected.node(static_cast<CallNodeId>(id));
+                QCOMPARE(a.parent, b.parent);
+                QCOMPARE(a.selfSamples, b.selfSamples);
+                QCOMPARE(a.totalSamples, b.totalSamples);
+                if (id != 0)
+                    QCOMPARE(one.frames[a.frame].name, all.frames[b.frame].name);
+            }
+            for (std::size_t other = 0; other < kStackViewCount; ++other) {
+                if (other == static_cast<std::size_t>(view))
+                    continue;
+                QCOMPARE(one.trees[other].totalSamples(), std::uint64_t(0));
+                QVERIFY(one.trees[other].size() <= 1);
+                QVERIFY(!one.bottomUpTrees[other]);
+            }
+            QVERIFY(one.bottomUpTrees[static_cast<std::size_t>(view)]);
+        }
+        SysprofLoadOptions inOrder;
+        inOrder.views = onlyStackView(StackView::Host);
+        inOrder.keepSampleOrder = true;
+        const SysprofProfile ordered = loadSysprof(path, {}, inOrder);
+        QVERIFY(ordered.builtViews.test(static_cast<std::size_t>(StackView::Lua)));
+        QCOMPARE(ordered.luaNodeBySample.size(), all.sampleCount);
+        QCOMPARE(ordered.tree(StackView::Lua).size(), all.tree(StackView::Lua).size());
     }
 
     void aSampleRangeCountsOnlyItsSamples()
