@@ -36,9 +36,11 @@ QString count(std::uint64_t value)
 QString describeRun(const SysprofProfile& profile, const QString& path, const QString& side)
 {
     const QString cut = profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
-    return SysprofComparisonPage::tr("%1 <b>%2</b>: %3 samples, mode %4%5")
-        .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), count(profile.sampleCount),
-             profile.hasHostChains() ? QStringLiteral("C") : QStringLiteral("L"), cut);
+    const QString mode = profile.mode() == SysprofMode::C   ? SysprofComparisonPage::tr(", mode C")
+                         : profile.mode() == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
+                                                            : SysprofComparisonPage::tr(", all in JIT traces");
+    return SysprofComparisonPage::tr("%1 <b>%2</b>: %3 samples%4%5")
+        .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), count(profile.sampleCount), mode, cut);
 }
 
 } // namespace

@@ -586,7 +586,17 @@ QString SysprofPage::headerText() const
         facts << tr("samples %1 to %2 of %3 counted")
                      .arg(count(profile_->range.first + 1), count(std::min(profile_->range.last, profile_->runSampleCount)),
                           count(profile_->runSampleCount));
-    facts << (profile_->hasHostChains() ? tr("mode C (host call chains)") : tr("mode L (no host call chains)"));
+    switch (profile_->mode()) {
+    case SysprofMode::C:
+        facts << tr("mode C (host call chains)");
+        break;
+    case SysprofMode::L:
+        facts << tr("mode L (no host call chains)");
+        break;
+    case SysprofMode::Untold:
+        facts << tr("no host call chains (JIT traces have none in either mode)");
+        break;
+    }
     facts << tr("%1 in JIT traces").arg(share(profile_->traceSamples(), profile_->sampleCount));
     facts << tr("%1 distinct stacks").arg(count(profile_->distinctStacks));
     facts << tr("interval not recorded in the dump");

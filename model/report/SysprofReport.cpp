@@ -63,8 +63,18 @@ const char* viewName(StackView view)
 void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view, std::size_t topCount)
 {
     const std::uint64_t total = profile.sampleCount;
-    out << "SAMPLES: " << total << (profile.hasHostChains() ? " (mode C: host call chains)" : " (mode L: no host call chains)")
-        << "\n";
+    out << "SAMPLES: " << total;
+    switch (profile.mode()) {
+    case SysprofMode::C:
+        out << " (mode C: host call chains)\n";
+        break;
+    case SysprofMode::L:
+        out << " (mode L: no host call chains)\n";
+        break;
+    case SysprofMode::Untold:
+        out << " (no host call chains: every sample is in a JIT trace, which has none in either mode)\n";
+        break;
+    }
     if (!profile.range.isWholeRun())
         out << "RANGE: samples " << profile.range.first + 1 << " to "
             << std::min(profile.range.last, profile.runSampleCount) << " of " << profile.runSampleCount << "\n";

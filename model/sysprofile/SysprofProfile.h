@@ -43,6 +43,12 @@ struct SampleRange {
     bool isWholeRun() const { return first == 0 && last == std::numeric_limits<std::uint64_t>::max(); }
 };
 
+// The mode a dump was recorded in, as far as its samples tell (the dump
+// does not record it): mode C (call graph) writes a host chain with each
+// sample, mode L (leaf) none, and a JIT trace's sample has none in either,
+// so counted samples that are all in traces do not say which.
+enum class SysprofMode : std::uint8_t { C, L, Untold };
+
 struct SysprofProfile {
     DecodeStatus status;
     SampleRange range;                  // the samples counted in the trees and sums
@@ -70,6 +76,10 @@ struct SysprofProfile {
     }
     // Mode C (call graph) writes host chains; mode L (leaf) does not.
     bool hasHostChains() const { return hostChainSamples != 0; }
+    SysprofMode mode() const
+    {
+        return hasHostChains() ? SysprofMode::C : sampleCount > traceSamples() ? SysprofMode::L : SysprofMode::Untold;
+    }
     std::uint64_t traceSamples() const { return samplesByState[static_cast<std::size_t>(VmState::Trace)]; }
 };
 

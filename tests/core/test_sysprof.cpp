@@ -493,6 +493,17 @@ private slots:
         QVERIFY2(text.contains("SAMPLES: 177 (mode L"), qPrintable(text));
         QVERIFY2(text.contains(QRegularExpression("\\nCFUNC +83 +46\\.9%\\n")), qPrintable(text));
         QVERIFY2(text.contains("TOP BY SELF SAMPLES"), qPrintable(text));
+
+        // Samples all in JIT traces tell no mode (a trace has no host chain
+        // in mode C either).
+        QProcess traces;
+        traces.start(MEMPROF_REPORT_EXE, {"--summary", dataDir() + "/jit-loops-C-jiton.bin"});
+        QVERIFY(traces.waitForFinished(60000));
+        QCOMPARE(traces.exitCode(), 0);
+        const QString tracesText = QString::fromUtf8(traces.readAllStandardOutput());
+        QVERIFY2(tracesText.contains(QRegularExpression("^SAMPLES: \\d+ \\(no host call chains: every sample is in a JIT trace")),
+                 qPrintable(tracesText));
+        QVERIFY2(!tracesText.contains("mode L"), qPrintable(tracesText));
     }
 
     void memprofOptionsAreRefusedForASysprofDump()

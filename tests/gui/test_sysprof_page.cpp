@@ -465,11 +465,33 @@ private slots:
     void aModeLDumpHasNoHostView()
     {
         test::Window window;
-        QVERIFY(test::load(window.window, fixture("jit-loops-L-jiton.bin")));
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
         views::SysprofPage* page = window->sysprofPage();
         QCOMPARE(page->view(), StackView::Lua);
         QVERIFY2(page->headerText().contains("mode L"), qPrintable(page->headerText()));
-        QVERIFY2(page->headerText().contains("100.0 % in JIT traces"), qPrintable(page->headerText()));
+    }
+
+    // A trace's sample has no host chain in mode C either: a dump whose
+    // samples are all in traces does not tell its mode, and the header
+    // does not guess (jit-loops was recorded in both modes).
+    void aDumpOfTracesAloneDoesNotClaimAMode_data()
+    {
+        QTest::addColumn<QString>("dump");
+        QTest::newRow("mode C") << QStringLiteral("jit-loops-C-jiton.bin");
+        QTest::newRow("mode L") << QStringLiteral("jit-loops-L-jiton.bin");
+    }
+
+    void aDumpOfTracesAloneDoesNotClaimAMode()
+    {
+        QFETCH(QString, dump);
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture(qPrintable(dump))));
+        views::SysprofPage* page = window->sysprofPage();
+        QCOMPARE(page->view(), StackView::Lua);
+        const QString header = page->headerText();
+        QVERIFY2(header.contains("100.0 % in JIT traces"), qPrintable(header));
+        QVERIFY2(!header.contains("mode L") && !header.contains("mode C"), qPrintable(header));
+        QVERIFY2(header.contains("no host call chains"), qPrintable(header));
     }
 
     void aCutDumpOpensWithItsSamplesAndSaysSo()
