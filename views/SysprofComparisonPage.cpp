@@ -36,9 +36,10 @@ QString count(std::uint64_t value)
 QString describeRun(const SysprofProfile& profile, const QString& path, const QString& side)
 {
     const QString cut = profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
-    const QString mode = profile.mode() == SysprofMode::C   ? SysprofComparisonPage::tr(", mode C")
-                         : profile.mode() == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
-                                                            : SysprofComparisonPage::tr(", all in JIT traces");
+    const SysprofMode recorded = profile.mode();
+    const QString mode = recorded == SysprofMode::C   ? SysprofComparisonPage::tr(", mode C")
+                         : recorded == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
+                                                      : SysprofComparisonPage::tr(", all in JIT traces");
     return SysprofComparisonPage::tr("%1 <b>%2</b>: %3 samples%4%5")
         .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), count(profile.sampleCount), mode, cut);
 }

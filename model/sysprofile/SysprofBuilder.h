@@ -37,8 +37,9 @@ public:
     SysprofProfile finish(const DecodeStatus& status);
 
     // Told of each counted sample in stream order, with its node in each
-    // built view's tree (kCallRoot in the others) (the tree grows as the decode goes; a node keeps its id):
-    // what an export in time order replays.
+    // built view's tree, kCallRoot in the others (the tree grows as the
+    // decode goes; a node keeps its id): what an export in time order
+    // replays.
     using SampleObserver = std::function<void(std::uint64_t index, const std::array<CallNodeId, kStackViewCount>&)>;
     void observeSamples(SampleObserver observer) { observer_ = std::move(observer); }
 

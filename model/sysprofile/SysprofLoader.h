@@ -18,9 +18,9 @@ struct SysprofLoadOptions {
     StackViewSet views = allStackViews();
 };
 
-// A sysprof load for the viewer: the bottom-up trees are built on the
-// worker too, so showing them never blocks the GUI thread.
-// Every view is built: the viewer shows them all.
+// A sysprof load for the viewer: every view's tree, as the viewer shows
+// them all, and the bottom-up trees built on the worker too, so showing
+// them never blocks the GUI thread.
 inline SysprofLoadOptions viewerSysprofOptions(SampleRange range = {})
 {
     SysprofLoadOptions options;

@@ -9,8 +9,8 @@
 #include "model/sysprofile/SampleTimeline.h"
 
 #include <array>
-#include <cassert>
 #include <bitset>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
