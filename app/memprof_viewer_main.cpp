@@ -23,6 +23,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QMessageBox>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -84,6 +85,22 @@ void showTab(QWidget* window, const QString& tab)
         tabs->setCurrentIndex(tabNamed(tabs, tab));
 }
 
+// Runs the event loop, then deletes the windows left open: each window's
+// jobs cancel and join their worker threads as it goes, so that no decode
+// runs on into the process's exit (where it would race the destruction of
+// Qt's and the C++ runtime's globals).
+int execThenDeleteWindows()
+{
+    const int loopCode = QApplication::exec();
+    QList<QPointer<QWidget>> windows;
+    for (QWidget* widget : QApplication::topLevelWidgets())
+        if (!widget->parentWidget())
+            windows.append(widget);
+    for (const QPointer<QWidget>& window : windows)
+        delete window.data();
+    return loopCode;
+}
+
 // Writes the window into outPath after the layout settled; the exit code.
 void grabLater(QWidget* window, const QString& outPath, int& exitCode)
 {
@@ -120,7 +137,7 @@ int runComparisonScreenshot(memprof::app::ComparisonWindow* window, const QSize&
         onShown();
     });
     QTimer::singleShot(0, window, compare);
-    const int loopCode = QApplication::exec();
+    const int loopCode = execThenDeleteWindows();
     return loopCode != 0 ? loopCode : exitCode;
 }
 
@@ -265,7 +282,7 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         page->viewState()->setWindow(*events);
     });
     QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
-    const int loopCode = QApplication::exec();
+    const int loopCode = execThenDeleteWindows();
     return loopCode != 0 ? loopCode : exitCode;
 }
 
@@ -355,12 +372,12 @@ int main(int argc, char* argv[])
             auto* comparison = new memprof::app::SysprofDiffWindow;
             comparison->show();
             comparison->compare(dumps[0], dumps[1]);
-            return QApplication::exec();
+            return execThenDeleteWindows();
         }
         auto* comparison = new memprof::app::DiffWindow;
         comparison->show();
         comparison->compare(dumps[0], dumps[1]);
-        return QApplication::exec();
+        return execThenDeleteWindows();
     }
 
     auto* first = new memprof::app::MainWindow;
@@ -368,5 +385,5 @@ int main(int argc, char* argv[])
     first->show();
     for (const QString& dump : dumps)
         first->openDump(dump);
-    return QApplication::exec();
+    return execThenDeleteWindows();
 }
