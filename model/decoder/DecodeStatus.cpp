@@ -46,6 +46,13 @@ std::string formatHex(std::uint64_t value)
 }
 
 } // namespace detail
+std::string hexByte(std::uint8_t b)
+{
+    char hex[4];
+    std::snprintf(hex, sizeof hex, "%02x", b);
+    return hex;
+}
+
 DecodeStatus cannotOpenStatus(const std::string& reason)
 {
     DecodeStatus status;

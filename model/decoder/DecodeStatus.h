@@ -56,4 +56,7 @@ struct DecodeStatus {
 // The status of a file that could not be opened: Failed, IoError at byte 0.
 DecodeStatus cannotOpenStatus(const std::string& reason);
 
+// A byte as error messages show it: two hex digits ("0x" is theirs).
+std::string hexByte(std::uint8_t b);
+
 } // namespace memprof

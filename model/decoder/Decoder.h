@@ -47,7 +47,6 @@ class Decoder : DumpDecoderBase<Sink> {
     using Base::cannotComplete;
     using Base::isDamagedLength;
     using Base::bytesLeftFrom;
-    using Base::hexByte;
 
     static constexpr Prologue kSymtabPrologue{wire::kSymtabMagic, "symbol table", wire::kMinVersion,
                                               wire::kMaxVersion, "memprof"};

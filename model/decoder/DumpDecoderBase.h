@@ -272,14 +272,6 @@ protected:
         }
     }
 
-    static std::string hexByte(std::uint8_t b)
-    {
-        char hex[4];
-        std::snprintf(hex, sizeof hex, "%02x", b);
-        return hex;
-    }
-
-
     StreamBuffer buffer_;
     Sink& sink_;
     const DecodeControl& control_;

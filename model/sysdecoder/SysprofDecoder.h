@@ -8,15 +8,16 @@
 // Sink interface:
 //   void lfunc(const LfuncSymbol&); void cfunc(const CfuncSymbol&);
 //   void trace(const TraceSymbol&); void symtabEnd();
-//   void sample(const Sample&);
+//   void sample(const Sample&), or void sampleBytes(VmState, bytes) for a
+//   sink that reads a sample's chains itself when it needs them.
 #pragma once
 
 #include "model/decoder/DumpDecoderBase.h"
 #include "model/sysdecoder/SampleEvents.h"
+#include "model/sysdecoder/SampleReader.h"
 #include "model/sysdecoder/SysprofWire.h"
 
 #include <string>
-#include <vector>
 
 namespace memprof {
 
@@ -36,7 +37,6 @@ class SysprofDecoder : DumpDecoderBase<Sink> {
     using Base::cannotComplete;
     using Base::isDamagedLength;
     using Base::bytesLeftFrom;
-    using Base::hexByte;
 
     static constexpr Prologue kSymtabPrologue{wire::kSymtabMagic, "symbol table", wire::kMinVersion,
                                               wire::kMaxVersion, "sysprof"};
@@ -64,73 +64,16 @@ public:
 private:
     enum class Step : std::uint8_t { Done, NeedMore, Damaged };
 
+    // A sink that keys samples by their wire bytes takes them so, and the
+    // decoder only checks the chains, not keeping their frames.
+    static constexpr bool kTakesBytes = requires(Sink& sink, const Sample& sample) {
+        sink.sampleBytes(sample.state, sample.bytes);
+    };
+
     // What a refill asks for first: most samples are a few dozen bytes.
     static constexpr std::size_t kSmallSample = 256;
 
     static bool isFinal(std::uint8_t header) { return (header & 0x80) != 0; }
-
-    // stack-lua := frame-lua* frame-lua-last
-    Step readLuaChain(ByteCursor& c)
-    {
-        luaChain_.clear();
-        for (;;) {
-            const std::uint8_t header = c.u8();
-            if (!c.ok())
-                return Step::NeedMore;
-            if (isFinal(header))
-                return Step::Done;
-            LuaFrame frame;
-            switch (header) {
-            case syswire::kFrameLfunc:
-                frame.kind = LuaFrameKind::Lfunc;
-                frame.addr = c.uleb();
-                frame.line = c.uleb();
-                break;
-            case syswire::kFrameCfunc:
-                frame.kind = LuaFrameKind::Cfunc;
-                frame.addr = c.uleb();
-                break;
-            case syswire::kFrameFfunc:
-                frame.kind = LuaFrameKind::Ffunc;
-                frame.addr = c.uleb();
-                break;
-            default:
-                problem_ = "invalid Lua frame header 0x" + hexByte(header) + " at byte " +
-                           std::to_string(at_ + c.consumed() - 1) + " (expected 1, 2, 3 or the chain's end 0x80)";
-                problemAt_ = at_ + c.consumed() - 1;
-                return Step::Damaged;
-            }
-            if (!c.ok())
-                return Step::NeedMore;
-            if (luaChain_.size() == syswire::kMaxLuaFrames) {
-                problemAt_ = at_ + c.consumed();
-                problem_ = "a Lua call chain of more than " + std::to_string(syswire::kMaxLuaFrames) +
-                           " frames at byte " + std::to_string(at_) + " (LuaJIT's stack holds fewer)";
-                return Step::Damaged;
-            }
-            luaChain_.push_back(frame);
-        }
-    }
-
-    // stack-host := frame-host* frame-host-last (the address 0)
-    Step readHostChain(ByteCursor& c)
-    {
-        hostChain_.clear();
-        for (;;) {
-            const std::uint64_t addr = c.uleb();
-            if (!c.ok())
-                return Step::NeedMore;
-            if (addr == syswire::kHostLast)
-                return Step::Done;
-            if (hostChain_.size() == syswire::kMaxHostFrames) {
-                problemAt_ = at_ + c.consumed();
-                problem_ = "a host call chain of more than " + std::to_string(syswire::kMaxHostFrames) +
-                           " frames at byte " + std::to_string(at_);
-                return Step::Damaged;
-            }
-            hostChain_.push_back(addr);
-        }
-    }
 
     // One sample or in-stream symbol from the cursor.
     Step readItem(ByteCursor& c, std::uint8_t header, std::uint8_t version)
@@ -155,27 +98,20 @@ private:
             return c.ok() ? Step::Done : Step::NeedMore;
         }
         Sample sample;
-        sample.state = static_cast<VmState>(header);
-        luaChain_.clear();
-        hostChain_.clear();
-        if (header == syswire::kStateTrace) {
-            sample.traceno = c.uleb();
-            sample.traceProto = c.uleb();
-            sample.traceProtoLine = c.uleb();
-            if (!c.ok())
-                return Step::NeedMore;
-        } else {
-            if (header == syswire::kStateLfunc || header == syswire::kStateFfunc || header == syswire::kStateCfunc) {
-                if (const Step step = readLuaChain(c); step != Step::Done)
-                    return step;
-            }
-            if (const Step step = readHostChain(c); step != Step::Done)
-                return step;
+        switch (reader_.read<!kTakesBytes>(c, header, at_, sample)) {
+        case SampleReader::Step::Done:
+            break;
+        case SampleReader::Step::NeedMore:
+            return Step::NeedMore;
+        case SampleReader::Step::Damaged:
+            problemAt_ = reader_.problemAt();
+            problem_ = reader_.problem();
+            return Step::Damaged;
         }
-        sample.luaChain = luaChain_;
-        sample.hostChain = hostChain_;
-        sample.bytes = {c.begin, c.consumed()};
-        sink_.sample(sample);
+        if constexpr (kTakesBytes)
+            sink_.sampleBytes(sample.state, sample.bytes);
+        else
+            sink_.sample(sample);
         return Step::Done;
     }
 
@@ -250,8 +186,7 @@ private:
         return "symbol event (0x" + hexByte(header) + ")";
     }
 
-    std::vector<LuaFrame> luaChain_;
-    std::vector<std::uint64_t> hostChain_;
+    SampleReader reader_;
     std::uint64_t at_ = 0; // where the item being read starts
     std::uint64_t problemAt_ = 0;
     std::string problem_;

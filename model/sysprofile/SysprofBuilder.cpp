@@ -4,6 +4,7 @@
 #include <absl/hash/hash.h>
 
 #include <bit>
+#include <cassert>
 #include <cstring>
 
 
@@ -43,16 +44,14 @@ std::uint64_t foldedHash(std::span<const std::uint8_t> bytes)
 }
 } // namespace
 
-void SysprofBuilder::sample(const Sample& sample)
+void SysprofBuilder::sampleBytes(VmState state, std::span<const std::uint8_t> bytes)
 {
     const std::uint64_t index = sampleIndex_++;
-    profile_.timeline.add(sample.state);
+    profile_.timeline.add(state);
     if (!profile_.range.contains(index))
         return;
     ++profile_.sampleCount;
-    ++profile_.samplesByState[static_cast<std::size_t>(sample.state)];
-    if (!sample.hostChain.empty())
-        ++profile_.hostChainSamples;
+    ++profile_.samplesByState[static_cast<std::size_t>(state)];
 
     if (symbols_.namingEpoch() != keysEpoch_) {
         for (const auto& [key, stack] : stackOf_)
@@ -61,13 +60,18 @@ void SysprofBuilder::sample(const Sample& sample)
         keysEpoch_ = symbols_.namingEpoch();
     }
     // absl's own string_view: Debian's absl is built without std's.
-    const absl::string_view bytes(reinterpret_cast<const char*>(sample.bytes.data()), sample.bytes.size());
-    auto [it, inserted] = stackOf_.try_emplace(StackKey{absl::HashOf(bytes), foldedHash(sample.bytes)});
+    const absl::string_view key(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    auto [it, inserted] = stackOf_.try_emplace(StackKey{absl::HashOf(key), foldedHash(bytes)});
     DistinctStack& stack = it->second;
     if (inserted) {
+        // The decoder read these bytes as a sample: they read again alike.
+        [[maybe_unused]] const bool read = reader_.readAgain(bytes, newStack_);
+        assert(read);
+        const Sample& sample = newStack_;
         namer_.name(sample, named_);
         for (std::size_t view = 0; view < kStackViewCount; ++view)
             stack.leaves[view] = profile_.builtViews.test(view) ? profile_.trees[view].pathNode(named_[view]) : kCallRoot;
+        stack.hasHostChain = !sample.hostChain.empty();
         ++distinctStacks_;
     }
     ++stack.samples;
@@ -77,15 +81,17 @@ void SysprofBuilder::sample(const Sample& sample)
 
 SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
 {
-    const auto count = [this](const DistinctStack& stack) {
+    const auto add = [this](const DistinctStack& stack) {
         for (std::size_t view = 0; view < kStackViewCount; ++view)
             if (profile_.builtViews.test(view))
                 profile_.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
+        if (stack.hasHostChain)
+            profile_.hostChainSamples += stack.samples;
     };
     for (const DistinctStack& stack : earlierStacks_)
-        count(stack);
+        add(stack);
     for (const auto& [key, stack] : stackOf_)
-        count(stack);
+        add(stack);
     for (CallTree& tree : profile_.trees) {
         tree.sumTotals();
         tree.shrinkToFinished();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sysprof decoder's sink: aggregates samples into a SysprofProfile as
 // they stream by. A sample's bytes on the wire are its key: only a key not
-// seen before is named and placed in the call trees, so the work per sample
-// is one hash look-up and memory grows with distinct stacks, not samples.
+// seen before has its chains read, named and placed in the call trees, so
+// the work per sample is one hash look-up and memory grows with distinct
+// stacks, not samples. (SampleHandOver runs it on a second thread.)
 // A key is kept as two independent 64-bit hashes of the bytes, not the
 // bytes (a hundred or more each): two different stacks would have to agree
 // on 128 bits, one of them seeded per process, to be confused.
@@ -13,6 +14,7 @@
 #include "model/decoder/Events.h"
 #include "model/profile/SymbolTable.h"
 #include "model/sysdecoder/SampleEvents.h"
+#include "model/sysdecoder/SampleReader.h"
 #include "model/sysprofile/StackNamer.h"
 #include "model/sysprofile/SysprofProfile.h"
 
@@ -32,7 +34,9 @@ public:
     void cfunc(const CfuncSymbol& s) { symbols_.addCfunc(s.addr, s.name); }
     void trace(const TraceSymbol& s) { symbols_.addTrace(s.traceno, s.addr, s.line); }
     void symtabEnd() {}
-    void sample(const Sample& sample);
+    // A sample as its wire bytes, which the decoder has checked: its chains
+    // are read (again) only when its stack is new.
+    void sampleBytes(VmState state, std::span<const std::uint8_t> bytes);
 
     SysprofProfile finish(const DecodeStatus& status);
 
@@ -47,6 +51,7 @@ private:
     struct DistinctStack {
         std::array<CallNodeId, kStackViewCount> leaves{};
         std::uint64_t samples = 0;
+        bool hasHostChain = false;
     };
 
     SymbolTable symbols_;
@@ -71,6 +76,8 @@ private:
     std::array<std::vector<FrameId>, kStackViewCount> named_;
     std::uint64_t sampleIndex_ = 0;
     SampleObserver observer_;
+    SampleReader reader_; // a new stack's chains
+    Sample newStack_;
 };
 
 } // namespace memprof

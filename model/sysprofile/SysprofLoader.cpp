@@ -3,6 +3,7 @@
 
 #include "model/sysdecoder/SysprofDecoder.h"
 #include "model/sysprofile/BottomUpTree.h"
+#include "model/sysprofile/SampleHandOver.h"
 #include "model/sysprofile/SysprofBuilder.h"
 
 namespace memprof {
@@ -19,7 +20,9 @@ SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const 
         builder.observeSamples([&order](std::uint64_t, const std::array<CallNodeId, kStackViewCount>& nodes) {
             order.push_back(nodes[static_cast<std::size_t>(StackView::Lua)]);
         });
-    const DecodeStatus status = decodeSysprof(source, builder, control);
+    SampleHandOver handOver(builder);
+    const DecodeStatus status = decodeSysprof(source, handOver, control);
+    handOver.finish();
     SysprofProfile profile = builder.finish(status);
     profile.luaNodeBySample = std::move(order);
     if (options.bottomUpTrees && status.end != DecodeEnd::Failed && status.end != DecodeEnd::Cancelled)

@@ -8,8 +8,10 @@
 #include "model/sysdecoder/SysprofDecoder.h"
 #include "model/sysprofile/FastFunctionNames.h"
 #include "model/sysprofile/FunctionCosts.h"
+#include "model/sysprofile/SysprofBuilder.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/SyntheticSysprofDump.h"
 
 #include <QDir>
 #include <QFile>
@@ -256,6 +258,74 @@ private slots:
         QVERIFY(ordered.builtViews.test(static_cast<std::size_t>(StackView::Lua)));
         QCOMPARE(ordered.luaNodeBySample.size(), all.sampleCount);
         QCOMPARE(ordered.tree(StackView::Lua).size(), all.tree(StackView::Lua).size());
+    }
+
+    // The load counts on a second thread, batch by batch, as the decoder
+    // hands the samples over; the builder fed by the decoder directly (one
+    // thread) gives the same profile. Synthetic dumps of many batches with
+    // symbols mid-stream and prototypes renamed, modes C and L, the whole
+    // run and a range.
+    void countingOnASecondThreadChangesNothing_data()
+    {
+        QTest::addColumn<bool>("hostChains");
+        QTest::addColumn<quint64>("first");
+        QTest::addColumn<quint64>("last");
+        QTest::newRow("mode C") << true << quint64(0) << ~quint64(0);
+        QTest::newRow("mode L") << false << quint64(0) << ~quint64(0);
+        QTest::newRow("mode L, a range") << false << quint64(5000) << quint64(30000);
+    }
+
+    void countingOnASecondThreadChangesNothing()
+    {
+        QFETCH(bool, hostChains);
+        QFETCH(quint64, first);
+        QFETCH(quint64, last);
+        synth::DumpWriter dump;
+        synth::SyntheticSysprofOptions shape;
+        shape.targetBytes = std::uint64_t(3) << 20;
+        shape.hostChains = hostChains;
+        const synth::SyntheticSysprofSummary written = synth::writeSyntheticSysprofDump(shape, dump);
+        QVERIFY(written.symbolEventCount > 0);
+        const std::span<const std::uint8_t> bytes(dump.bytes());
+        const SampleRange range{first, last};
+
+        SysprofLoadOptions options;
+        options.range = range;
+        options.keepSampleOrder = true;
+        const SysprofProfile handedOver = loadSysprof(bytes, {}, options);
+        QCOMPARE(handedOver.status.end, DecodeEnd::Complete);
+
+        SysprofBuilder builder(range);
+        std::vector<CallNodeId> order;
+        builder.observeSamples([&order](std::uint64_t, const std::array<CallNodeId, kStackViewCount>& nodes) {
+            order.push_back(nodes[static_cast<std::size_t>(StackView::Lua)]);
+        });
+        SpanByteSource source(bytes);
+        const SysprofProfile direct = builder.finish(decodeSysprof(source, builder));
+
+        QCOMPARE(handedOver.runSampleCount, written.sampleCount);
+        QCOMPARE(handedOver.runSampleCount, direct.runSampleCount);
+        QCOMPARE(handedOver.sampleCount, direct.sampleCount);
+        QCOMPARE(handedOver.distinctStacks, direct.distinctStacks);
+        QCOMPARE(handedOver.hostChainSamples, direct.hostChainSamples);
+        QCOMPARE(handedOver.hasHostChains(), hostChains);
+        QVERIFY(handedOver.samplesByState == direct.samplesByState);
+        QCOMPARE(handedOver.frames.size(), direct.frames.size());
+        for (std::size_t frame = 0; frame < direct.frames.size(); ++frame)
+            QCOMPARE(handedOver.frames[frame].name, direct.frames[frame].name);
+        for (std::size_t view = 0; view < kStackViewCount; ++view) {
+            const CallTree& a = handedOver.trees[view];
+            const CallTree& b = direct.trees[view];
+            QCOMPARE(a.size(), b.size());
+            for (std::size_t id = 0; id < b.size(); ++id) {
+                QCOMPARE(a.node(static_cast<CallNodeId>(id)).parent, b.node(static_cast<CallNodeId>(id)).parent);
+                QCOMPARE(a.node(static_cast<CallNodeId>(id)).frame, b.node(static_cast<CallNodeId>(id)).frame);
+                QCOMPARE(a.node(static_cast<CallNodeId>(id)).selfSamples,
+                         b.node(static_cast<CallNodeId>(id)).selfSamples);
+            }
+        }
+        QVERIFY(handedOver.luaNodeBySample == order);
+        QCOMPARE(handedOver.timeline.sampleCount(), direct.timeline.sampleCount());
     }
 
     void aSampleRangeCountsOnlyItsSamples()

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/sysprofile/SampleHandOver.h"
+
+#include "model/sysprofile/SysprofBuilder.h"
+
+#include <optional>
+
+namespace memprof {
+
+namespace {
+// A batch's bytes: a few thousand samples, small enough that a batch the
+// decoder wrote is still in the shared cache when the other core reads it.
+constexpr std::size_t kBatchBytes = 256 * 1024;
+// Symbols alone (the symbol table) fill a batch too.
+constexpr std::size_t kBatchSymbols = 4096;
+} // namespace
+
+// At most kInFlight batches wait, so the decoder runs at most that far
+// ahead of the counting; emptied batches come back for reuse.
+struct SampleHandOver::CountingThread {
+    static constexpr std::size_t kInFlight = 3;
+    BatchQueue<Batch> full{kInFlight};
+    // Never full: fewer batches than this exist (kInFlight waiting, one
+    // counted, one filled).
+    BatchQueue<Batch> emptied{kInFlight + 4};
+    std::exception_ptr error; // what counting threw; finish() rethrows it
+    std::thread thread;
+};
+
+void SampleHandOver::Batch::clear()
+{
+    bytes.clear();
+    samples.clear();
+    symbols.clear();
+}
+
+SampleHandOver::SampleHandOver(SysprofBuilder& builder)
+    : builder_(builder)
+{
+    batch_.bytes.reserve(kBatchBytes + 1024);
+}
+
+SampleHandOver::~SampleHandOver()
+{
+    if (thread_) {
+        thread_->full.close();
+        thread_->thread.join();
+    }
+}
+
+void SampleHandOver::lfunc(const LfuncSymbol& s)
+{
+    hold({HeldSymbol::Kind::Lfunc, batch_.samples.size(), s.addr, s.linedefined, 0, std::string(s.chunkname)});
+}
+
+void SampleHandOver::cfunc(const CfuncSymbol& s)
+{
+    hold({HeldSymbol::Kind::Cfunc, batch_.samples.size(), s.addr, 0, 0, std::string(s.name)});
+}
+
+void SampleHandOver::trace(const TraceSymbol& s)
+{
+    hold({HeldSymbol::Kind::Trace, batch_.samples.size(), s.addr, s.traceno, s.line, {}});
+}
+
+void SampleHandOver::symtabEnd()
+{
+    hold({HeldSymbol::Kind::SymtabEnd, batch_.samples.size(), 0, 0, 0, {}});
+}
+
+void SampleHandOver::hold(HeldSymbol symbol)
+{
+    batch_.symbols.push_back(std::move(symbol));
+    if (batch_.symbols.size() >= kBatchSymbols)
+        submitIfFull();
+}
+
+void SampleHandOver::sampleBytes(VmState state, std::span<const std::uint8_t> bytes)
+{
+    batch_.bytes.insert(batch_.bytes.end(), bytes.begin(), bytes.end());
+    batch_.samples.push_back({static_cast<std::uint32_t>(batch_.bytes.size()), state});
+    // A sample of more than a batch (a chain of thousands of frames) goes
+    // alone: the offsets stay far below 2^32.
+    if (batch_.bytes.size() >= kBatchBytes)
+        submitIfFull();
+}
+
+void SampleHandOver::count(const Batch& batch)
+{
+    SysprofBuilder& builder = builder_;
+    std::size_t symbol = 0;
+    const auto applySymbolsBefore = [&builder, &batch, &symbol](std::size_t sampleIndex) {
+        for (; symbol < batch.symbols.size() && batch.symbols[symbol].samplesBefore == sampleIndex; ++symbol) {
+            const HeldSymbol& s = batch.symbols[symbol];
+            switch (s.kind) {
+            case HeldSymbol::Kind::Lfunc: builder.lfunc({s.addr, s.text, s.number}); break;
+            case HeldSymbol::Kind::Cfunc: builder.cfunc({s.addr, s.text}); break;
+            case HeldSymbol::Kind::Trace: builder.trace({s.number, s.addr, s.line}); break;
+            case HeldSymbol::Kind::SymtabEnd: builder.symtabEnd(); break;
+            }
+        }
+    };
+    std::uint32_t begin = 0;
+    for (std::size_t i = 0; i < batch.samples.size(); ++i) {
+        applySymbolsBefore(i);
+        const HeldSample& held = batch.samples[i];
+        builder.sampleBytes(held.state, std::span(batch.bytes).subspan(begin, held.end - begin));
+        begin = held.end;
+    }
+    applySymbolsBefore(batch.samples.size());
+}
+
+void SampleHandOver::submitIfFull()
+{
+    if (!thread_) {
+        thread_ = std::make_unique<CountingThread>();
+        thread_->thread = std::thread([this, t = thread_.get()] {
+            while (std::optional<Batch> batch = t->full.pop()) {
+                if (!t->error) {
+                    try {
+                        count(*batch);
+                    } catch (...) {
+                        t->error = std::current_exception();
+                    }
+                }
+                batch->clear();
+                t->emptied.push(std::move(*batch));
+            }
+        });
+    }
+    thread_->full.push(std::move(batch_));
+    if (std::optional<Batch> reused = thread_->emptied.tryPop()) {
+        batch_ = std::move(*reused);
+    } else {
+        batch_ = Batch{};
+        batch_.bytes.reserve(kBatchBytes + 1024);
+    }
+}
+
+void SampleHandOver::finish()
+{
+    if (!thread_) {
+        count(batch_);
+        batch_.clear();
+        return;
+    }
+    if (!batch_.samples.empty() || !batch_.symbols.empty())
+        thread_->full.push(std::move(batch_));
+    batch_ = Batch{};
+    thread_->full.close();
+    thread_->thread.join();
+    const std::exception_ptr error = thread_->error;
+    thread_.reset();
+    if (error)
+        std::rethrow_exception(error);
+}
+
+} // namespace memprof

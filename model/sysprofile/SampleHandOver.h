@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The sysprof decoder's sink that runs a SysprofBuilder on a second thread:
+// decoding a sample costs about as much as counting it (bench/README.md),
+// so the decoder fills batches of samples (their wire bytes, copied) and
+// symbols, in stream order, and the builder's thread counts them. A symbol
+// reaches the builder between the same two samples as on the wire, so
+// names are as a single thread gives them.
+//
+// A dump that fits in one batch is counted on the caller's thread at
+// finish(): a thread is not worth it there.
+#pragma once
+
+#include "model/decoder/Events.h"
+#include "model/support/BatchQueue.h"
+#include "model/sysdecoder/SampleEvents.h"
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace memprof {
+
+class SysprofBuilder;
+
+class SampleHandOver {
+public:
+    explicit SampleHandOver(SysprofBuilder& builder);
+    // Without finish() (the decoder threw): the thread stops, and what it
+    // had not counted is dropped.
+    ~SampleHandOver();
+    SampleHandOver(const SampleHandOver&) = delete;
+    SampleHandOver& operator=(const SampleHandOver&) = delete;
+
+    void lfunc(const LfuncSymbol& s);
+    void cfunc(const CfuncSymbol& s);
+    void trace(const TraceSymbol& s);
+    void symtabEnd();
+    void sampleBytes(VmState state, std::span<const std::uint8_t> bytes);
+
+    // Everything handed over is in the builder once this returns; rethrows
+    // what the builder threw.
+    void finish();
+
+private:
+    // A symbol as the builder takes it, kept past the decoder's buffers.
+    struct HeldSymbol {
+        enum class Kind : std::uint8_t { Lfunc, Cfunc, Trace, SymtabEnd } kind;
+        std::size_t samplesBefore; // of its batch
+        std::uint64_t addr = 0;
+        std::uint64_t number = 0; // a prototype's first line, a trace's number
+        std::uint64_t line = 0;   // a trace's first line
+        std::string text;         // a chunk name or a C symbol's name
+    };
+    struct HeldSample {
+        std::uint32_t end; // where its bytes end in Batch::bytes
+        VmState state;
+    };
+    struct Batch {
+        std::vector<std::uint8_t> bytes; // the samples' wire bytes, one after another
+        std::vector<HeldSample> samples;
+        std::vector<HeldSymbol> symbols; // in stream order
+        void clear();
+    };
+    struct CountingThread;
+
+    void hold(HeldSymbol symbol);
+    void submitIfFull();
+    void count(const Batch& batch);
+
+    SysprofBuilder& builder_;
+    std::unique_ptr<CountingThread> thread_;
+    // The batch being filled, written at every sample by the decoding
+    // thread: on cache lines of its own, so that the counting thread's
+    // reads of the members above do not pull them from the other core.
+    alignas(64) Batch batch_;
+    char padAfterBatch_[64 - sizeof(Batch) % 64];
+};
+
+} // namespace memprof
