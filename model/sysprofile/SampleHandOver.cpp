@@ -13,6 +13,10 @@ namespace {
 constexpr std::size_t kBatchBytes = 256 * 1024;
 // Symbols alone (the symbol table) fill a batch too.
 constexpr std::size_t kBatchSymbols = 4096;
+// The first batches are counted on the caller's thread: a dump of a few
+// megabytes (minutes of recording) is read before a second thread would
+// pay for its start (measured in bench/README.md).
+constexpr std::size_t kBatchesBeforeThread = 8;
 } // namespace
 
 // At most kInFlight batches wait, so the decoder runs at most that far
@@ -112,6 +116,12 @@ void SampleHandOver::count(const Batch& batch)
 
 void SampleHandOver::submitIfFull()
 {
+    if (!thread_ && inlineBatches_ < kBatchesBeforeThread) {
+        ++inlineBatches_;
+        count(batch_);
+        batch_.clear();
+        return;
+    }
     if (!thread_) {
         thread_ = std::make_unique<CountingThread>();
         thread_->thread = std::thread([this, t = thread_.get()] {

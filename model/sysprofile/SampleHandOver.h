@@ -6,8 +6,8 @@
 // reaches the builder between the same two samples as on the wire, so
 // names are as a single thread gives them.
 //
-// A dump that fits in one batch is counted on the caller's thread at
-// finish(): a thread is not worth it there.
+// A dump of a few batches is counted on the caller's thread: a thread is
+// not worth it there.
 #pragma once
 
 #include "model/decoder/Events.h"
@@ -73,6 +73,7 @@ private:
 
     SysprofBuilder& builder_;
     std::unique_ptr<CountingThread> thread_;
+    std::size_t inlineBatches_ = 0; // counted on the caller's thread so far
     // The batch being filled, written at every sample by the decoding
     // thread: on cache lines of its own, so that the counting thread's
     // reads of the members above do not pull them from the other core.
