@@ -46,6 +46,7 @@ std::string formatHex(std::uint64_t value)
 }
 
 } // namespace detail
+
 std::string hexByte(std::uint8_t b)
 {
     char hex[4];

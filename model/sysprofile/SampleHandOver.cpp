@@ -83,8 +83,9 @@ void SampleHandOver::sampleBytes(VmState state, std::span<const std::uint8_t> by
 {
     batch_.bytes.insert(batch_.bytes.end(), bytes.begin(), bytes.end());
     batch_.samples.push_back({static_cast<std::uint32_t>(batch_.bytes.size()), state});
-    // A sample of more than a batch (a chain of thousands of frames) goes
-    // alone: the offsets stay far below 2^32.
+    // A batch ends with the sample that passes kBatchBytes. The decoder
+    // bounds a sample's chains (kMaxLuaFrames, kMaxHostFrames) to a few
+    // megabytes, so the 32-bit offsets cannot wrap.
     if (batch_.bytes.size() >= kBatchBytes)
         submitIfFull();
 }

@@ -75,10 +75,10 @@ private:
     std::unique_ptr<CountingThread> thread_;
     std::size_t inlineBatches_ = 0; // counted on the caller's thread so far
     // The batch being filled, written at every sample by the decoding
-    // thread: on cache lines of its own, so that the counting thread's
-    // reads of the members above do not pull them from the other core.
+    // thread: on cache lines of its own (the last member of a 64-byte
+    // aligned object), so that the counting thread's reads of the members
+    // above do not pull them from the other core.
     alignas(64) Batch batch_;
-    char padAfterBatch_[64 - sizeof(Batch) % 64];
 };
 
 } // namespace memprof
