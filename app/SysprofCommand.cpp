@@ -72,22 +72,22 @@ std::optional<int> runSysprofReport(const SysprofChoices& choices, std::ostream&
 
     memprof::SysprofLoadOptions options;
     options.keepSampleOrder = format && memprof::needsSampleOrder(*format);
-    // The text outputs read one view each: only its tree is built.
-    if (!format)
-        options.views = memprof::onlyStackView(choices.summary ? memprof::kSummaryView : memprof::kReferenceLinesView);
+    // Each output reads one view: only its tree is built.
+    options.views = memprof::onlyStackView(format           ? memprof::exportedStackView(*format)
+                                           : choices.summary ? memprof::kSummaryView
+                                                             : memprof::kReferenceLinesView);
+    // The whole run first: a range in percent, or numbers to check, needs
+    // the run's length; a range of less than the run reads it again.
     memprof::SysprofProfile profile;
+    if (!loadOrExplain(choices, options, profile))
+        return kExitBrokenDump;
     if (choices.range) {
-        // The run's length first (a range in percent, or numbers to check).
-        if (!loadOrExplain(choices, {}, profile))
-            return kExitBrokenDump;
         std::string why;
         const std::optional<memprof::SampleRange> range = sampleRange(choices, profile.runSampleCount, why);
         if (!range)
             return usageError(choices.rangeText + ": " + why);
         options.range = *range;
-    }
-    if (!choices.range || !options.range.isWholeRun() || options.keepSampleOrder) {
-        if (!loadOrExplain(choices, options, profile))
+        if (!options.range.isWholeRun() && !loadOrExplain(choices, options, profile))
             return kExitBrokenDump;
     }
     if (choices.demangle)

@@ -15,6 +15,18 @@ bool needsSampleOrder(ExportFormat format)
     return format == ExportFormat::Speedscope || format == ExportFormat::Chrome;
 }
 
+StackView exportedStackView(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::FoldedHost:
+        return StackView::Host;
+    case ExportFormat::FoldedReference:
+        return StackView::Reference;
+    default:
+        return StackView::Lua;
+    }
+}
+
 std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options)
 {
     const auto folded = [&](StackView view) {
@@ -24,14 +36,12 @@ std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat forma
     };
     switch (format) {
     case ExportFormat::FoldedLua:
-        return folded(StackView::Lua);
     case ExportFormat::FoldedHost:
-        return folded(StackView::Host);
     case ExportFormat::FoldedReference:
-        return folded(StackView::Reference);
+        return folded(exportedStackView(format));
     case ExportFormat::Pprof:
         // pprof shows the last sample type first: cpu time when it is known.
-        return pprofBytes(sysprofStacks(profile, StackView::Lua, options));
+        return pprofBytes(sysprofStacks(profile, exportedStackView(format), options));
     case ExportFormat::Speedscope: {
         const StackProfile stacks = sysprofTimeOrder(profile, options);
         const std::size_t weight = stacks.sampleTypes.size() - 1;

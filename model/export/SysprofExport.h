@@ -15,6 +15,10 @@ namespace memprof {
 // its sample order (SysprofLoadOptions::keepSampleOrder).
 bool needsSampleOrder(ExportFormat format);
 
+// The call tree a format reads (the time-ordered ones follow the Lua
+// view's nodes): a load for one export builds that view alone.
+StackView exportedStackView(ExportFormat format);
+
 std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options);
 
 } // namespace memprof

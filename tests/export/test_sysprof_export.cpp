@@ -4,6 +4,7 @@
 // schema, a JSON reader) and added up against the profile's sample count.
 #include "tests/export/ExportFixtures.h"
 
+#include "model/export/SysprofExport.h"
 #include "model/sysprofile/SysprofLoader.h"
 
 #include <QDir>
@@ -61,10 +62,11 @@ class SysprofExportTest : public QObject {
     QProcessEnvironment goEnvironment_ = QProcessEnvironment::systemEnvironment();
 
     // The export written by the CLI to a file, and that file's path.
-    QString exportTo(const QString& format, const QString& dump, bool withInterval)
+    QString exportTo(const QString& format, const QString& dump, bool withInterval, const char* formatName = nullptr)
     {
         const QString path = dir_.filePath(QStringLiteral("export.") + format);
-        QStringList args{QStringLiteral("--export=") + format, QStringLiteral("-o"), path, dump};
+        const QString name = formatName ? QString::fromLatin1(formatName) : format;
+        QStringList args{QStringLiteral("--export=") + name, QStringLiteral("-o"), path, dump};
         if (withInterval)
             args.prepend(QStringLiteral("--interval=%1").arg(kIntervalMs));
         const test::ToolRun made = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), args);
@@ -91,6 +93,34 @@ private slots:
         goEnvironment_.insert(QStringLiteral("GOCACHE"), dir_.filePath(QStringLiteral("gocache")));
         goEnvironment_.insert(QStringLiteral("GOTOOLCHAIN"), QStringLiteral("local"));
         goEnvironment_.insert(QStringLiteral("GOPROXY"), QStringLiteral("off"));
+    }
+
+    // memprof-report builds only the call tree a format reads; what it
+    // writes equals the export of a load with every tree, as the viewer
+    // writes it.
+    void theCommandWritesWhatTheViewerWrites_data() { addSysprofRows(); }
+    void theCommandWritesWhatTheViewerWrites()
+    {
+        QFETCH(QString, dump);
+        QFETCH(bool, withInterval);
+        const memprof::SysprofProfile everyTree = loadInOrder(dump);
+        const memprof::SysprofExportOptions options{withInterval ? std::optional<std::uint64_t>(kIntervalMs) : std::nullopt};
+        using memprof::StackView;
+        const std::pair<const char*, StackView> formats[] = {
+            {"pprof", StackView::Lua},          {"speedscope", StackView::Lua},  {"chrome", StackView::Lua},
+            {"folded:lua", StackView::Lua},     {"folded:host", StackView::Host}, {"folded:reference", StackView::Reference}};
+        for (const auto& [name, view] : formats) {
+            const std::optional<memprof::ExportFormat> format =
+                memprof::exportFormatFromName(name, memprof::ExportSubject::Sysprof);
+            QVERIFY(format);
+            QVERIFY2(memprof::exportedStackView(*format) == view, name);
+            const QString path = exportTo(QString::fromLatin1(name).replace(u':', u'-'), dump, withInterval, name);
+            QVERIFY(!path.isEmpty());
+            QFile written(path);
+            QVERIFY(written.open(QIODevice::ReadOnly));
+            const std::string expected = memprof::sysprofExportBytes(everyTree, *format, options);
+            QVERIFY2(written.readAll() == QByteArray::fromStdString(expected), name);
+        }
     }
 
     void pprofAddsUpInGoToolPprof_data() { addSysprofRows(); }
