@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/ChromeCpuProfile.h"
 
+#include "model/export/JsonArrayText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -49,17 +51,28 @@ std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExp
     }
     // The format has no untimed samples: without the interval, 1 ms apart.
     const qint64 deltaUs = static_cast<qint64>(options.intervalMs.value_or(1)) * 1000;
-    QJsonArray samples, timeDeltas;
+    // A sample per millisecond of the run: as text (JsonArrayText.h).
+    std::string samples = "[";
+    std::string timeDeltas = "[";
     for (const CallNodeId node : profile.luaNodeBySample) {
-        samples.append(static_cast<qint64>(node) + 1);
-        timeDeltas.append(deltaUs);
+        if (samples.size() > 1) {
+            samples += ',';
+            timeDeltas += ',';
+        }
+        appendJsonNumber(samples, static_cast<qint64>(node) + 1);
+        appendJsonNumber(timeDeltas, deltaUs);
     }
+    samples += ']';
+    timeDeltas += ']';
     const QJsonObject file{{QStringLiteral("nodes"), nodes},
                            {QStringLiteral("startTime"), 0},
                            {QStringLiteral("endTime"), deltaUs * static_cast<qint64>(profile.luaNodeBySample.size())},
-                           {QStringLiteral("samples"), samples},
-                           {QStringLiteral("timeDeltas"), timeDeltas}};
-    return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+                           {QStringLiteral("samples"), QJsonArray{}},
+                           {QStringLiteral("timeDeltas"), QJsonArray{}}};
+    std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+    fillEmptyJsonArray(json, "samples", samples);
+    fillEmptyJsonArray(json, "timeDeltas", timeDeltas);
+    return json;
 }
 
 } // namespace memprof

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/SpeedscopeExport.h"
 
+#include "model/export/JsonArrayText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,24 +104,39 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
 
 std::string speedscopeTimeOrderJson(const StackProfile& stacks, const SpeedscopeView& view, const std::string& name)
 {
+    // Millions of samples in time order: their arrays of frame indices are
+    // written as text (JsonArrayText.h; a QJsonArray per sample took 1.6 GB
+    // for a 66 MB file).
     FrameTable table;
-    QJsonArray samples, weights;
+    std::string samples = "[";
+    std::string weights = "[";
     std::int64_t total = 0;
     for (const StackSample& sample : stacks.samples) {
-        QJsonArray stack;
-        for (std::uint32_t index : sample.stack) {
+        if (samples.size() > 1) {
+            samples += ',';
+            weights += ',';
+        }
+        samples += '[';
+        for (std::size_t i = 0; i < sample.stack.size(); ++i) {
             // One frame per function, at its first line: a sampler knows
             // where a function is defined, not which line was running.
-            const StackFrame& frame = stacks.frames[index];
-            stack.append(table.index({frame.name, frame.file, frame.startLine, 1}));
+            const StackFrame& frame = stacks.frames[sample.stack[i]];
+            if (i > 0)
+                samples += ',';
+            appendJsonNumber(samples, table.index({frame.name, frame.file, frame.startLine, 1}));
         }
+        samples += ']';
         const std::int64_t weight = sample.values[view.sampleType];
-        samples.append(stack);
-        weights.append(static_cast<qint64>(weight));
+        appendJsonNumber(weights, weight);
         total += weight;
     }
-    return fileJson(table, QJsonArray{sampledProfile(view.name, stacks.sampleTypes[view.sampleType], samples, weights, total)},
-                    name);
+    samples += ']';
+    weights += ']';
+    std::string json = fileJson(
+        table, QJsonArray{sampledProfile(view.name, stacks.sampleTypes[view.sampleType], {}, {}, total)}, name);
+    fillEmptyJsonArray(json, "samples", samples);
+    fillEmptyJsonArray(json, "weights", weights);
+    return json;
 }
 
 } // namespace memprof
