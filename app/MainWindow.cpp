@@ -9,6 +9,7 @@
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
+#include "model/services/SysprofExportJob.h"
 #include "model/services/LoadMessages.h"
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
@@ -423,20 +424,60 @@ bool MainWindow::exportProfile(const QString& path, QString* error)
     return true;
 }
 
+bool MainWindow::startSysprofExport(const QString& path, QString* error)
+{
+    const auto fail = [error](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!sysprof_)
+        return fail(tr("There is no profile to export."));
+    if (exportJob_ && exportJob_->isRunning())
+        return fail(tr("An export is being written: wait for it to end."));
+    const std::optional<ExportFormat> format =
+        exportFormatForFileName(QFileInfo(path).fileName().toStdString(), ExportSubject::Sysprof);
+    if (!format)
+        return fail(noFormatInFileName(ExportSubject::Sysprof));
+    // What the panes count: the whole run or the sample range shown.
+    exportJob_ = std::make_unique<services::SysprofExportJob>(dumpPath_, sysprofPage_->sampleRange(), *format, path);
+    connect(exportJob_.get(), &services::SysprofExportJob::finished, this,
+            [this, path](const QString& why, qint64 bytes) {
+                if (why.isEmpty()) {
+                    statusBar()->showMessage(tr("Wrote %1 (%2 bytes)").arg(path).arg(bytes), 5000);
+                } else {
+                    statusBar()->clearMessage();
+                    auto* box = new QMessageBox(QMessageBox::Critical, tr("Export Failed"),
+                                                tr("Cannot write %1").arg(QDir::toNativeSeparators(path)),
+                                                QMessageBox::Ok, this);
+                    box->setObjectName(QStringLiteral("exportErrorBox"));
+                    box->setInformativeText(why);
+                    box->setAttribute(Qt::WA_DeleteOnClose);
+                    box->open();
+                }
+                emit sysprofExportFinished(path, why);
+            });
+    statusBar()->showMessage(tr("Writing %1…").arg(path));
+    exportJob_->start();
+    return true;
+}
+
 void MainWindow::chooseAndExportProfile()
 {
-    if (!profile_)
+    if (!profile_ && !sysprof_)
         return;
+    const ExportSubject subject = sysprof_ ? ExportSubject::Sysprof : ExportSubject::Memprof;
     const QFileInfo dump(dumpPath_);
     QString filter;
     const QString chosen = QFileDialog::getSaveFileName(
         this, tr("Export Profile As"), QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
-        exportFileFilters(), &filter);
+        exportFileFilters(subject), &filter);
     if (chosen.isEmpty())
         return;
-    const QString path = exportPathForFilter(chosen, filter);
+    const QString path = exportPathForFilter(chosen, filter, subject);
     QString error;
-    if (!exportProfile(path, &error))
+    const bool started = sysprof_ ? startSysprofExport(path, &error) : exportProfile(path, &error);
+    if (!started)
         QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
 

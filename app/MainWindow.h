@@ -24,6 +24,10 @@ class StartPage;
 class SysprofPage;
 }
 
+namespace memprof::services {
+class SysprofExportJob;
+}
+
 namespace memprof::app {
 
 class DiffWindow;
@@ -77,6 +81,10 @@ public:
     // Writes the profile shown (its event window) in the format the file's
     // type names, and says so in the status bar; false with the cause.
     bool exportProfile(const QString& path, QString* error = nullptr);
+    // The same for a CPU profile, off the GUI thread (the dump is read
+    // again): false with the cause if it cannot start (a file name that
+    // names no format, an export running); sysprofExportFinished follows.
+    bool startSysprofExport(const QString& path, QString* error = nullptr);
 
 public slots:
     void selectLocation(memprof::LocationId location) { profilePage_->selectLocation(location); }
@@ -85,6 +93,8 @@ signals:
     // A load ended; `shown` is true when its profile is now on screen.
     void loadFinished(bool shown);
     void locationSelected(memprof::LocationId location);
+    // A CPU profile's export ended: written to `path`, or `error` says why not.
+    void sysprofExportFinished(const QString& path, const QString& error);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -118,6 +128,7 @@ private:
     services::SysprofPtr sysprof_;
     QString dumpPath_;
     std::unique_ptr<services::ProfileLoadJob> job_;
+    std::unique_ptr<services::SysprofExportJob> exportJob_;
     // A window opened for a second dump closes again if that dump fails.
     bool closeOnFailure_ = false;
     bool layoutRestored_ = false;

@@ -43,16 +43,19 @@ bool isExportFormatName(std::string_view name)
     return exportFormatFromName(name, ExportSubject::Memprof) || exportFormatFromName(name, ExportSubject::Sysprof);
 }
 
-std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName)
+std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName, ExportSubject subject)
 {
+    const bool sysprof = subject == ExportSubject::Sysprof;
     if (fileName.ends_with(".pb.gz") || fileName.ends_with(".pprof"))
         return ExportFormat::Pprof;
     if (fileName.ends_with(".speedscope.json"))
         return ExportFormat::Speedscope;
-    if (fileName.ends_with(".dhat.json"))
+    if (fileName.ends_with(".dhat.json") && !sysprof)
         return ExportFormat::Dhat;
+    if (fileName.ends_with(".cpuprofile") && sysprof)
+        return ExportFormat::Chrome;
     if (fileName.ends_with(".folded"))
-        return ExportFormat::FoldedHeld;
+        return sysprof ? ExportFormat::FoldedLua : ExportFormat::FoldedHeld;
     return std::nullopt;
 }
 

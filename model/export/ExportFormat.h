@@ -43,8 +43,11 @@ inline constexpr const char* kExportFormatNames = "pprof, speedscope, dhat, fold
 inline constexpr const char* kSysprofExportFormatNames = "pprof, speedscope, chrome, folded, folded:lua, folded:host, folded:reference";
 
 // The format a file name asks for, by its ending: .pb.gz or .pprof (pprof),
-// .speedscope.json, .dhat.json, .folded (held bytes); none for others.
-std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName);
+// .speedscope.json, .folded (memprof: held bytes; sysprof: the Lua call
+// chains); memprof: .dhat.json; sysprof: .cpuprofile (chrome). None for
+// others.
+std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName,
+                                                    ExportSubject subject = ExportSubject::Memprof);
 
 // Binary formats are not written to a terminal or a pipe by accident.
 bool isBinaryFormat(ExportFormat format);

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/ProfileExportFile.h"
-#include "model/export/ExportFormat.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -16,16 +15,20 @@ QString tr(const char* text)
 }
 } // namespace
 
-QString exportFileFilters()
+QString exportFileFilters(ExportSubject subject)
 {
-    return tr("pprof profile (*.pb.gz *.pprof)") + QStringLiteral(";;") + tr("speedscope (*.speedscope.json)") +
-           QStringLiteral(";;") + tr("DHAT, for the Firefox Profiler (*.dhat.json)") + QStringLiteral(";;") +
+    const QString separator = QStringLiteral(";;");
+    const QString shared = tr("pprof profile (*.pb.gz *.pprof)") + separator + tr("speedscope (*.speedscope.json)");
+    if (subject == ExportSubject::Sysprof)
+        return shared + separator + tr("Chrome DevTools CPU profile (*.cpuprofile)") + separator +
+               tr("Folded stacks of the Lua call chains (*.folded)");
+    return shared + separator + tr("DHAT, for the Firefox Profiler (*.dhat.json)") + separator +
            tr("Folded stacks of the held bytes (*.folded)");
 }
 
-QString exportPathForFilter(const QString& path, const QString& selectedFilter)
+QString exportPathForFilter(const QString& path, const QString& selectedFilter, ExportSubject subject)
 {
-    if (exportFormatForFileName(QFileInfo(path).fileName().toStdString()))
+    if (exportFormatForFileName(QFileInfo(path).fileName().toStdString(), subject))
         return path;
     const qsizetype star = selectedFilter.indexOf(QStringLiteral("*."));
     if (star < 0)
@@ -34,15 +37,15 @@ QString exportPathForFilter(const QString& path, const QString& selectedFilter)
     return path + selectedFilter.mid(star + 1, end < 0 ? -1 : end - star - 1);
 }
 
-bool writeProfileExport(const Profile& profile, const QString& path, QString* error)
+QString noFormatInFileName(ExportSubject subject)
 {
-    const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString());
-    if (!format) {
-        if (error)
-            *error = tr("The file name says no format: end it in .pb.gz, .speedscope.json, .dhat.json or .folded.");
-        return false;
-    }
-    const std::string bytes = exportBytes(profile, *format);
+    return subject == ExportSubject::Sysprof
+               ? tr("The file name says no format: end it in .pb.gz, .speedscope.json, .cpuprofile or .folded.")
+               : tr("The file name says no format: end it in .pb.gz, .speedscope.json, .dhat.json or .folded.");
+}
+
+bool writeExportFile(const QString& path, const std::string& bytes, QString* error)
+{
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()) ||
@@ -52,6 +55,17 @@ bool writeProfileExport(const Profile& profile, const QString& path, QString* er
         return false;
     }
     return true;
+}
+
+bool writeProfileExport(const Profile& profile, const QString& path, QString* error)
+{
+    const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString());
+    if (!format) {
+        if (error)
+            *error = noFormatInFileName(ExportSubject::Memprof);
+        return false;
+    }
+    return writeExportFile(path, exportBytes(profile, *format), error);
 }
 
 } // namespace memprof

@@ -3,23 +3,33 @@
 // name, written whole or not at all (QSaveFile).
 #pragma once
 
+#include "model/export/ExportFormat.h"
 #include "model/profile/Profile.h"
 
 #include <QString>
 
+#include <string>
+
 namespace memprof {
 
 // The name filters of the save dialog, one per format; the first is pprof.
-QString exportFileFilters();
+QString exportFileFilters(ExportSubject subject = ExportSubject::Memprof);
 
 // The path to write when the dialog gave `path` with `selectedFilter`
 // chosen: a name that names no format gets the filter's first suffix
 // ("heap" with the speedscope filter: "heap.speedscope.json"), as a user
 // who picked a type expects; a name that names one is kept.
-QString exportPathForFilter(const QString& path, const QString& selectedFilter);
+QString exportPathForFilter(const QString& path, const QString& selectedFilter,
+                            ExportSubject subject = ExportSubject::Memprof);
 
 // Writes `profile` (over its window) in the format `path` names. False with
 // the cause in `error` when the name names no format or the write fails.
 bool writeProfileExport(const Profile& profile, const QString& path, QString* error);
+
+// Writes `bytes` to `path` whole or not at all; false with the cause.
+bool writeExportFile(const QString& path, const std::string& bytes, QString* error);
+
+// Why a file name cannot be exported to: it names no format of `subject`.
+QString noFormatInFileName(ExportSubject subject);
 
 } // namespace memprof

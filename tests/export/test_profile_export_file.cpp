@@ -40,6 +40,27 @@ private slots:
         QCOMPARE(memprof::exportFormatForFileName("a.folded"), ExportFormat::FoldedHeld);
         QVERIFY(!memprof::exportFormatForFileName("a.json"));
         QVERIFY(!memprof::exportFormatForFileName("a.gz"));
+        QVERIFY(!memprof::exportFormatForFileName("a.cpuprofile"));
+    }
+
+    // A CPU profile's types: no DHAT (a memory profile's), a Chrome
+    // .cpuprofile, and .folded for its Lua call chains.
+    void cpuProfileFormatByFileType()
+    {
+        using memprof::ExportFormat;
+        constexpr auto cpu = memprof::ExportSubject::Sysprof;
+        QCOMPARE(memprof::exportFormatForFileName("a.pb.gz", cpu), ExportFormat::Pprof);
+        QCOMPARE(memprof::exportFormatForFileName("a.pprof", cpu), ExportFormat::Pprof);
+        QCOMPARE(memprof::exportFormatForFileName("a.speedscope.json", cpu), ExportFormat::Speedscope);
+        QCOMPARE(memprof::exportFormatForFileName("a.cpuprofile", cpu), ExportFormat::Chrome);
+        QCOMPARE(memprof::exportFormatForFileName("a.folded", cpu), ExportFormat::FoldedLua);
+        QVERIFY(!memprof::exportFormatForFileName("a.dhat.json", cpu));
+        const QStringList filters = memprof::exportFileFilters(cpu).split(QStringLiteral(";;"));
+        QCOMPARE(filters.size(), 4);
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/cpu"), filters[2], cpu),
+                 QStringLiteral("/tmp/cpu.cpuprofile"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/cpu.cpuprofile"), filters[0], cpu),
+                 QStringLiteral("/tmp/cpu.cpuprofile"));
     }
 
     void aNameWithoutTypeTakesTheChosenFilters()

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File > Export Profile As in the viewer: the menu entry, the file written
 // in the format its type names (the same bytes memprof-report writes), the
-// status bar saying so, and a file type that names no format refused.
+// status bar saying so, and a file type that names no format refused; for
+// a CPU profile too.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowTestHelpers.h"
+#include "views/SysprofPage.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,6 +22,23 @@ using memprof::test::Window;
 
 class TestExportProfileInWindow : public QObject {
     Q_OBJECT
+
+    // The file the viewer wrote at `path` holds what memprof-report writes
+    // with `args` for `dump` (beside it, "cli-" before its name).
+    static void sameAsTheCli(const QString& path, const QStringList& args, const QString& dump)
+    {
+        const QFileInfo written(path);
+        const QString cliPath = written.dir().filePath(QStringLiteral("cli-") + written.fileName());
+        QProcess cli;
+        cli.start(QStringLiteral(MEMPROF_REPORT_EXE), args + QStringList{QStringLiteral("-o"), cliPath, dump});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QFile viewerFile(path), cliFile(cliPath);
+        QVERIFY(viewerFile.open(QIODevice::ReadOnly) && cliFile.open(QIODevice::ReadOnly));
+        const QByteArray bytes = viewerFile.readAll();
+        QVERIFY(!bytes.isEmpty());
+        QCOMPARE(bytes, cliFile.readAll());
+    }
 
 private slots:
     void theMenuOffersIt()
@@ -49,16 +71,64 @@ private slots:
         QVERIFY2(w->exportProfile(path, &error), qPrintable(error));
         QVERIFY(w->statusBar()->currentMessage().contains(path));
 
-        const QString cliPath = dir.filePath(QStringLiteral("cli-") + fileName);
-        QProcess cli;
-        cli.start(QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--export=") + format, QStringLiteral("-o"), cliPath, dump});
-        QVERIFY(cli.waitForFinished(60000));
-        QCOMPARE(cli.exitCode(), 0);
-        QFile viewerFile(path), cliFile(cliPath);
-        QVERIFY(viewerFile.open(QIODevice::ReadOnly) && cliFile.open(QIODevice::ReadOnly));
-        const QByteArray written = viewerFile.readAll();
-        QVERIFY(!written.isEmpty());
-        QCOMPARE(written, cliFile.readAll());
+        sameAsTheCli(path, {QStringLiteral("--export=") + format}, dump);
+    }
+
+    // A CPU profile: written off the GUI thread, the same bytes as
+    // memprof-report --demangle (the names the viewer shows), over the
+    // sample range the panes count.
+    void aCpuProfileWritesWhatTheCliWrites_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<bool>("ranged");
+        const QStringList types{"cpu.pb.gz", "pprof", "cpu.speedscope.json", "speedscope",
+                                "cpu.cpuprofile", "chrome", "cpu.folded", "folded"};
+        for (int i = 0; i < types.size(); i += 2) {
+            QTest::newRow(qPrintable(types[i + 1])) << types[i] << types[i + 1] << false;
+            QTest::newRow(qPrintable(types[i + 1] + QStringLiteral(", a range"))) << types[i] << types[i + 1] << true;
+        }
+    }
+    void aCpuProfileWritesWhatTheCliWrites()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QString, format);
+        QFETCH(bool, ranged);
+        Window w;
+        const QString dump = memprof::test::fixture(QStringLiteral("sysprof/coroutines-C-jitoff.bin"));
+        QVERIFY(load(w.window, dump));
+        QVERIFY(w->hasSysprof());
+        QStringList cliArgs{QStringLiteral("--demangle"), QStringLiteral("--export=") + format};
+        if (ranged) {
+            // Samples 41 to 200 (1-based), as the range bar takes them.
+            QSignalSpy counted(w->sysprofPage(), &memprof::views::SysprofPage::rangeCounted);
+            w->sysprofPage()->setSampleRange({40, 200});
+            QVERIFY(counted.wait(30000));
+            cliArgs << QStringLiteral("--range=41:200");
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(fileName);
+        QSignalSpy finished(w.window, &memprof::app::MainWindow::sysprofExportFinished);
+        QString error;
+        QVERIFY2(w->startSysprofExport(path, &error), qPrintable(error));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.first().at(1).toString(), QString());
+        QVERIFY(w->statusBar()->currentMessage().contains(path));
+
+        sameAsTheCli(path, cliArgs, dump);
+    }
+
+    void aCpuProfileTypeWithoutFormatIsRefused()
+    {
+        Window w;
+        QVERIFY(load(w.window, memprof::test::fixture(QStringLiteral("sysprof/coroutines-C-jitoff.bin"))));
+        QTemporaryDir dir;
+        QString error;
+        // DHAT is a memory profile's format.
+        for (const char* name : {"cpu.txt", "cpu.dhat.json"}) {
+            QVERIFY(!w->startSysprofExport(dir.filePath(QLatin1String(name)), &error));
+            QVERIFY(error.contains(QStringLiteral(".cpuprofile")));
+        }
     }
 
     void aTypeWithoutFormatIsRefused()
