@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <unordered_map>
+
 namespace memprof {
 
 namespace {
@@ -36,19 +38,35 @@ QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallN
 std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExportOptions& options)
 {
     const CallTree& tree = profile.tree(StackView::Lua);
-    // Node ids are the tree's, plus one: DevTools' ids start at 1.
-    QJsonArray nodes;
+    // Node ids are the tree's, plus one: DevTools' ids start at 1. The
+    // nodes (hundreds of thousands on a long run) are text too, in the
+    // member order Qt writes; each frame's callFrame is written by Qt once.
+    std::unordered_map<FrameId, std::string> callFrames;
+    std::string rootFrame;
+    std::string nodes = "[";
     for (std::size_t index = 0; index < tree.size(); ++index) {
         const auto id = static_cast<CallNodeId>(index);
         const CallNode& node = tree.node(id);
-        QJsonArray children;
-        for (const CallNodeId child : node.children)
-            children.append(static_cast<qint64>(child) + 1);
-        nodes.append(QJsonObject{{QStringLiteral("id"), static_cast<qint64>(id) + 1},
-                                 {QStringLiteral("callFrame"), callFrame(profile, tree, id)},
-                                 {QStringLiteral("hitCount"), static_cast<qint64>(node.selfSamples)},
-                                 {QStringLiteral("children"), children}});
+        if (index > 0)
+            nodes += ',';
+        nodes += "{\"callFrame\":";
+        std::string& frameJson = id == kCallRoot ? rootFrame : callFrames[node.frame];
+        if (frameJson.empty())
+            frameJson = QJsonDocument(callFrame(profile, tree, id)).toJson(QJsonDocument::Compact).toStdString();
+        nodes += frameJson;
+        nodes += ",\"children\":[";
+        for (std::size_t child = 0; child < node.children.size(); ++child) {
+            if (child > 0)
+                nodes += ',';
+            appendJsonNumber(nodes, static_cast<qint64>(node.children[child]) + 1);
+        }
+        nodes += "],\"hitCount\":";
+        appendJsonNumber(nodes, static_cast<qint64>(node.selfSamples));
+        nodes += ",\"id\":";
+        appendJsonNumber(nodes, static_cast<qint64>(id) + 1);
+        nodes += '}';
     }
+    nodes += ']';
     // The format has no untimed samples: without the interval, 1 ms apart.
     const qint64 deltaUs = static_cast<qint64>(options.intervalMs.value_or(1)) * 1000;
     // A sample per millisecond of the run: as text (JsonArrayText.h).
@@ -64,12 +82,13 @@ std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExp
     }
     samples += ']';
     timeDeltas += ']';
-    const QJsonObject file{{QStringLiteral("nodes"), nodes},
+    const QJsonObject file{{QStringLiteral("nodes"), QJsonArray{}},
                            {QStringLiteral("startTime"), 0},
                            {QStringLiteral("endTime"), deltaUs * static_cast<qint64>(profile.luaNodeBySample.size())},
                            {QStringLiteral("samples"), QJsonArray{}},
                            {QStringLiteral("timeDeltas"), QJsonArray{}}};
     std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+    fillEmptyJsonArray(json, "nodes", nodes);
     fillEmptyJsonArray(json, "samples", samples);
     fillEmptyJsonArray(json, "timeDeltas", timeDeltas);
     return json;

@@ -20,7 +20,7 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
                            const std::string& name);
 
 // One sampled profile in time order (speedscope's Time Order view): each
-// of `stacks.samples` is a stretch of time, in order, weighed by one value
+// of `stacks.timeOrder` is a stretch of time, in order, weighed by one value
 // column; every frame is shown once, at its first line.
 std::string speedscopeTimeOrderJson(const StackProfile& stacks, const SpeedscopeView& view, const std::string& name);
 

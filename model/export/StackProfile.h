@@ -57,6 +57,15 @@ struct StackProfile {
     std::int64_t period = 1;
     std::vector<StackFrame> frames;
     std::vector<StackSample> samples;
+    // A profile in time order (sysprofTimeOrder) holds each stack once in
+    // `samples`, valued as one sample, and here the stretches of time in
+    // the order they were taken: a stack (an index into `samples`) for
+    // `count` samples in a row. Empty for a profile of totals.
+    struct TimedRun {
+        std::uint32_t stack;
+        std::uint64_t count;
+    };
+    std::vector<TimedRun> timeOrder;
 
     // The total of one sample type over every sample.
     std::int64_t total(std::size_t sampleType) const

@@ -102,24 +102,28 @@ StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExport
     stacks.period = options.intervalMs ? intervalMs : 1;
     const CallTree& tree = profile.tree(StackView::Lua);
     ExportedFrames exported(profile, stacks);
+    // Millions of samples, a hundred thousand stacks: each stack is made
+    // once, the runs refer to it.
+    absl::flat_hash_map<CallNodeId, std::uint32_t> stackOfNode;
     CallNodeId previous = -1;
     for (const CallNodeId node : profile.luaNodeBySample) {
         // A run of samples in one place is one stretch of time: files stay
         // small, and the time order is the same.
-        if (node == previous && !stacks.samples.empty()) {
-            StackSample& last = stacks.samples.back();
-            ++last.values[kSampleCount];
-            if (options.intervalMs)
-                last.values[kCpuTime] += intervalMs;
+        if (node == previous && !stacks.timeOrder.empty()) {
+            ++stacks.timeOrder.back().count;
             continue;
         }
         previous = node;
-        StackSample sample;
-        sample.stack = exported.stack(tree, node);
-        sample.values.push_back(1);
-        if (options.intervalMs)
-            sample.values.push_back(intervalMs);
-        stacks.samples.push_back(std::move(sample));
+        auto [known, inserted] = stackOfNode.try_emplace(node, static_cast<std::uint32_t>(stacks.samples.size()));
+        if (inserted) {
+            StackSample sample;
+            sample.stack = exported.stack(tree, node);
+            sample.values.push_back(1);
+            if (options.intervalMs)
+                sample.values.push_back(intervalMs);
+            stacks.samples.push_back(std::move(sample));
+        }
+        stacks.timeOrder.push_back({known->second, 1});
     }
     return stacks;
 }

@@ -30,8 +30,9 @@ StackFrame exportFrame(const CallFrame& frame);
 // The paths of `view`'s tree with self samples, root first.
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);
 
-// The Lua view's stacks in stream order, one per run of consecutive samples
-// with the same stack, valued in samples, then in milliseconds when the
+// The Lua view's stacks in stream order (StackProfile::timeOrder), a run
+// per stretch of consecutive samples with the same stack; each distinct
+// stack valued as one sample, in samples, then in milliseconds when the
 // interval is known. Needs the profile's luaNodeBySample.
 StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExportOptions& options);
 
