@@ -88,9 +88,11 @@ std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExp
                            {QStringLiteral("samples"), QJsonArray{}},
                            {QStringLiteral("timeDeltas"), QJsonArray{}}};
     std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
-    fillEmptyJsonArray(json, "nodes", nodes);
+    // The nodes last: their text holds members ("children":[]) that a later
+    // search could take for the document's.
     fillEmptyJsonArray(json, "samples", samples);
     fillEmptyJsonArray(json, "timeDeltas", timeDeltas);
+    fillEmptyJsonArray(json, "nodes", nodes);
     return json;
 }
 

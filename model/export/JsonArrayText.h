@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The arrays of numbers of a time-ordered export (a value per sample, one
-// sample per millisecond of a long run) written as JSON text beside the
-// document Qt writes: a QJsonValue per number took gigabytes for a file of
-// tens of megabytes. Qt writes everything else (the strings, escaped), with
-// the large arrays empty; their text then takes the empty arrays' place.
+// The large arrays of a time-ordered export (a value per sample, one sample
+// per millisecond of a long run; a node per call path) written as JSON text
+// beside the document Qt writes: a QJsonValue per number took gigabytes for
+// a file of tens of megabytes. Qt writes everything else, and every string
+// (escaped), with the large arrays empty; their text then takes the empty
+// arrays' place.
 #pragma once
 
 #include <charconv>
