@@ -16,6 +16,7 @@
 #include "model/profile/SymbolTable.h"
 #include "model/profile/WindowIndex.h"
 #include "model/support/BatchQueue.h"
+#include "model/support/BatchWorker.h"
 #include "model/support/FlatU64Map.h"
 #include "model/support/SaturatingMath.h"
 #include "model/support/StreamingStore.h"
@@ -151,7 +152,6 @@ private:
         LocationId row = 0;
         LocationId owner = 0;
     };
-    struct CountingThread;
 
     void tally(EventKind kind, LocationId id, std::uint64_t freedBytes, std::uint64_t allocatedBytes);
     void enqueue(const QueuedEvent& event);
@@ -232,7 +232,7 @@ private:
     const Counting counting_;
     EventBatch batch_;
     std::size_t batchCapacity_ = 0;
-    std::unique_ptr<CountingThread> countingThread_; // OnThread, once started
+    std::unique_ptr<BatchWorker<EventBatch>> countingThread_; // OnThread, once started
 
     // The counting side: everything below is touched by one thread at a time.
     // It starts on a cache line of its own, and reads its own copy of the

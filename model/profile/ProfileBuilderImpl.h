@@ -13,20 +13,9 @@
 
 namespace memprof {
 
-// The second thread of Counting::OnThread: full batches go to it, and come
-// back emptied for reuse (a batch's vector is a large allocation). At most
-// kInFlight batches wait, so the decoder runs at most that far ahead: 3
+// The batches that wait for the counting thread of Counting::OnThread: 3
 // took the same time as 8 and 10 MB less (2 MB a batch).
-template <class BlockMap>
-struct BasicProfileBuilder<BlockMap>::CountingThread {
-    static constexpr std::size_t kInFlight = 3;
-    BatchQueue<EventBatch> full{kInFlight};
-    // Never full: fewer batches than this exist (kInFlight waiting, one
-    // counted, one filled).
-    BatchQueue<EventBatch> emptied{kInFlight + 4};
-    std::exception_ptr error; // what counting threw; finish() rethrows it
-    std::thread thread;
-};
+constexpr std::size_t kCountingBatchesInFlight = 3;
 
 // The thread that packs each segment's Overrides (handOverSegmentOverrides):
 // at most two segments' tables wait for it.
@@ -57,10 +46,7 @@ BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
 {
     // A builder dropped without finish() (the decoder threw) still stops
     // its thread; what it had not counted is thrown away.
-    if (countingThread_) {
-        countingThread_->full.close();
-        countingThread_->thread.join();
-    }
+    countingThread_.reset();
     joinPacker();
 }
 
@@ -81,34 +67,21 @@ template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
 {
     batch_.locationCount = locations_.size();
+    const auto empty = [](EventBatch& batch) {
+        batch.size = 0;
+        batch.ownersMade.clear();
+        batch.checkpointAfter = false;
+    };
     if (counting_ == Counting::Inline || (last && !countingThread_)) {
         countBatch(batch_);
-        batch_.size = 0;
-        batch_.ownersMade.clear();
-        batch_.checkpointAfter = false;
+        empty(batch_);
         return;
     }
-    if (!countingThread_) {
-        countingThread_ = std::make_unique<CountingThread>();
-        countingThread_->thread = std::thread([this, t = countingThread_.get()] {
-            while (std::optional<EventBatch> batch = t->full.pop()) {
-                if (!t->error) {
-                    try {
-                        countBatch(*batch);
-                    } catch (...) {
-                        t->error = std::current_exception();
-                    }
-                }
-                batch->size = 0;
-                batch->ownersMade.clear();
-                batch->checkpointAfter = false;
-                t->emptied.push(std::move(*batch));
-            }
-        });
-    }
+    if (!countingThread_)
+        countingThread_ = std::make_unique<BatchWorker<EventBatch>>(
+            kCountingBatchesInFlight, [this](const EventBatch& batch) { countBatch(batch); }, empty);
     streamingStoresDone(); // before the other thread may read the batch
-    countingThread_->full.push(std::move(batch_));
-    if (std::optional<EventBatch> reused = countingThread_->emptied.tryPop())
+    if (std::optional<EventBatch> reused = countingThread_->submit(std::move(batch_)))
         batch_ = std::move(*reused);
     else
         batch_ = newBatch();
@@ -121,12 +94,8 @@ void BasicProfileBuilder<BlockMap>::finishCounting()
     if (batch_.size > 0)
         submitBatch(true);
     if (countingThread_) {
-        countingThread_->full.close();
-        countingThread_->thread.join();
-        std::exception_ptr error = countingThread_->error;
-        countingThread_.reset();
-        if (error)
-            std::rethrow_exception(error);
+        const std::unique_ptr<BatchWorker<EventBatch>> worker = std::move(countingThread_);
+        worker->finish();
     }
 }
 

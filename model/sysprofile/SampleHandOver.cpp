@@ -17,19 +17,9 @@ constexpr std::size_t kBatchSymbols = 4096;
 // megabytes (minutes of recording) is read before a second thread would
 // pay for its start (measured in bench/README.md).
 constexpr std::size_t kBatchesBeforeThread = 8;
+// The batches that wait for the counting thread, as the memprof builder's.
+constexpr std::size_t kBatchesInFlight = 3;
 } // namespace
-
-// At most kInFlight batches wait, so the decoder runs at most that far
-// ahead of the counting; emptied batches come back for reuse.
-struct SampleHandOver::CountingThread {
-    static constexpr std::size_t kInFlight = 3;
-    BatchQueue<Batch> full{kInFlight};
-    // Never full: fewer batches than this exist (kInFlight waiting, one
-    // counted, one filled).
-    BatchQueue<Batch> emptied{kInFlight + 4};
-    std::exception_ptr error; // what counting threw; finish() rethrows it
-    std::thread thread;
-};
 
 void SampleHandOver::Batch::clear()
 {
@@ -46,10 +36,8 @@ SampleHandOver::SampleHandOver(SysprofBuilder& builder)
 
 SampleHandOver::~SampleHandOver()
 {
-    if (thread_) {
-        thread_->full.close();
-        thread_->thread.join();
-    }
+    // The thread's last batches are counted while the members it reads live.
+    thread_.reset();
 }
 
 void SampleHandOver::lfunc(const LfuncSymbol& s)
@@ -123,24 +111,10 @@ void SampleHandOver::submitIfFull()
         batch_.clear();
         return;
     }
-    if (!thread_) {
-        thread_ = std::make_unique<CountingThread>();
-        thread_->thread = std::thread([this, t = thread_.get()] {
-            while (std::optional<Batch> batch = t->full.pop()) {
-                if (!t->error) {
-                    try {
-                        count(*batch);
-                    } catch (...) {
-                        t->error = std::current_exception();
-                    }
-                }
-                batch->clear();
-                t->emptied.push(std::move(*batch));
-            }
-        });
-    }
-    thread_->full.push(std::move(batch_));
-    if (std::optional<Batch> reused = thread_->emptied.tryPop()) {
+    if (!thread_)
+        thread_ = std::make_unique<BatchWorker<Batch>>(
+            kBatchesInFlight, [this](const Batch& batch) { count(batch); }, [](Batch& batch) { batch.clear(); });
+    if (std::optional<Batch> reused = thread_->submit(std::move(batch_))) {
         batch_ = std::move(*reused);
     } else {
         batch_ = Batch{};
@@ -156,14 +130,10 @@ void SampleHandOver::finish()
         return;
     }
     if (!batch_.samples.empty() || !batch_.symbols.empty())
-        thread_->full.push(std::move(batch_));
+        thread_->submit(std::move(batch_));
     batch_ = Batch{};
-    thread_->full.close();
-    thread_->thread.join();
-    const std::exception_ptr error = thread_->error;
-    thread_.reset();
-    if (error)
-        std::rethrow_exception(error);
+    const std::unique_ptr<BatchWorker<Batch>> worker = std::move(thread_);
+    worker->finish();
 }
 
 } // namespace memprof

@@ -11,15 +11,13 @@
 #pragma once
 
 #include "model/decoder/Events.h"
-#include "model/support/BatchQueue.h"
+#include "model/support/BatchWorker.h"
 #include "model/sysdecoder/SampleEvents.h"
 
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace memprof {
@@ -29,8 +27,8 @@ class SysprofBuilder;
 class SampleHandOver {
 public:
     explicit SampleHandOver(SysprofBuilder& builder);
-    // Without finish() (the decoder threw): the thread stops, and what it
-    // had not counted is dropped.
+    // Without finish() (the decoder threw): the thread stops once what was
+    // handed over is counted.
     ~SampleHandOver();
     SampleHandOver(const SampleHandOver&) = delete;
     SampleHandOver& operator=(const SampleHandOver&) = delete;
@@ -65,14 +63,13 @@ private:
         std::vector<HeldSymbol> symbols; // in stream order
         void clear();
     };
-    struct CountingThread;
 
     void hold(HeldSymbol symbol);
     void submitIfFull();
     void count(const Batch& batch);
 
     SysprofBuilder& builder_;
-    std::unique_ptr<CountingThread> thread_;
+    std::unique_ptr<BatchWorker<Batch>> thread_; // once started
     std::size_t inlineBatches_ = 0; // counted on the caller's thread so far
     // The batch being filled, written at every sample by the decoding
     // thread: on cache lines of its own (the last member of a 64-byte
