@@ -23,7 +23,7 @@ QString unitOf(const SampleType& type)
     return QStringLiteral("none");
 }
 
-class FrameTable {
+class SpeedscopeFrames {
 public:
     int index(const ShownFrame& frame)
     {
@@ -57,7 +57,7 @@ QJsonObject sampledProfile(const std::string& name, const SampleType& type, cons
                        {QStringLiteral("weights"), weights}};
 }
 
-std::string fileJson(const FrameTable& table, const QJsonArray& profiles, const std::string& name)
+std::string fileJson(const SpeedscopeFrames& table, const QJsonArray& profiles, const std::string& name)
 {
     const QJsonObject file{{QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
                            {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
@@ -73,7 +73,7 @@ std::string fileJson(const FrameTable& table, const QJsonArray& profiles, const 
 std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
                            const std::string& name)
 {
-    FrameTable table;
+    SpeedscopeFrames table;
     // Each sample's stack as speedscope frame indices, root first.
     std::vector<QJsonArray> shownStacks;
     shownStacks.reserve(stacks.samples.size());
@@ -107,7 +107,7 @@ std::string speedscopeTimeOrderJson(const StackProfile& stacks, const Speedscope
     // Millions of samples in time order: their arrays of frame indices are
     // written as text (JsonArrayText.h; a QJsonArray per sample took 1.6 GB
     // for a 66 MB file), each stack's text made once.
-    FrameTable table;
+    SpeedscopeFrames table;
     std::vector<std::string> stackTexts;
     stackTexts.reserve(stacks.samples.size());
     for (const StackSample& sample : stacks.samples) {

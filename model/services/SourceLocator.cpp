@@ -12,7 +12,7 @@
 namespace memprof::services {
 
 namespace {
-QString tr(const char* text)
+QString locatorTr(const char* text)
 {
     return QCoreApplication::translate("memprof::services::SourceLocator", text);
 }
@@ -43,19 +43,19 @@ Verdict judge(const QString& candidate, const QStringList& trustedFolders, const
     for (const QString& system : {QStringLiteral("/proc"), QStringLiteral("/sys"), QStringLiteral("/dev")}) {
         if (isInside(verdict.resolved, system)) {
             verdict.access = Verdict::Access::Refuse;
-            verdict.reason = tr("it is in %1, the system's live data (processes, devices), not a source file").arg(system);
+            verdict.reason = locatorTr("it is in %1, the system's live data (processes, devices), not a source file").arg(system);
             return verdict;
         }
     }
     const QFileInfo resolved(verdict.resolved);
     if (!resolved.isFile()) {
         verdict.access = Verdict::Access::Refuse;
-        verdict.reason = resolved.isDir() ? tr("it is a folder") : tr("it is not a regular file");
+        verdict.reason = resolved.isDir() ? locatorTr("it is a folder") : locatorTr("it is not a regular file");
         return verdict;
     }
     if (resolved.size() > kMaxSourceBytes) {
         verdict.access = Verdict::Access::Refuse;
-        verdict.reason = tr("it is larger than 64 MiB, too large for a source file");
+        verdict.reason = locatorTr("it is larger than 64 MiB, too large for a source file");
         return verdict;
     }
     const bool trusted = std::any_of(trustedFolders.begin(), trustedFolders.end(),
@@ -65,7 +65,7 @@ Verdict judge(const QString& candidate, const QStringList& trustedFolders, const
         return verdict;
     }
     verdict.access = Verdict::Access::Ask;
-    verdict.reason = tr("it is outside the dump's folder and the source folders, and it is not a Lua source (.lua)");
+    verdict.reason = locatorTr("it is outside the dump's folder and the source folders, and it is not a Lua source (.lua)");
     return verdict;
 }
 
@@ -99,21 +99,21 @@ SourceView locateChunkSource(const std::string& chunkname, const std::string& al
     if (!aliasName.empty()) {
         // An alias's source is its chunk name: the code the string held.
         view.kind = SourceView::Kind::StoredText;
-        view.title = tr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(aliasName));
+        view.title = locatorTr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(aliasName));
         view.text = view.chunkname;
         return view;
     }
     const QString chunk = view.chunkname;
     if (chunk.startsWith(u'=')) {
         SourceView special = explanation(
-            chunk, tr("The chunk %1 is a special chunk name given by the code that loaded it, not a file.").arg(chunk));
+            chunk, locatorTr("The chunk %1 is a special chunk name given by the code that loaded it, not a file.").arg(chunk));
         special.chunkname = chunk;
         return special;
     }
     if (!chunk.startsWith(u'@')) {
         // A one-line chunk loaded from a string: the name is the code itself.
         view.kind = SourceView::Kind::StoredText;
-        view.title = tr("code loaded from a string, as stored in the dump");
+        view.title = locatorTr("code loaded from a string, as stored in the dump");
         view.text = chunk;
         return view;
     }
@@ -184,22 +184,22 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
         return fromChunk(profile, profile.functions[static_cast<std::size_t>(loc.function)],
                          static_cast<int>(loc.sourceLine), dumpFolder, sourceFolders, confirmedFiles);
     if (loc.name == "INTERNAL")
-        return explanation(name, tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
+        return explanation(name, locatorTr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
                                     "(the garbage collector, string interning, table and stack resizing, the "
                                     "JIT compiler), outside any Lua line. There is no source to show."));
     switch (loc.source) {
     case SourceKind::Internal:
-        return explanation(name, tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
+        return explanation(name, locatorTr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
                                     "(the garbage collector, string interning, table and stack resizing, the "
                                     "JIT compiler), outside any Lua line. There is no source to show."));
     case SourceKind::Trace:
-        return explanation(name, tr("A JIT trace whose start is not in the dump's symbol table, so memprof "
+        return explanation(name, locatorTr("A JIT trace whose start is not in the dump's symbol table, so memprof "
                                     "does not know the Lua line where it started."));
     case SourceKind::C:
-        return explanation(name, tr("A C function (from the executable or a loaded shared library): memprof "
+        return explanation(name, locatorTr("A C function (from the executable or a loaded shared library): memprof "
                                     "records its address and symbol name, not a source line."));
     case SourceKind::Lua:
-        return explanation(name, tr("A Lua location whose function is not in the dump's symbol table, so its "
+        return explanation(name, locatorTr("A Lua location whose function is not in the dump's symbol table, so its "
                                     "chunk and line are unknown; memprof names it by the nearest C symbol or "
                                     "its address."));
     }

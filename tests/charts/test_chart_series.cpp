@@ -9,6 +9,7 @@
 #include "tests/support/ReplaySink.h"
 
 #include "views/charts/HeapChart.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChartSeries)
+MEMPROF_TEST_GUILESS_MAIN(TestChartSeries)
 #include "test_chart_series.moc"

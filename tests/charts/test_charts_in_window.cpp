@@ -9,6 +9,7 @@
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
 #include "views/charts/TopHoldersChart.h"
+#include "tests/support/TestSuite.h"
 
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -74,5 +75,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChartsInWindow)
+MEMPROF_TEST_MAIN(TestChartsInWindow)
 #include "test_charts_in_window.moc"

@@ -24,6 +24,7 @@
 
 #include "tests/support/ChartData.h"
 #include "tests/support/FileBytes.h"
+#include "tests/support/TestSuite.h"
 
 using namespace memprof;
 using namespace memprof::charts;
@@ -371,5 +372,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestChartsPane)
+MEMPROF_TEST_MAIN(TestChartsPane)
 #include "test_charts_pane.moc"

@@ -12,6 +12,7 @@
 
 #include "tests/support/DumpWriter.h"
 #include "tests/support/ReplaySink.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QLocale>
@@ -243,5 +244,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHeapChartGestures)
+MEMPROF_TEST_MAIN(TestHeapChartGestures)
 #include "test_heap_chart_gestures.moc"

@@ -6,6 +6,7 @@
 #include "model/profile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAggregates)
+MEMPROF_TEST_APPLESS_MAIN(TestAggregates)
 #include "test_aggregates.moc"

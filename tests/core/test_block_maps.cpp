@@ -11,6 +11,7 @@
 #include "model/report/TextReport.h"
 #include "model/support/FlatU64Map.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -342,5 +343,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBlockMaps)
+MEMPROF_TEST_GUILESS_MAIN(TestBlockMaps)
 #include "test_block_maps.moc"

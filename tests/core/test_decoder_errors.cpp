@@ -5,6 +5,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -679,5 +680,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDecoderErrors)
+MEMPROF_TEST_APPLESS_MAIN(TestDecoderErrors)
 #include "test_decoder_errors.moc"

@@ -12,6 +12,7 @@
 #include "model/report/RangeOption.h"
 #include "tests/support/DumpWriter.h"
 #include "tests/support/ReplaySink.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QProcess>
@@ -640,5 +641,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestEventWindow)
+MEMPROF_TEST_APPLESS_MAIN(TestEventWindow)
 #include "test_event_window.moc"

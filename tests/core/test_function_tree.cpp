@@ -3,6 +3,7 @@
 // node is the sum of its children, traces sit under their start function.
 #include "model/profile/FunctionTree.h"
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -104,5 +105,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFunctionTree)
+MEMPROF_TEST_APPLESS_MAIN(TestFunctionTree)
 #include "test_function_tree.moc"

@@ -4,6 +4,7 @@
 // the top level adds up to both totals, names of one side are marked.
 #include "model/compare/FunctionTreeDiff.h"
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -246,5 +247,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFunctionTreeDiff)
+MEMPROF_TEST_APPLESS_MAIN(TestFunctionTreeDiff)
 #include "test_function_tree_diff.moc"

@@ -9,6 +9,7 @@
 #include "model/report/TextReport.h"
 #include "tests/support/DumpWriter.h"
 #include "tests/support/SyntheticDump.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -365,5 +366,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHostileDumps)
+MEMPROF_TEST_APPLESS_MAIN(TestHostileDumps)
 #include "test_hostile_dumps.moc"

@@ -5,6 +5,7 @@
 #include "model/decoder/Decoder.h"
 #include "model/profile/ProfileLoader.h"
 #include "tests/support/ReplaySink.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -63,5 +64,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLiveAtPeak)
+MEMPROF_TEST_APPLESS_MAIN(TestLiveAtPeak)
 #include "test_live_at_peak.moc"

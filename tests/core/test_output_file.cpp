@@ -3,6 +3,7 @@
 // file as it was; regular files are replaced atomically, nothing else is.
 #include "model/support/OutputFile.h"
 #include "tests/support/FileBytes.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -120,5 +121,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutputFile)
+MEMPROF_TEST_GUILESS_MAIN(TestOutputFile)
 #include "test_output_file.moc"

@@ -3,6 +3,7 @@
 // differ by what the reference parser's own outputs say.
 #include "model/compare/ProfileDiff.h"
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QMap>
@@ -142,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProfileDiff)
+MEMPROF_TEST_APPLESS_MAIN(TestProfileDiff)
 #include "test_profile_diff.moc"

@@ -5,6 +5,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/core/ReportText.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -138,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestReferenceReports)
+MEMPROF_TEST_APPLESS_MAIN(TestReferenceReports)
 #include "test_reference_reports.moc"

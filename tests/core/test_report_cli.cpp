@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-report as a user runs it: exit codes, messages, CSV, -o.
 #include "tests/support/FileBytes.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -342,5 +343,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReportCli)
+MEMPROF_TEST_GUILESS_MAIN(TestReportCli)
 #include "test_report_cli.moc"

@@ -12,6 +12,7 @@
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/DumpWriter.h"
 #include "tests/support/SyntheticSysprofDump.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -607,5 +608,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSysprof)
+MEMPROF_TEST_GUILESS_MAIN(TestSysprof)
 #include "test_sysprof.moc"

@@ -2,6 +2,7 @@
 // The ULEB128 reader at its edges.
 #include "model/decoder/ByteCursor.h"
 #include "tests/support/DumpWriter.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -90,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUleb)
+MEMPROF_TEST_APPLESS_MAIN(TestUleb)
 #include "test_uleb.moc"

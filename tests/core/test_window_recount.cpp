@@ -13,6 +13,7 @@
 #include "tests/support/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/SyntheticDump.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -476,5 +477,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWindowRecount)
+MEMPROF_TEST_GUILESS_MAIN(TestWindowRecount)
 #include "test_window_recount.moc"

@@ -5,6 +5,7 @@
 #include "tests/support/SyntheticDump.h"
 
 #include "model/support/Demangle.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -60,5 +61,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(DemangleTest)
+MEMPROF_TEST_GUILESS_MAIN(DemangleTest)
 #include "test_demangle.moc"

@@ -5,6 +5,7 @@
 #include "tests/export/ExportFixtures.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -92,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(DhatExportTest)
+MEMPROF_TEST_GUILESS_MAIN(DhatExportTest)
 #include "test_dhat_export.moc"

@@ -6,6 +6,7 @@
 #include "model/export/ExportFormat.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/RangeOption.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,5 +95,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ExportRangeTest)
+MEMPROF_TEST_GUILESS_MAIN(ExportRangeTest)
 #include "test_export_range.moc"

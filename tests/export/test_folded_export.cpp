@@ -5,6 +5,7 @@
 
 #include "model/export/FoldedExport.h"
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -106,5 +107,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(FoldedExportTest)
+MEMPROF_TEST_GUILESS_MAIN(FoldedExportTest)
 #include "test_folded_export.moc"

@@ -5,6 +5,7 @@
 
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/ProfileRanking.h"
+#include "tests/support/TestSuite.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -86,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PprofExportTest)
+MEMPROF_TEST_GUILESS_MAIN(PprofExportTest)
 #include "test_pprof_export.moc"

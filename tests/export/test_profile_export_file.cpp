@@ -9,6 +9,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/WindowIndex.h"
 #include "model/profile/WindowRecount.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -121,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ProfileExportFileTest)
+MEMPROF_TEST_GUILESS_MAIN(ProfileExportFileTest)
 #include "test_profile_export_file.moc"

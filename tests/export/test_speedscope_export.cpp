@@ -4,6 +4,7 @@
 #include "tests/export/ExportFixtures.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -73,5 +74,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(SpeedscopeExportTest)
+MEMPROF_TEST_GUILESS_MAIN(SpeedscopeExportTest)
 #include "test_speedscope_export.moc"

@@ -6,6 +6,7 @@
 
 #include "model/export/SysprofExport.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -298,5 +299,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(SysprofExportTest)
+MEMPROF_TEST_GUILESS_MAIN(SysprofExportTest)
 #include "test_sysprof_export.moc"

@@ -4,6 +4,7 @@
 // matches, the export writes images, and a 100,000-node tree paints.
 #include "views/flamegraph/FlameColors.h"
 #include "views/flamegraph/FlameGraphWidget.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -307,5 +308,5 @@ void TestFlameGraphWidget::paintsALargeTree()
     QCOMPARE(m_widget->frameRect(0).width(), double(m_widget->drawingWidth()));
 }
 
-QTEST_MAIN(TestFlameGraphWidget)
+MEMPROF_TEST_MAIN(TestFlameGraphWidget)
 #include "test_flame_graph_widget.moc"

@@ -5,6 +5,7 @@
 #include "tests/support/GuiTestData.h"
 
 #include "model/itemmodels/FunctionFlameTree.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 
@@ -50,5 +51,5 @@ void TestFunctionFlameTree::rootIsTheTotal()
     }
 }
 
-QTEST_GUILESS_MAIN(TestFunctionFlameTree)
+MEMPROF_TEST_GUILESS_MAIN(TestFunctionFlameTree)
 #include "test_function_flame_tree.moc"

@@ -13,6 +13,7 @@
 #include "views/ComparisonPage.h"
 #include "views/ComparisonWindowBar.h"
 #include "views/CostTableView.h"
+#include "tests/support/TestSuite.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -213,5 +214,5 @@ void TestComparisonWindow::runWithoutEventsSaysWhy()
     delete w.data();
 }
 
-QTEST_MAIN(TestComparisonWindow)
+MEMPROF_TEST_MAIN(TestComparisonWindow)
 #include "test_comparison_window.moc"

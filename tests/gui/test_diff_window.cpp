@@ -24,6 +24,7 @@
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -433,5 +434,5 @@ void TestDiffWindow::functionTreeTab()
     delete w.data();
 }
 
-QTEST_MAIN(TestDiffWindow)
+MEMPROF_TEST_MAIN(TestDiffWindow)
 #include "test_diff_window.moc"

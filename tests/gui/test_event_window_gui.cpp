@@ -35,6 +35,7 @@
 #include "views/charts/HeapChart.h"
 #include "views/charts/SizeHistogramChart.h"
 #include "views/charts/TopHoldersChart.h"
+#include "tests/support/TestSuite.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -625,5 +626,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEventWindowGui)
+MEMPROF_TEST_MAIN(TestEventWindowGui)
 #include "test_event_window_gui.moc"

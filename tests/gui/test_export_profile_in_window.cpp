@@ -6,6 +6,7 @@
 #include "tests/support/GuiTestData.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/SysprofPage.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAction>
 #include <QDir>
@@ -143,5 +144,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExportProfileInWindow)
+MEMPROF_TEST_MAIN(TestExportProfileInWindow)
 #include "test_export_profile_in_window.moc"

@@ -21,6 +21,7 @@
 #include "views/SourcePane.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -342,5 +343,5 @@ void TestFunctionTreeInWindow::screenshotsOfTheNewViews()
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("no.png"))));
 }
 
-QTEST_MAIN(TestFunctionTreeInWindow)
+MEMPROF_TEST_MAIN(TestFunctionTreeInWindow)
 #include "test_function_tree_in_window.moc"

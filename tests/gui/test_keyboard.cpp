@@ -13,6 +13,7 @@
 #include "views/ProfilePage.h"
 #include "views/ProfileViewState.h"
 #include "views/StartPage.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAction>
 #include <QApplication>
@@ -183,5 +184,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestKeyboard)
+MEMPROF_TEST_MAIN(TestKeyboard)
 #include "test_keyboard.moc"

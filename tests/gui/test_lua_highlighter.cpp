@@ -2,6 +2,7 @@
 // The source pane's Lua colours: keywords, strings and comments, long
 // brackets across lines, and code after a long bracket closes.
 #include "views/LuaHighlighter.h"
+#include "tests/support/TestSuite.h"
 
 #include <QTest>
 #include <QTextBlock>
@@ -60,5 +61,5 @@ void TestLuaHighlighter::colours()
     QVERIFY(formatAt(document, 4, 0).foreground().style() != Qt::NoBrush);
 }
 
-QTEST_MAIN(TestLuaHighlighter)
+MEMPROF_TEST_MAIN(TestLuaHighlighter)
 #include "test_lua_highlighter.moc"

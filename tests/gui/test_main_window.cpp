@@ -18,6 +18,7 @@
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
 #include "views/SummaryHeader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -643,5 +644,5 @@ void TestMainWindow::screenshotOption()
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("no.png"))));
 }
 
-QTEST_MAIN(TestMainWindow)
+MEMPROF_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

@@ -21,6 +21,7 @@
 #include "views/ProfilePage.h"
 #include "views/ProfileViewState.h"
 #include "views/SourcePane.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAction>
 #include <QApplication>
@@ -454,5 +455,5 @@ void TestNamesAndHelp::rowMenuCopiesFiltersAndShowsSource()
     overridesMenu->close();
 }
 
-QTEST_MAIN(TestNamesAndHelp)
+MEMPROF_TEST_MAIN(TestNamesAndHelp)
 #include "test_names_and_help.moc"

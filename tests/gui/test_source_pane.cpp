@@ -8,6 +8,7 @@
 #include "views/CodeView.h"
 #include "views/ProfileViewState.h"
 #include "views/SourcePane.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -70,5 +71,5 @@ void TestSourcePane::paneSaysRefusedAndAsksWithAButton()
     QVERIFY(pane.codeView()->toPlainText().contains(QStringLiteral("hunter2")));
 }
 
-QTEST_MAIN(TestSourcePane)
+MEMPROF_TEST_MAIN(TestSourcePane)
 #include "test_source_pane.moc"

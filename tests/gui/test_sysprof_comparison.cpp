@@ -16,6 +16,7 @@
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
 #include "views/flamegraph/FlameGraphWidget.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QPointer>
@@ -268,5 +269,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSysprofComparison)
+MEMPROF_TEST_MAIN(TestSysprofComparison)
 #include "test_sysprof_comparison.moc"

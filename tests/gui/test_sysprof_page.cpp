@@ -16,6 +16,7 @@
 #include "views/SysprofPage.h"
 #include "views/charts/VmStateChart.h"
 #include "views/flamegraph/FlameGraphWidget.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
@@ -513,5 +514,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSysprofPage)
+MEMPROF_TEST_MAIN(TestSysprofPage)
 #include "test_sysprof_page.moc"

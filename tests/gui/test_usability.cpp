@@ -11,6 +11,7 @@
 #include "tests/support/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SyntheticDump.h"
+#include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
 
@@ -188,6 +189,25 @@ QString matchCountText(const QWidget* window)
 
 class TestUsability : public QObject {
     Q_OBJECT
+public:
+    // The offscreen screen at the small size the viewer must fit: set up
+    // before the application is made.
+    static void initMain()
+    {
+        static QTemporaryDir configDir;
+        const QString config = configDir.filePath(QStringLiteral("screen.json"));
+        QFile file(config);
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(config));
+        file.write(QStringLiteral(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": %1, "height": %2,
+                                    "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+                       .arg(kSmallScreen.width())
+                       .arg(kSmallScreen.height())
+                       .toUtf8());
+        file.close();
+        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
+    }
+
 private slots:
     void initTestCase();
     void init();
@@ -611,24 +631,5 @@ void TestUsability::filteringOutTheSelectedRowSelectsNothing()
     QCOMPARE(allocations->currentLocation(), first);
 }
 
-// The offscreen screen at the small size the viewer must fit.
-int main(int argc, char* argv[])
-{
-    QTemporaryDir configDir;
-    const QString config = configDir.filePath(QStringLiteral("screen.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly))
-        return 1;
-    file.write(QStringLiteral(R"({"screens": [{"name": "small", "x": 0, "y": 0, "width": %1, "height": %2,
-                                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
-                   .arg(kSmallScreen.width())
-                   .arg(kSmallScreen.height())
-                   .toUtf8());
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
-    QApplication app(argc, argv);
-    TestUsability test;
-    return QTest::qExec(&test, argc, argv);
-}
-
+MEMPROF_TEST_MAIN(TestUsability)
 #include "test_usability.moc"

@@ -2,6 +2,7 @@
 // memprof-viewer's command line as scripts use it: --screenshot on a dump
 // that cannot be opened exits with an error at once, --size is bounded, and
 // --range counts a window first (or says why it is not one).
+#include "tests/support/TestSuite.h"
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -131,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestViewerCli)
+MEMPROF_TEST_GUILESS_MAIN(TestViewerCli)
 #include "test_viewer_cli.moc"

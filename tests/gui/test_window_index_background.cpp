@@ -12,6 +12,7 @@
 #include "model/report/TextReport.h"
 #include "views/ProfilePage.h"
 #include "views/ProfileViewState.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -168,5 +169,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowIndexBackground)
+MEMPROF_TEST_MAIN(TestWindowIndexBackground)
 #include "test_window_index_background.moc"

@@ -5,6 +5,7 @@
 // crash, and keeps the events before the cut.
 #include "model/profile/ProfileLoader.h"
 #include "tests/support/ProfileInvariants.h"
+#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ChangingFiles)
+MEMPROF_TEST_GUILESS_MAIN(ChangingFiles)
 #include "test_changing_files.moc"

@@ -9,6 +9,7 @@
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/SysprofInvariants.h"
 #include "tests/support/TestSources.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(FuzzRegressions)
+MEMPROF_TEST_GUILESS_MAIN(FuzzRegressions)
 #include "test_fuzz_regressions.moc"

@@ -6,6 +6,7 @@
 #include "tests/support/WindowTestHelpers.h"
 
 #include "app/MainWindow.h"
+#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QDir>
@@ -139,5 +140,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(HostileFilesInWindow)
+MEMPROF_TEST_MAIN(HostileFilesInWindow)
 #include "test_hostile_files_in_window.moc"

@@ -11,6 +11,7 @@
 #include "model/profile/ProfileBuilder.h"
 #include "tests/support/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
+#include "tests/support/TestSuite.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -160,5 +161,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(LargeOffsets)
+MEMPROF_TEST_GUILESS_MAIN(LargeOffsets)
 #include "test_large_offsets.moc"

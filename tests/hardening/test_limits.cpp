@@ -9,6 +9,7 @@
 #include "tests/support/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSources.h"
+#include "tests/support/TestSuite.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -239,5 +240,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(Limits)
+MEMPROF_TEST_GUILESS_MAIN(Limits)
 #include "test_limits.moc"

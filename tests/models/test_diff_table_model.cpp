@@ -8,6 +8,7 @@
 #include "model/profile/ProfileRanking.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -241,5 +242,5 @@ void TestDiffTableModel::signsMarksAndBars()
     QCOMPARE(model.index(r, DiffTableModel::AllocatedChangeColumn).data().toString(), QStringLiteral("+260805B"));
 }
 
-QTEST_MAIN(TestDiffTableModel)
+MEMPROF_TEST_MAIN(TestDiffTableModel)
 #include "test_diff_table_model.moc"

@@ -5,6 +5,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/services/FunctionNames.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -84,5 +85,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFunctionNames)
+MEMPROF_TEST_MAIN(TestFunctionNames)
 #include "test_function_names.moc"

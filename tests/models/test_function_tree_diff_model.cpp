@@ -8,6 +8,7 @@
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionTreeDiffModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -218,5 +219,5 @@ void TestFunctionTreeDiffModel::dumpAgainstItselfIsZero()
     QVERIFY(nodes > 10);
 }
 
-QTEST_MAIN(TestFunctionTreeDiffModel)
+MEMPROF_TEST_MAIN(TestFunctionTreeDiffModel)
 #include "test_function_tree_diff_model.moc"

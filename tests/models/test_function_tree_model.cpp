@@ -7,6 +7,7 @@
 
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -248,5 +249,5 @@ void TestFunctionTreeModel::sortRoleAndHumanReadable()
             QVERIFY(raw(proxy.index(r - 1, 0, parent), 1) >= raw(proxy.index(r, 0, parent), 1));
 }
 
-QTEST_MAIN(TestFunctionTreeModel)
+MEMPROF_TEST_MAIN(TestFunctionTreeModel)
 #include "test_function_tree_model.moc"

@@ -19,6 +19,7 @@
 #include "model/report/CsvExport.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/services/ProfilePairLoadJob.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -629,5 +630,5 @@ void TestGuiModels::namesShowControlAndBidiCharactersVisibly()
     visit({});
 }
 
-QTEST_GUILESS_MAIN(TestGuiModels)
+MEMPROF_TEST_GUILESS_MAIN(TestGuiModels)
 #include "test_gui_models.moc"

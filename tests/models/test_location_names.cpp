@@ -15,6 +15,7 @@
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QHash>
@@ -258,5 +259,5 @@ void TestLocationNames::mangledSymbolsAreShownDemangled()
     QCOMPARE(checked, 2);
 }
 
-QTEST_GUILESS_MAIN(TestLocationNames)
+MEMPROF_TEST_GUILESS_MAIN(TestLocationNames)
 #include "test_location_names.moc"

@@ -8,6 +8,7 @@
 #include "model/itemmodels/LocationOrder.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/TableSortProxy.h"
+#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QRandomGenerator>
@@ -146,5 +147,5 @@ void TestLocationOrder::proxyKeepsNumbersRaw()
     QCOMPARE(proxy.index(2, 0).data(SortRole).toLongLong(), 100);
 }
 
-QTEST_GUILESS_MAIN(TestLocationOrder)
+MEMPROF_TEST_GUILESS_MAIN(TestLocationOrder)
 #include "test_location_order.moc"

@@ -5,6 +5,7 @@
 #include "model/services/SourceLocator.h"
 #include "tests/support/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -212,5 +213,5 @@ void TestSourceLocator::luaSourcesAndFilesInTheFoldersOpen()
     QCOMPARE(int(view.kind), int(SourceView::Kind::File));
 }
 
-QTEST_GUILESS_MAIN(TestSourceLocator)
+MEMPROF_TEST_GUILESS_MAIN(TestSourceLocator)
 #include "test_source_locator.moc"

@@ -20,9 +20,9 @@ constexpr std::size_t kProtosAtStart = 40;
 // string.sub, tostring, select, string.byte, table.concat, math.floor.
 constexpr std::uint64_t kFastFunctions[] = {89, 91, 5, 6, 78, 18, 16, 76, 92, 39};
 
-class Generator {
+class SysprofGenerator {
 public:
-    Generator(const SyntheticSysprofOptions& options, DumpWriter& out)
+    SysprofGenerator(const SyntheticSysprofOptions& options, DumpWriter& out)
         : options_(options), out_(out), random_(options.seed)
     {
     }
@@ -206,7 +206,7 @@ private:
 
 SyntheticSysprofSummary writeSyntheticSysprofDump(const SyntheticSysprofOptions& options, DumpWriter& out)
 {
-    return Generator(options, out).run();
+    return SysprofGenerator(options, out).run();
 }
 
 bool writeSyntheticSysprofDumpFile(const std::string& path, const SyntheticSysprofOptions& options,

@@ -7,6 +7,7 @@
 #include "tests/support/SyntheticDump.h"
 
 #include "model/profile/ProfileLoader.h"
+#include "tests/support/TestSuite.h"
 
 #include <QDir>
 #include <QFile>
@@ -224,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSyntheticDump)
+MEMPROF_TEST_GUILESS_MAIN(TestSyntheticDump)
 #include "test_synthetic_dump.moc"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ChartPlot.h"
 
+#include "model/report/TextReport.h"
+
 #include <QEvent>
 
 namespace memprof::charts {
@@ -13,6 +15,11 @@ QColor blend(const QColor& a, const QColor& b, double t)
                             static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
 }
 } // namespace
+
+QString ChartPlot::bytesText(std::uint64_t bytes)
+{
+    return QString::fromStdString(formatBytes(bytes, true));
+}
 
 ChartColors ChartColors::fromPalette(const QPalette& palette)
 {

@@ -27,6 +27,10 @@ public:
     void setTitle(const QString& title);
 
 protected:
+    // A press and release closer than this is a click, not a selection.
+    static constexpr double kMinDragPixels = 4;
+    // A byte figure as the charts' readouts and labels show it ("1.5 KiB").
+    static QString bytesText(std::uint64_t bytes);
     // Pan and zoom along `orientation` only.
     void setPanZoom(Qt::Orientations orientation);
     void changeEvent(QEvent* event) override;

@@ -77,20 +77,11 @@ std::optional<HeapReadout> heapReadout(const HeapTimeline& timeline, std::uint64
 }
 
 namespace {
-// A press and release closer than this is a click, not a window.
-constexpr double kMinDragPixels = 4;
-
 QString eventNumber(std::uint64_t event)
 {
     return QLocale().toString(static_cast<qulonglong>(event));
 }
 
-QString bytesText(std::uint64_t bytes)
-{
-    return QString::fromStdString(formatBytes(bytes, true));
-}
-
-// Left edge at `fromKey`, right at `toKey`, the plot's full height.
 } // namespace
 
 HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)

@@ -10,13 +10,6 @@
 
 namespace memprof::charts {
 
-namespace {
-QString bytesText(std::uint64_t bytes)
-{
-    return QString::fromStdString(formatBytes(bytes, true));
-}
-} // namespace
-
 QString SizeHistogramChart::bucketLabel(std::size_t bucket)
 {
     const std::uint64_t low = SizeHistogram::lowerBound(bucket);

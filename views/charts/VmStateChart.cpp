@@ -7,8 +7,6 @@
 namespace memprof::charts {
 
 namespace {
-constexpr double kMinDragPixels = 4;
-
 // One hue per state, grouped: Lua work in blues, C and builtins in
 // greens, the collector red, the interpreter grey, the JIT compiler in
 // oranges, compiled code purple.
