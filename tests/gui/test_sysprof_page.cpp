@@ -408,7 +408,7 @@ private slots:
         views::SysprofPage* page = window->sysprofPage();
         QVERIFY(flameIsBuilt(page));
         views::FlameGraphWidget* flame = page->flameGraph();
-        views::SysprofViewState* state = page->viewState();
+        views::ViewState* state = page->viewState();
         const FlameTree& tree = *flame->tree();
         int zoom = 0;
         std::vector<std::string> path;
