@@ -11,6 +11,7 @@
 #include "views/StackViewChoice.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -93,7 +94,8 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
 
     // The stack view's choice comes first, as it stands: it, not the filter,
     // has the focus when the page is first shown.
-    setTabOrder(viewChoice_, filterField());
+    setTabOrder(viewChoice_, filterField()->lineEdit());
+    setTabOrder(filterField()->lineEdit(), filterField()->regexBox());
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(messageBar());
     layout->addWidget(header_);

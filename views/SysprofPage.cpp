@@ -16,6 +16,7 @@
 #include "views/cpu/CpuFunctionsTab.h"
 #include "views/cpu/CpuVmStatesTab.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -99,7 +100,8 @@ SysprofPage::SysprofPage(QWidget* parent)
 
     // The stack view's choice comes first, as it stands: it, not the filter,
     // has the focus when the page is first shown.
-    setTabOrder(viewChoice_, filterField());
+    setTabOrder(viewChoice_, filterField()->lineEdit());
+    setTabOrder(filterField()->lineEdit(), filterField()->regexBox());
     QHBoxLayout* bar = makeStackViewBar(this, viewChoice_, filterField());
     bar->addWidget(wholeRun_);
     wholeRun_->setVisible(false);
