@@ -15,7 +15,7 @@
 #include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
 #include "views/SysprofPage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/StartPage.h"
 
 #include <QAction>
@@ -60,7 +60,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(profilePage_, &views::ProfilePage::statusMessage, this, [this](const QString& text) {
         statusBar()->showMessage(text);
     });
-    connect(profilePage_->viewState(), &views::ProfileViewState::locationSelected, this,
+    connect(profilePage_->viewState(), &views::ViewState::locationSelected, this,
             &MainWindow::locationSelected);
 
     createMenus();
@@ -109,7 +109,7 @@ void MainWindow::createMenus()
             table->copySelection();
     });
     copy->setToolTip(tr("Copies the selected rows as tab-separated text (Ctrl+C in a table)"));
-    addFilterAction(edit, profilePage_);
+    addFilterAction(edit, this, [this] { return resultsPage(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     reloadAction_ = view->addAction(tr("&Reload"), this, &MainWindow::reload);
@@ -398,15 +398,22 @@ DiffWindow* MainWindow::compareWith(const QString& newPath)
     return window;
 }
 
+views::ResultsPage* MainWindow::resultsPage() const
+{
+    if (sysprof_)
+        return sysprofPage_;
+    return profilePage_;
+}
+
 bool MainWindow::exportCsv(const QString& path, QString* error)
 {
-    return exportActiveTable(profilePage_, path, error);
+    return exportActiveTable(resultsPage(), path, error);
 }
 
 void MainWindow::chooseAndExport()
 {
-    if (profile_)
-        chooseAndExportActiveTable(this, profilePage_, tr("Export %1 as CSV"), QFileInfo(dumpPath_).absolutePath(),
+    if (hasAnyProfile())
+        chooseAndExportActiveTable(this, resultsPage(), tr("Export %1 as CSV"), QFileInfo(dumpPath_).absolutePath(),
                                    QFileInfo(dumpPath_).completeBaseName());
 }
 

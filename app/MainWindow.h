@@ -73,9 +73,11 @@ public:
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
     void addMainTab(QWidget* pane, const QString& title) { profilePage_->addTab(pane, title); }
 
-    // The table Export CSV and Copy act on: the one used last.
-    views::CostTableView* activeTable() const { return profilePage_->activeTable(); }
-    void setActiveTable(views::CostTableView* table) { profilePage_->setActiveTable(table); }
+    // The results page the window shows (a CPU profile's, or the memory one's).
+    views::ResultsPage* resultsPage() const;
+    // The table Export CSV and Copy act on: the shown page's used last.
+    views::CostTableView* activeTable() const { return resultsPage()->activeTable(); }
+    void setActiveTable(views::CostTableView* table) { resultsPage()->setActiveTable(table); }
     // Writes the active table as shown; false with `error` set on failure.
     bool exportCsv(const QString& path, QString* error = nullptr);
     // Writes the profile shown (its event window) in the format the file's

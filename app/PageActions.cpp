@@ -5,7 +5,7 @@
 #include "model/itemmodels/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/FunctionTreeView.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/ResultsPage.h"
 
 #include <QAction>
@@ -93,14 +93,22 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
 
 QAction* addFilterAction(QMenu* edit, views::ResultsPage* page)
 {
-    QAction* find = edit->addAction(PageActions::tr("&Filter Locations"), page, &views::ResultsPage::focusFilter);
+    return addFilterAction(edit, page, [page] { return page; });
+}
+
+QAction* addFilterAction(QMenu* edit, QObject* context, std::function<views::ResultsPage*()> shownPage)
+{
+    QAction* find = edit->addAction(PageActions::tr("&Filter Locations"), context, [shownPage = std::move(shownPage)] {
+        if (views::ResultsPage* page = shownPage())
+            page->focusFilter();
+    });
     find->setShortcut(QKeySequence::Find);
     return find;
 }
 
 QAction* addHumanReadableAction(QMenu* view, views::ResultsPage* page)
 {
-    views::ProfileViewState* state = page->viewState();
+    views::ViewState* state = page->viewState();
     state->setHumanReadable(humanReadableSizes());
     QAction* action = view->addAction(PageActions::tr("&Human-Readable Sizes"));
     action->setCheckable(true);
@@ -110,7 +118,7 @@ QAction* addHumanReadableAction(QMenu* view, views::ResultsPage* page)
         setHumanReadableSizes(on);
         state->setHumanReadable(on);
     });
-    QObject::connect(state, &views::ProfileViewState::humanReadableChanged, action, &QAction::setChecked);
+    QObject::connect(state, &views::ViewState::humanReadableChanged, action, &QAction::setChecked);
     return action;
 }
 

@@ -6,9 +6,12 @@
 
 #include <QString>
 
+#include <functional>
+
 class QAction;
 class QMainWindow;
 class QMenu;
+class QObject;
 class QWidget;
 
 namespace memprof::views {
@@ -34,6 +37,9 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
 
 // Edit > Filter Locations: focuses the page's filter.
 QAction* addFilterAction(QMenu* edit, views::ResultsPage* page);
+// The same for a window that shows one page of several: the one
+// `shownPage` returns when the action is triggered (`context` owns it).
+QAction* addFilterAction(QMenu* edit, QObject* context, std::function<views::ResultsPage*()> shownPage);
 // View > Human-Readable Sizes: a setting, and the page's view state.
 QAction* addHumanReadableAction(QMenu* view, views::ResultsPage* page);
 

@@ -7,7 +7,7 @@
 #include "FilterField.h"
 #include "FunctionTreeView.h"
 #include "MessageBar.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "SourcePane.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeDiffModel.h"
@@ -50,7 +50,7 @@ DiffTableText textOf(Table table)
 } // namespace
 
 ComparisonPage::ComparisonPage(QWidget* parent)
-    : ResultsPage(parent)
+    : MemoryResultsPage(parent)
     , treeModel_(new itemmodels::FunctionTreeDiffModel(this))
     , summary_(new DiffSummaryHeader(this))
 {
@@ -60,8 +60,8 @@ ComparisonPage::ComparisonPage(QWidget* parent)
     createTree();
     trackLastUsedTable();
     summary_->setHumanReadable(viewState()->humanReadable());
-    connect(viewState(), &ProfileViewState::humanReadableChanged, summary_, &DiffSummaryHeader::setHumanReadable);
-    connect(viewState(), &ProfileViewState::locationSelected, this, &ComparisonPage::showSelection);
+    connect(viewState(), &ViewState::humanReadableChanged, summary_, &DiffSummaryHeader::setHumanReadable);
+    connect(viewState(), &ViewState::locationSelected, this, &ComparisonPage::showSelection);
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(createHeldPane());

@@ -9,7 +9,7 @@
 // each counted again off the GUI thread as a single dump's page does.
 #pragma once
 
-#include "ResultsPage.h"
+#include "MemoryResultsPage.h"
 #include "model/compare/ProfileDiff.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/report/RangeOption.h"
@@ -31,7 +31,7 @@ class ComparisonWindowBar;
 class DiffSummaryHeader;
 class FunctionTreeView;
 
-class ComparisonPage : public ResultsPage {
+class ComparisonPage : public MemoryResultsPage {
     Q_OBJECT
 public:
     using Table = itemmodels::DiffTableModel::Table;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EventWindowBar.h"
 
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "model/report/RangeOption.h"
 
 #include <QHBoxLayout>
@@ -21,7 +21,7 @@ QString eventNumber(std::uint64_t event)
 }
 } // namespace
 
-EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
+EventWindowBar::EventWindowBar(ViewState* state, QWidget* parent)
     : QWidget(parent)
     , state_(state)
     , field_(new QLineEdit(this))
@@ -71,7 +71,7 @@ EventWindowBar::EventWindowBar(ProfileViewState* state, QWidget* parent)
     connect(upToPeak_, &QPushButton::clicked, this, [this] { setWindow({1, peakEventIndex_}); });
     connect(afterPeak_, &QPushButton::clicked, this, [this] { setWindow({peakEventIndex_ + 1, eventCount_}); });
     connect(recount_, &RecountProgress::cancelRequested, this, &EventWindowBar::cancelRequested);
-    connect(state_, &ProfileViewState::windowChanged, this, &EventWindowBar::showWindow);
+    connect(state_, &ViewState::windowChanged, this, &EventWindowBar::showWindow);
     setRun(0, 0);
 }
 

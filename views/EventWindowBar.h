@@ -24,12 +24,12 @@ class QPushButton;
 
 namespace memprof::views {
 
-class ProfileViewState;
+class ViewState;
 
 class EventWindowBar : public QWidget {
     Q_OBJECT
 public:
-    explicit EventWindowBar(ProfileViewState* state, QWidget* parent = nullptr);
+    explicit EventWindowBar(ViewState* state, QWidget* parent = nullptr);
 
     // The whole run's length and the event where its live bytes peaked.
     void setRun(std::uint64_t eventCount, std::uint64_t peakEventIndex);
@@ -66,7 +66,7 @@ private:
     void showWindow(EventWindow window);
     void showSummary(const QString& text);
 
-    ProfileViewState* state_;
+    ViewState* state_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakEventIndex_ = 0;
     QLineEdit* field_;

@@ -2,7 +2,7 @@
 #include "HeldPane.h"
 
 #include "CostTableView.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "model/itemmodels/HeldModel.h"
 
 #include <QComboBox>
@@ -13,7 +13,7 @@
 
 namespace memprof::views {
 
-HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidget* parent)
+HeldPane::HeldPane(itemmodels::HeldModel* model, ViewState* state, QWidget* parent)
     : QWidget(parent)
     , model_(model)
     , state_(state)
@@ -66,10 +66,10 @@ HeldPane::HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidge
     applyScope(scope_->currentIndex());
 
     model_->setHumanReadable(state->humanReadable());
-    connect(state, &ProfileViewState::humanReadableChanged, model_, &itemmodels::HeldModel::setHumanReadable);
-    connect(state, &ProfileViewState::filterChanged, table_, &CostTableView::setFilter);
-    connect(state, &ProfileViewState::locationSelected, this, &HeldPane::showLocation);
-    connect(state, &ProfileViewState::selectionForgotten, this, [this] {
+    connect(state, &ViewState::humanReadableChanged, model_, &itemmodels::HeldModel::setHumanReadable);
+    connect(state, &ViewState::filterChanged, table_, &CostTableView::setFilter);
+    connect(state, &ViewState::locationSelected, this, &HeldPane::showLocation);
+    connect(state, &ViewState::selectionForgotten, this, [this] {
         table_->clearSelection();
         table_->setCurrentIndex({});
     });

@@ -25,12 +25,12 @@ class HeldModel;
 namespace memprof::views {
 
 class CostTableView;
-class ProfileViewState;
+class ViewState;
 
 class HeldPane : public QWidget {
     Q_OBJECT
 public:
-    HeldPane(itemmodels::HeldModel* model, ProfileViewState* state, QWidget* parent = nullptr);
+    HeldPane(itemmodels::HeldModel* model, ViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
 
@@ -44,7 +44,7 @@ private:
     void showLocation(LocationId location);
 
     itemmodels::HeldModel* model_;
-    ProfileViewState* state_;
+    ViewState* state_;
     std::shared_ptr<const Profile> profile_;
     bool windowed_ = false;
     QComboBox* scope_;

@@ -8,13 +8,27 @@
 
 namespace memprof::views {
 
+CostTableView* tableInFront(const QTabWidget* tabs, const QList<CostTableView*>& tables)
+{
+    const QWidget* current = tabs->currentWidget();
+    if (!current)
+        return nullptr;
+    for (CostTableView* table : tables)
+        if (table == current)
+            return table;
+    for (CostTableView* table : tables)
+        if (current->isAncestorOf(table))
+            return table;
+    return nullptr;
+}
+
 LastUsedTable::LastUsedTable(QTabWidget* tabs, QList<CostTableView*> tables, QObject* parent)
     : QObject(parent)
     , tables_(std::move(tables))
     , table_(tables_.value(0))
 {
     connect(tabs, &QTabWidget::currentChanged, this, [this, tabs] {
-        setTable(qobject_cast<CostTableView*>(tabs->currentWidget()));
+        setTable(tableInFront(tabs, tables_));
     });
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { onFocusChanged(now); });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The table Export CSV acts on: of a page's tables, the one used last, that
-// is focused last or brought to the front of the page's tabs.
+// is focused last or brought to the front of the page's tabs (itself or
+// in a pane that holds it).
 #pragma once
 
 #include <QList>
@@ -12,6 +13,9 @@ class QWidget;
 namespace memprof::views {
 
 class CostTableView;
+
+// Of `tables`, the one in front: the current tab, or the first one in it.
+CostTableView* tableInFront(const QTabWidget* tabs, const QList<CostTableView*>& tables);
 
 class LastUsedTable : public QObject {
     Q_OBJECT

@@ -2,7 +2,7 @@
 #include "OverridesPane.h"
 
 #include "CostTableView.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/OverridesModel.h"
 
@@ -12,7 +12,7 @@
 
 namespace memprof::views {
 
-OverridesPane::OverridesPane(itemmodels::OverridesModel* model, ProfileViewState* state, QWidget* parent)
+OverridesPane::OverridesPane(itemmodels::OverridesModel* model, ViewState* state, QWidget* parent)
     : QWidget(parent)
     , model_(model)
     , title_(new QLabel(this))
@@ -32,7 +32,7 @@ OverridesPane::OverridesPane(itemmodels::OverridesModel* model, ProfileViewState
     layout->addWidget(table_, 1);
 
     model_->setHumanReadable(state->humanReadable());
-    connect(state, &ProfileViewState::humanReadableChanged, model_, &itemmodels::OverridesModel::setHumanReadable);
+    connect(state, &ViewState::humanReadableChanged, model_, &itemmodels::OverridesModel::setHumanReadable);
     showNoTable();
 }
 

@@ -20,12 +20,12 @@ class OverridesModel;
 namespace memprof::views {
 
 class CostTableView;
-class ProfileViewState;
+class ViewState;
 
 class OverridesPane : public QWidget {
     Q_OBJECT
 public:
-    OverridesPane(itemmodels::OverridesModel* model, ProfileViewState* state, QWidget* parent = nullptr);
+    OverridesPane(itemmodels::OverridesModel* model, ViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
     // The Overrides of `row`, a row of the `kind` table (nullptr: none is current).

@@ -9,7 +9,7 @@
 #include "HeldPane.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "charts/ChartsPane.h"
@@ -61,7 +61,7 @@ EventTableText textOf(EventKind kind)
 } // namespace
 
 ProfilePage::ProfilePage(QWidget* parent)
-    : ResultsPage(parent)
+    : MemoryResultsPage(parent)
     , heldModel_(new itemmodels::HeldModel(this))
     , treeModel_(new itemmodels::FunctionTreeModel(this))
     , overridesModel_(new itemmodels::OverridesModel(this))
@@ -80,9 +80,9 @@ ProfilePage::ProfilePage(QWidget* parent)
     trackLastUsedTable();
     connect(tabs(), &QTabWidget::currentChanged, this, &ProfilePage::updateOverrides);
     summary_->setHumanReadable(viewState()->humanReadable());
-    connect(viewState(), &ProfileViewState::humanReadableChanged, summary_, &SummaryHeader::setHumanReadable);
-    connect(viewState(), &ProfileViewState::locationSelected, this, &ProfilePage::showSelection);
-    connect(viewState(), &ProfileViewState::windowChanged, this, &ProfilePage::countWindow);
+    connect(viewState(), &ViewState::humanReadableChanged, summary_, &SummaryHeader::setHumanReadable);
+    connect(viewState(), &ViewState::locationSelected, this, &ProfilePage::showSelection);
+    connect(viewState(), &ViewState::windowChanged, this, &ProfilePage::countWindow);
     connect(windowBar_, &EventWindowBar::cancelRequested, this, [this] {
         cancelRecount();
         viewState()->setWindow(shownWindow_);
@@ -121,7 +121,7 @@ void ProfilePage::createTree()
     followViewState(tree_, treeModel_);
     // The held column counts what the held pane counts.
     treeModel_->setHeldScope(viewState()->heldScope());
-    connect(viewState(), &ProfileViewState::heldScopeChanged, treeModel_, &itemmodels::FunctionTreeModel::setHeldScope);
+    connect(viewState(), &ViewState::heldScopeChanged, treeModel_, &itemmodels::FunctionTreeModel::setHeldScope);
     connect(this, &ResultsPage::sourceFoldersChanged, this, &ProfilePage::readFunctionNames);
     tabs()->addTab(tree_, tr("By function"));
     addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
@@ -212,7 +212,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
 
 void ProfilePage::paintEvent(QPaintEvent* event)
 {
-    ResultsPage::paintEvent(event);
+    MemoryResultsPage::paintEvent(event);
     if (indexBuildAfterPaint_) {
         indexBuildAfterPaint_ = false;
         buildWindowIndexLater();

@@ -11,7 +11,7 @@
 // chart shading the window) shows the windowed counts.
 #pragma once
 
-#include "ResultsPage.h"
+#include "MemoryResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
 #include "model/services/FunctionNamesJob.h"
 #include "model/services/ProfileLoadJob.h"
@@ -41,7 +41,7 @@ class HeldPane;
 class OverridesPane;
 class SummaryHeader;
 
-class ProfilePage : public ResultsPage {
+class ProfilePage : public MemoryResultsPage {
     Q_OBJECT
 public:
     explicit ProfilePage(QWidget* parent = nullptr);

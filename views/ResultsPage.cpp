@@ -20,12 +20,12 @@ namespace memprof::views {
 
 ResultsPage::ResultsPage(QWidget* parent)
     : QWidget(parent)
-    , state_(new ProfileViewState(this))
+    , state_(new ViewState(this))
     , filter_(new FilterField(this))
     , messageBar_(new MessageBar(this))
     , tabs_(new QTabWidget(this))
     , sourcePane_(new SourcePane(state_, this))
-    , rowMenu_(new RowMenu(this, filter_, sourcePane_))
+    , rowMenu_(new RowMenu(this, filter_))
     , matchCount_(new QTimer(this))
 {
     filter_->setObjectName(QStringLiteral("filterField"));
@@ -33,7 +33,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     tabs_->setObjectName(QStringLiteral("mainTabs"));
     tabs_->setDocumentMode(true);
     sourcePane_->setObjectName(QStringLiteral("sourcePane"));
-    connect(filter_, &FilterField::filterChanged, state_, &ProfileViewState::setFilter);
+    connect(filter_, &FilterField::filterChanged, state_, &ViewState::setFilter);
     matchCount_->setSingleShot(true);
     matchCount_->setInterval(0);
     connect(matchCount_, &QTimer::timeout, this, &ResultsPage::updateMatchCount);
@@ -63,18 +63,6 @@ void ResultsPage::layOut(QWidget* summary, QWidget* panes)
     layout->addWidget(panes, 1);
 }
 
-void ResultsPage::setSelectableProfile(std::shared_ptr<const Profile> profile)
-{
-    selectableProfile_ = std::move(profile);
-    state_->forgetSelection();
-}
-
-void ResultsPage::selectLocation(LocationId location)
-{
-    if (selectableProfile_ && location < selectableProfile_->locations.size())
-        state_->selectLocation(location);
-}
-
 void ResultsPage::addExportableTable(CostTableView* table, const QString& title, const QString& fileName)
 {
     exportable_.append(table);
@@ -92,9 +80,14 @@ void ResultsPage::addRowMenu(CostTableView* table)
     rowMenu_->attach(table);
 }
 
+void ResultsPage::followFilter(CostTableView* view)
+{
+    connect(state_, &ViewState::filterChanged, view, &CostTableView::setFilter);
+}
+
 void ResultsPage::updateMatchCount()
 {
-    if (const auto* table = qobject_cast<const CostTableView*>(tabs_->currentWidget()))
+    if (const auto* table = tableInFront(tabs_, exportable_))
         filter_->setMatchCount(table->shownLeafCount(), table->totalLeafCount());
     else
         filter_->clearMatchCount();

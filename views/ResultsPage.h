@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What the two result pages (one profile; two compared) have alike: the
-// view state their panes follow, the filter field that sets its filter, the
-// message bar, the tabs, the source pane, and the tables Export CSV can
-// write, with the one used last.
+// What every results page has alike, memory (memprof) and CPU (sysprof),
+// one profile or two compared: the view state its panes follow, the filter
+// field that sets its filter, the message bar, the tabs (Ctrl+PgDown and
+// Ctrl+PgUp step through them), the source pane, the tables Export CSV can
+// write, with the one used last, their row menu, and the count of the rows
+// the filter lets through in the table in front. What a row names (its Lua
+// chunk, its source) each kind of page answers for its own rows.
 // A page owns its models and panes; its window keeps menus and settings.
 #pragma once
 
 #include "CostTableView.h"
-#include "ProfileViewState.h"
-#include "model/profile/Profile.h"
+#include "ViewState.h"
 
 #include <QHash>
 #include <QWidget>
 
-#include <memory>
+#include <functional>
 
 class QTabWidget;
 class QTimer;
@@ -29,11 +31,7 @@ class SourcePane;
 class ResultsPage : public QWidget {
     Q_OBJECT
 public:
-    ProfileViewState* viewState() const { return state_; }
-
-    // Selects a location of the profile shown (NEW when two are compared)
-    // in every pane.
-    void selectLocation(memprof::LocationId location);
+    ViewState* viewState() const { return state_; }
 
     // The table Export CSV acts on: the one used last.
     CostTableView* activeTable() const;
@@ -42,11 +40,20 @@ public:
     QString titleOf(const CostTableView* table) const;
     QString fileNameOf(const CostTableView* table) const;
 
-    // The profile whose locations the view state selects (NEW when two are compared).
-    const Profile* selectableProfile() const { return selectableProfile_.get(); }
-
     void setSourceFolders(const QStringList& folders);
     void focusFilter();
+
+    // The panes in tabs ("mainTabs").
+    QTabWidget* tabs() const { return tabs_; }
+    SourcePane* sourcePane() const { return sourcePane_; }
+    FilterField* filterField() const { return filter_; }
+
+    // What the row menu offers for a row of the page's tables: the Lua
+    // chunk the row belongs to ("@file.lua", an alias; empty for none),
+    // for Filter to This File; and what Show Source does for it (nothing
+    // when the row has no source to show).
+    virtual QString rowChunk(const QModelIndex& index) const = 0;
+    virtual std::function<void()> rowSource(const CostTableView* table, const QModelIndex& index) = 0;
 
 signals:
     // The source pane offers to add a folder to search sources in.
@@ -61,13 +68,7 @@ protected:
 
     // From the top: the message bar, the summary, the filter, the panes.
     void layOut(QWidget* summary, QWidget* panes);
-    // The profile whose locations the view state selects.
-    void setSelectableProfile(std::shared_ptr<const Profile> profile);
-    FilterField* filterField() const { return filter_; }
     MessageBar* messageBar() const { return messageBar_; }
-    // The panes in tabs ("mainTabs").
-    QTabWidget* tabs() const { return tabs_; }
-    SourcePane* sourcePane() const { return sourcePane_; }
     // A table Export CSV can write; the first one added is the active
     // table until another is used. Then, once: follow the use of them.
     // (It gets the row context menu too.)
@@ -75,40 +76,15 @@ protected:
     // The row context menu (Copy Row, Filter to This File, Show Source) for a table.
     void addRowMenu(CostTableView* table);
     void trackLastUsedTable();
-    // A table Export CSV can write, named `objectName` (the settings
-    // remember it by that name), showing `model` and following the view state.
-    template <typename Model>
-    CostTableView* createTable(Model* model, const QString& objectName, const QString& title, const QString& fileName,
-                               const QString& placeholder)
-    {
-        auto* view = new CostTableView(this);
-        view->setObjectName(objectName);
-        view->setSourceModel(model);
-        followViewState(view, model);
-        view->setPlaceholderText(placeholder);
-        addExportableTable(view, title, fileName);
-        return view;
-    }
-    // `view` showing `model` starts with the model's default hidden columns
-    // and follows the view state's filter, the model its size units; a
-    // location the user selects in the view is selected in every pane.
-    template <typename Model>
-    void followViewState(CostTableView* view, Model* model)
-    {
-        view->setHiddenColumns(model->defaultHiddenColumns());
-        model->setHumanReadable(state_->humanReadable());
-        connect(state_, &ProfileViewState::humanReadableChanged, model, &Model::setHumanReadable);
-        connect(state_, &ProfileViewState::filterChanged, view, &CostTableView::setFilter);
-        connect(view, &CostTableView::locationActivated, this, &ResultsPage::selectLocation);
-    }
+    // `view` filters its rows by the view state's filter.
+    void followFilter(CostTableView* view);
 
 private:
     struct TableNames {
         QString title;
         QString fileName;
     };
-    ProfileViewState* state_;
-    std::shared_ptr<const Profile> selectableProfile_;
+    ViewState* state_;
     FilterField* filter_;
     MessageBar* messageBar_;
     QTabWidget* tabs_;

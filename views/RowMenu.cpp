@@ -3,14 +3,10 @@
 
 #include "CostTableView.h"
 #include "FilterField.h"
-#include "FunctionTreeView.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "ResultsPage.h"
-#include "SourcePane.h"
-#include "model/itemmodels/CostTreeModel.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FilterExpression.h"
-#include "model/itemmodels/ModelRoles.h"
 #include "model/itemmodels/TableCsv.h"
 
 #include <QAction>
@@ -23,11 +19,10 @@
 
 namespace memprof::views {
 
-RowMenu::RowMenu(ResultsPage* page, FilterField* filter, SourcePane* source)
+RowMenu::RowMenu(ResultsPage* page, FilterField* filter)
     : QObject(page)
     , page_(page)
     , filter_(filter)
-    , source_(source)
 {
 }
 
@@ -39,37 +34,7 @@ void RowMenu::attach(CostTableView* table)
 
 QString RowMenu::chunkOf(const QModelIndex& index) const
 {
-    const Profile* profile = page_->selectableProfile();
-    if (!profile || !index.isValid())
-        return {};
-    std::int32_t function = kNoFunction;
-    if (const QVariant id = index.data(itemmodels::LocationIdRole); id.isValid() && id.toUInt() < profile->locations.size())
-        function = profile->locations[id.toUInt()].function;
-    else if (const QVariant f = index.data(itemmodels::FunctionIndexRole); f.isValid())
-        function = f.toInt();
-    if (function < 0 || static_cast<std::size_t>(function) >= profile->functions.size())
-        return {};
-    return QString::fromStdString(profile->functions[static_cast<std::size_t>(function)].displayChunk(profile->aliases));
-}
-
-RowMenu::SourceTarget RowMenu::sourceTargetOf(const CostTableView* table, const QModelIndex& index) const
-{
-    SourceTarget target;
-    if (const auto* tree = qobject_cast<const FunctionTreeView*>(table); tree && tree->treeModel()) {
-        const auto node = tree->treeModel()->targetOf(tree->proxyModel()->mapToSource(index));
-        using Kind = itemmodels::CostTreeModel::NodeTarget::Kind;
-        if (node.kind == Kind::Chunk) {
-            target.function = node.function;
-            target.line = node.line;
-            return target;
-        }
-        if (node.kind == Kind::Location)
-            target.location = node.location;
-        return target;
-    }
-    if (const QVariant id = index.data(itemmodels::LocationIdRole); id.isValid())
-        target.location = static_cast<LocationId>(id.toUInt());
-    return target;
+    return index.isValid() ? page_->rowChunk(index) : QString();
 }
 
 QMenu* RowMenu::popup(CostTableView* table, const QPoint& pos)
@@ -100,11 +65,12 @@ QMenu* RowMenu::popup(CostTableView* table, const QPoint& pos)
         filter->setToolTip(tr("This row is not in a Lua file"));
     connect(filter, &QAction::triggered, this, [this, chunk] { filterToFile(chunk); });
 
-    const SourceTarget target = sourceTargetOf(table, index);
+    const std::function<void()> show = page_->rowSource(table, index);
     QAction* source = menu->addAction(tr("Show &Source"));
     source->setObjectName(QStringLiteral("showSourceAction"));
-    source->setEnabled(target.location || target.function != kNoFunction);
-    connect(source, &QAction::triggered, this, [this, target] { showSource(target); });
+    source->setEnabled(static_cast<bool>(show));
+    if (show)
+        connect(source, &QAction::triggered, this, show);
 
     menu->popup(table->viewport()->mapToGlobal(pos));
     return menu;
@@ -117,18 +83,6 @@ void RowMenu::filterToFile(const QString& chunk)
     filter_->regexBox()->setChecked(false);
     filter_->lineEdit()->setText(chunk);
     page_->viewState()->setFilter(itemmodels::filterExpression(chunk, itemmodels::FilterSyntax::Substring));
-}
-
-void RowMenu::showSource(const SourceTarget& target)
-{
-    if (target.location) {
-        page_->selectLocation(*target.location);
-        return;
-    }
-    if (target.function != kNoFunction) {
-        page_->viewState()->forgetSelection();
-        source_->showFunction(target.function, target.line);
-    }
 }
 
 } // namespace memprof::views

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The context menu of a row in a page's tables and trees: Copy Row (as
 // Ctrl+C copies, the visible columns tab-separated), Filter to This File
-// (the page's filter set to the row's chunk, as a literal), Show Source (the
-// row's location selected, or a function's or file's chunk shown). Each
-// page has one; its tables are attached to it.
+// (the page's filter set to the row's chunk, as a literal), Show Source
+// (what the page shows for the row: its location or function selected, a
+// function's or file's chunk). Each page has one; its tables are attached
+// to it.
 #pragma once
-
-#include "model/profile/Profile.h"
 
 #include <QModelIndex>
 #include <QObject>
 #include <QString>
-
-#include <optional>
 
 class QMenu;
 class QPoint;
@@ -22,12 +19,11 @@ namespace memprof::views {
 class CostTableView;
 class FilterField;
 class ResultsPage;
-class SourcePane;
 
 class RowMenu : public QObject {
     Q_OBJECT
 public:
-    RowMenu(ResultsPage* page, FilterField* filter, SourcePane* source);
+    RowMenu(ResultsPage* page, FilterField* filter);
 
     void attach(CostTableView* table);
     // Opens the menu of the row of `table` at `pos` (viewport coordinates);
@@ -40,19 +36,10 @@ public:
     QString chunkOf(const QModelIndex& index) const;
 
 private:
-    // What Show Source shows for a row.
-    struct SourceTarget {
-        std::optional<LocationId> location;
-        std::int32_t function = kNoFunction; // a tree's function or file node
-        int line = 0;
-    };
-    SourceTarget sourceTargetOf(const CostTableView* table, const QModelIndex& index) const;
     void filterToFile(const QString& chunk);
-    void showSource(const SourceTarget& target);
 
     ResultsPage* page_;
     FilterField* filter_;
-    SourcePane* source_;
 };
 
 } // namespace memprof::views

@@ -3,7 +3,7 @@
 
 #include "CodeView.h"
 #include "LuaHighlighter.h"
-#include "ProfileViewState.h"
+#include "ViewState.h"
 #include "ReadableColor.h"
 
 #include "model/itemmodels/DisplayText.h"
@@ -17,7 +17,7 @@
 
 namespace memprof::views {
 
-SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
+SourcePane::SourcePane(ViewState* state, QWidget* parent)
     : QWidget(parent)
     , title_(new QLabel(this))
     , legend_(new QLabel(this))
@@ -66,8 +66,8 @@ SourcePane::SourcePane(ProfileViewState* state, QWidget* parent)
     if (!state)
         return;
     setHumanReadable(state->humanReadable());
-    connect(state, &ProfileViewState::humanReadableChanged, this, &SourcePane::setHumanReadable);
-    connect(state, &ProfileViewState::locationSelected, this, &SourcePane::showLocation);
+    connect(state, &ViewState::humanReadableChanged, this, &SourcePane::setHumanReadable);
+    connect(state, &ViewState::locationSelected, this, &SourcePane::showLocation);
 }
 
 void SourcePane::showLegendReadable()

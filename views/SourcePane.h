@@ -24,13 +24,13 @@ namespace memprof::views {
 
 class CodeView;
 class LuaHighlighter;
-class ProfileViewState;
+class ViewState;
 
 class SourcePane : public QWidget {
     Q_OBJECT
 public:
     // Without a view state (a sysprof page) it shows what showChunk asks.
-    explicit SourcePane(ProfileViewState* state, QWidget* parent = nullptr);
+    explicit SourcePane(ViewState* state, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile, const QString& dumpFolder);
     void setSourceFolders(const QStringList& folders);

@@ -5,6 +5,8 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QLabel>
 
 namespace memprof::views {
 
@@ -20,6 +22,18 @@ QComboBox* makeStackViewChoice(QWidget* parent)
            "started in), its host (native) frames (dumps of mode C), or the reference parser's merge of the "
            "two, as luajit -ts prints it"));
     return choice;
+}
+
+QHBoxLayout* makeStackViewBar(QWidget* page, QComboBox* choice, QWidget* filter)
+{
+    auto* label = new QLabel(QCoreApplication::translate("StackViewChoice", "&Stacks:"), page);
+    label->setBuddy(choice);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(label);
+    bar->addWidget(choice);
+    bar->addSpacing(12);
+    bar->addWidget(filter, 1);
+    return bar;
 }
 
 } // namespace memprof::views

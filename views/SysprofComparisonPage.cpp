@@ -6,9 +6,12 @@
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
+#include "views/MessageBar.h"
+#include "views/SourcePane.h"
 #include "views/StackViewChoice.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -47,31 +50,26 @@ QString describeRun(const SysprofProfile& profile, const QString& path, const QS
 } // namespace
 
 SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
-    : QWidget(parent)
+    : ResultsPage(parent)
     , header_(new QLabel(this))
     , viewChoice_(makeStackViewChoice(this))
-    , filter_(new FilterField(this))
     , model_(new FunctionChangeModel(this))
     , functions_(new CostTableView(this))
-    , tabs_(new QTabWidget(this))
     , flame_(new FlameGraphWidget(this))
 {
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    filter_->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
-    auto* choiceLabel = new QLabel(tr("&Stacks:"), this);
-    choiceLabel->setBuddy(viewChoice_);
+    filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
+    // Functions of two runs have no one source to show.
+    sourcePane()->hide();
 
+    functions_->setObjectName(QStringLiteral("cpuFunctionChanges"));
     functions_->setSourceModel(model_);
     functions_->sortByCostColumn(FunctionChangeModel::SelfChangeColumn);
     functions_->setPlaceholderText(tr("Neither dump has samples in this view."));
-
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(choiceLabel);
-    bar->addWidget(viewChoice_);
-    bar->addSpacing(12);
-    bar->addWidget(filter_, 1);
+    addExportableTable(functions_, tr("Functions (NEW − BASE)"), QStringLiteral("functions"));
+    followFilter(functions_);
     auto* flamePane = new QWidget(this);
     auto* flameLayout = new QVBoxLayout(flamePane);
     flameLayout->setContentsMargins(0, 0, 0, 0);
@@ -86,15 +84,23 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
     legend->setWordWrap(true);
     flameLayout->addWidget(legend);
     flameLayout->addWidget(flame_, 1);
-    tabs_->addTab(functions_, tr("F&unctions"));
-    tabs_->addTab(flamePane, tr("F&lame graph"));
-    tabs_->setTabToolTip(0, tr("Each function's share of its own run, NEW − BASE, the largest rise first"));
-    tabs_->setTabToolTip(1, tr("NEW's call tree, coloured by how each path's share of the run changed"));
+    QTabWidget* tabs = this->tabs();
+    tabs->setDocumentMode(false);
+    tabs->addTab(functions_, tr("F&unctions"));
+    tabs->addTab(flamePane, tr("F&lame graph"));
+    tabs->setTabToolTip(0, tr("Each function's share of its own run, NEW − BASE, the largest rise first"));
+    tabs->setTabToolTip(1, tr("NEW's call tree, coloured by how each path's share of the run changed"));
+    trackLastUsedTable();
 
+    // The stack view's choice comes first, as it stands: it, not the filter,
+    // has the focus when the page is first shown.
+    setTabOrder(viewChoice_, filterField()->lineEdit());
+    setTabOrder(filterField()->lineEdit(), filterField()->regexBox());
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(messageBar());
     layout->addWidget(header_);
-    layout->addLayout(bar);
-    layout->addWidget(tabs_, 1);
+    layout->addLayout(makeStackViewBar(this, viewChoice_, filterField()));
+    layout->addWidget(tabs, 1);
 
     connect(functions_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
         const QModelIndex source = functions_->proxyModel()->mapToSource(index);
@@ -108,10 +114,7 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
     connect(flame_, &FlameGraphWidget::treeBuilt, this, &SysprofComparisonPage::showSelection);
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
-    connect(filter_, &FilterField::filterChanged, this, [this](const QRegularExpression& expression) {
-        functions_->setFilter(expression);
-        filter_->setMatchCount(functions_->shownLeafCount(), functions_->totalLeafCount());
-    });
+    connect(viewState(), &ViewState::viewChanged, this, &SysprofComparisonPage::showView);
 }
 
 void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> base, const QString& basePath,
@@ -122,8 +125,10 @@ void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> ba
     basePath_ = basePath;
     newPath_ = newPath;
     // Host chains are compared only when both dumps have them (mode C).
-    if (!base_->hasHostChains() || !current_->hasHostChains())
-        view_ = StackView::Lua;
+    if (!base_->hasHostChains() || !current_->hasHostChains()) {
+        const QSignalBlocker blocker(viewState());
+        viewState()->setView(StackView::Lua);
+    }
     showView();
     // The largest rise selected: the first thing worth finding in the flame.
     const QModelIndex top = functions_->proxyModel()->index(0, 0);
@@ -133,19 +138,17 @@ void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> ba
 
 void SysprofComparisonPage::setView(StackView view)
 {
-    if (view == view_)
-        return;
-    view_ = view;
-    showView();
+    viewState()->setView(view);
 }
 
 void SysprofComparisonPage::showView()
 {
     const QSignalBlocker blocker(viewChoice_);
-    viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view_)));
+    const StackView view = viewState()->view();
+    viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view)));
     if (base_ && current_) {
-        model_->setChanges(functionChanges(*base_, *current_, view_));
-        flame_->buildTree([base = base_, current = current_, view = view_] {
+        model_->setChanges(functionChanges(*base_, *current_, view));
+        flame_->buildTree([base = base_, current = current_, view] {
             return differentialCallFlameTree(*base, *current, view);
         });
     }
@@ -193,8 +196,30 @@ bool SysprofComparisonPage::showTab(const QString& name)
 {
     const int index = name == QLatin1String("functions") ? 0 : name == QLatin1String("flamegraph") ? 1 : -1;
     if (index >= 0)
-        tabs_->setCurrentIndex(index);
+        tabs()->setCurrentIndex(index);
     return index >= 0;
+}
+
+QString SysprofComparisonPage::rowChunk(const QModelIndex& index) const
+{
+    const QModelIndex source = functions_->proxyModel()->mapToSource(index);
+    if (!source.isValid() || index.model() != functions_->proxyModel())
+        return {};
+    const CallFrame& frame = model_->changes().functions[static_cast<std::size_t>(source.row())].frame;
+    if ((frame.kind != CallFrameKind::Lua && frame.kind != CallFrameKind::Trace) || frame.chunk.empty() ||
+        frame.chunk.find('\n') != std::string::npos)
+        return {};
+    return QString::fromStdString(frame.chunk);
+}
+
+std::function<void()> SysprofComparisonPage::rowSource(const CostTableView*, const QModelIndex& index)
+{
+    const QModelIndex source = functions_->proxyModel()->mapToSource(index);
+    if (!source.isValid() || index.model() != functions_->proxyModel())
+        return {};
+    return [this, name = model_->changes().functions[static_cast<std::size_t>(source.row())].frame.name] {
+        selectFunction(name);
+    };
 }
 
 QString SysprofComparisonPage::headerText() const

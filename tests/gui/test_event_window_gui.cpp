@@ -29,7 +29,7 @@
 #include "views/EventWindowBar.h"
 #include "views/HeldPane.h"
 #include "views/ProfilePage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/SourcePane.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
@@ -239,7 +239,7 @@ private slots:
     {
         Window w;
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/growth.bin"))));
-        views::ProfileViewState* state = pageOf(w)->viewState();
+        views::ViewState* state = pageOf(w)->viewState();
         QCOMPARE(state->window(), EventWindow{});
         test::mainTabs(w.window)->setCurrentWidget(chartsOf(w));
         charts::HeapChart* chart = chartsOf(w)->heapChart();
@@ -565,7 +565,7 @@ private slots:
         QVERIFY(load(w.window, copy));
         const QStringList before = everythingShown(w);
         const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
-        views::ProfileViewState* state = pageOf(w)->viewState();
+        views::ViewState* state = pageOf(w)->viewState();
         // Another dump under the same name: its events are not the run shown.
         QVERIFY(QFile::remove(copy));
         QVERIFY(QFile::copy(test::fixture(QStringLiteral("v3/medium.bin")), copy));

@@ -11,7 +11,7 @@
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/ProfilePage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/StartPage.h"
 #include "tests/support/TestSuite.h"
 
@@ -34,7 +34,7 @@ using memprof::test::load;
 using memprof::test::Window;
 
 namespace {
-views::ProfileViewState* viewStateOf(const QWidget* window)
+views::ViewState* viewStateOf(const QWidget* window)
 {
     return test::widgetNamed<views::ProfilePage>(window, "profilePage")->viewState();
 }

@@ -19,7 +19,7 @@
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
 #include "views/ProfilePage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/SourcePane.h"
 #include "tests/support/TestSuite.h"
 
@@ -52,7 +52,7 @@ using memprof::test::load;
 using memprof::test::Window;
 
 namespace {
-views::ProfileViewState* viewStateOf(const QWidget* window)
+views::ViewState* viewStateOf(const QWidget* window)
 {
     return static_cast<views::ProfilePage*>(test::profilePage(window))->viewState();
 }
@@ -395,7 +395,7 @@ void TestNamesAndHelp::rowMenuCopiesFiltersAndShowsSource()
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
-    views::ProfileViewState* state = viewStateOf(w.window);
+    views::ViewState* state = viewStateOf(w.window);
 
     // Copy Row: the row under the pointer, with the header.
     QVERIFY(triggerRowAction(allocations, rowNamed(allocations->model(), QStringLiteral("@leak.lua:8")), "copyRowAction"));

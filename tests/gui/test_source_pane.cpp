@@ -6,7 +6,7 @@
 #include "model/services/SourceLocator.h"
 #include "tests/support/DumpWriter.h"
 #include "views/CodeView.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/SourcePane.h"
 #include "tests/support/TestSuite.h"
 
@@ -53,7 +53,7 @@ void TestSourcePane::paneSaysRefusedAndAsksWithAButton()
     const QString secret = QDir(elsewhere.path()).filePath("secret.txt");
     QVERIFY(writeFile(secret, "password=hunter2\n"));
 
-    views::ProfileViewState state;
+    views::ViewState state;
     views::SourcePane pane(&state);
     pane.setProfile(profileOfChunk("@/proc/self/environ"), dumpFolder.path());
     pane.showLocation(0);

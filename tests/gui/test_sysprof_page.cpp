@@ -2,7 +2,8 @@
 // A sysprof dump opened in the window: its page, the models behind the
 // panes (checked by QAbstractItemModelTester and against the aggregates
 // computed directly), the one selection every pane follows, the stack
-// views, and a dump that cannot be read.
+// views, the window's shared actions on the page (the filter, the tabs,
+// Export CSV), and a dump that cannot be read.
 #include "app/MainWindow.h"
 #include "model/itemmodels/CallTreeModel.h"
 #include "model/itemmodels/FunctionCostModel.h"
@@ -19,11 +20,18 @@
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QFile>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace memprof;
 
@@ -103,6 +111,33 @@ std::uint64_t matchingSamples(const SysprofProfile& profile, StackView view, con
 bool flameIsBuilt(views::SysprofPage* page)
 {
     return QTest::qWaitFor([page] { return page->flameGraph()->tree() && !page->flameGraph()->isBuilding(); }, 30000);
+}
+
+// The lines of a CSV file the window wrote.
+QStringList csvLines(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+}
+
+QAction* menuAction(QWidget* window, const QString& text)
+{
+    for (QAction* menu : window->findChild<QMenuBar*>()->actions())
+        for (QAction* action : menu->menu()->actions())
+            if (action->text() == text)
+                return action;
+    return nullptr;
+}
+
+// Functions of `profile` whose name contains `text`.
+int functionsNamed(const SysprofProfile& profile, const std::string& text)
+{
+    int matching = 0;
+    for (const FunctionCost& cost : functionCosts(profile.tree(StackView::Lua)))
+        matching += profile.frames[cost.frame].name.find(text) != std::string::npos;
+    return matching;
 }
 
 } // namespace
@@ -218,9 +253,7 @@ private slots:
         QVERIFY(filter);
         filter->setDelay(0);
         filter->lineEdit()->setText(QStringLiteral("string."));
-        int matching = 0;
-        for (const FunctionCost& cost : functionCosts(page->profile()->tree(StackView::Lua)))
-            matching += page->profile()->frames[cost.frame].name.find("string.") != std::string::npos;
+        const int matching = functionsNamed(*page->profile(), "string.");
         QVERIFY(matching >= 2);
         QTRY_COMPARE(page->functionsView()->model()->rowCount(), matching);
         // A tree keeps the paths that lead to a match.
@@ -409,7 +442,7 @@ private slots:
         views::SysprofPage* page = window->sysprofPage();
         QVERIFY(flameIsBuilt(page));
         views::FlameGraphWidget* flame = page->flameGraph();
-        views::SysprofViewState* state = page->viewState();
+        views::ViewState* state = page->viewState();
         const FlameTree& tree = *flame->tree();
         int zoom = 0;
         std::vector<std::string> path;
@@ -461,6 +494,155 @@ private slots:
         QVERIFY(flame->zoomNode() > 0);
         QCOMPARE(flame->tree()->nodes[flame->zoomNode()].name, path.front());
         QCOMPARE(flame->searchText(), QStringLiteral("^@"));
+    }
+
+    // Ctrl+F and Edit > Filter Locations go to the CPU page's filter, as on
+    // the memory page: what the user types then filters the tables.
+    void ctrlFFocusesTheFilterAndTheTypedTextFilters()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        auto* filter = page->findChild<views::FilterField*>();
+        QVERIFY(filter);
+        filter->setDelay(0);
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window.window));
+        QVERIFY(page->showTab(QStringLiteral("functions")));
+        page->functionsView()->setFocus();
+        QTRY_VERIFY(page->functionsView()->hasFocus());
+        QTest::keyClick(page->functionsView(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(filter->lineEdit()->hasFocus());
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("string."));
+        QCOMPARE(filter->lineEdit()->text(), QStringLiteral("string."));
+        const int matching = functionsNamed(*page->profile(), "string.");
+        QVERIFY(matching >= 2);
+        QTRY_COMPARE(page->functionsView()->model()->rowCount(), matching);
+        QVERIFY(page->topDownView()->model()->rowCount() < 4);
+
+        // The menu's action: the filter again, its text selected to be replaced.
+        page->functionsView()->setFocus();
+        QTRY_VERIFY(page->functionsView()->hasFocus());
+        QAction* action = menuAction(window.window, QStringLiteral("&Filter Locations"));
+        QVERIFY(action);
+        action->trigger();
+        QTRY_VERIFY(filter->lineEdit()->hasFocus());
+        QCOMPARE(filter->lineEdit()->selectedText(), QStringLiteral("string."));
+    }
+
+    void ctrlPageDownAndUpChangeTabs()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window.window));
+        QVERIFY(page->showTab(QStringLiteral("top-down")));
+        const int before = page->tabs()->currentIndex();
+        page->topDownView()->setFocus();
+        QTRY_VERIFY(page->topDownView()->hasFocus());
+        QTest::keyClick(page->topDownView(), Qt::Key_PageDown, Qt::ControlModifier);
+        QCOMPARE(page->tabs()->currentIndex(), before + 1);
+        QTest::keyClick(page->tabs()->currentWidget(), Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(page->tabs()->currentIndex(), before);
+        // From the first tab (the flame graph) back to the last.
+        QVERIFY(page->showTab(QStringLiteral("flamegraph")));
+        page->tabs()->setFocus();
+        QTRY_VERIFY(page->tabs()->hasFocus());
+        QTest::keyClick(page->tabs(), Qt::Key_PageUp, Qt::ControlModifier);
+        QCOMPARE(page->tabs()->currentIndex(), page->tabs()->count() - 1);
+    }
+
+    // Export CSV writes the CPU table used last, as the memory tables are
+    // written: a tree with each row's depth, a table as shown.
+    void exportCsvWritesTheTableUsedLast()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window.window));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+
+        QVERIFY(page->showTab(QStringLiteral("top-down")));
+        QString error;
+        QVERIFY2(window->exportCsv(dir.filePath(QStringLiteral("top-down.csv")), &error), qPrintable(error));
+        QStringList lines = csvLines(dir.filePath(QStringLiteral("top-down.csv")));
+        QVERIFY(lines.size() > 2);
+        QVERIFY2(lines[0].startsWith(QStringLiteral("depth,")), qPrintable(lines[0]));
+        const QModelIndex root = page->topDownView()->model()->index(0, 0);
+        const QString total = QString::number(
+            root.siblingAtColumn(itemmodels::CallTreeModel::TotalColumn).data(itemmodels::SortRole).toULongLong());
+        QVERIFY2(lines[1].startsWith(QStringLiteral("0,") + root.data().toString() + u','), qPrintable(lines[1]));
+        QVERIFY2(lines[1].split(u',').contains(total), qPrintable(lines[1] + QStringLiteral(" / ") + total));
+
+        // The functions tab: its functions table, sorted by self samples.
+        QVERIFY(page->showTab(QStringLiteral("functions")));
+        QVERIFY2(window->exportCsv(dir.filePath(QStringLiteral("functions.csv")), &error), qPrintable(error));
+        lines = csvLines(dir.filePath(QStringLiteral("functions.csv")));
+        QCOMPARE(lines.size(), page->functionsView()->model()->rowCount() + 1);
+        QVERIFY2(!lines[0].startsWith(QStringLiteral("depth,")), qPrintable(lines[0]));
+        const QModelIndex hottest = page->functionsView()->model()->index(0, 0);
+        const QString self = QString::number(hottest.siblingAtColumn(itemmodels::FunctionCostModel::SelfColumn)
+                                                 .data(itemmodels::SortRole).toULongLong());
+        QVERIFY2(lines[1].startsWith(hottest.data().toString() + u','), qPrintable(lines[1]));
+        QVERIFY2(lines[1].split(u',').contains(self), qPrintable(lines[1]));
+
+        // The callers, once used.
+        page->callersView()->setFocus();
+        QTRY_VERIFY(page->callersView()->hasFocus());
+        QVERIFY2(window->exportCsv(dir.filePath(QStringLiteral("callers.csv")), &error), qPrintable(error));
+        QCOMPARE(csvLines(dir.filePath(QStringLiteral("callers.csv"))).size(),
+                 page->callersView()->model()->rowCount() + 1);
+
+        // File > Export CSV… asks where to write the table used last.
+        QAction* exportCsv = window->findChild<QAction*>(QStringLiteral("exportCsvAction"));
+        QVERIFY(exportCsv);
+        QVERIFY(exportCsv->isEnabled());
+        QString dialogTitle;
+        QTimer::singleShot(300, [&dialogTitle] {
+            if (QWidget* dialog = QApplication::activeModalWidget()) {
+                dialogTitle = dialog->windowTitle();
+                dialog->close();
+            }
+        });
+        exportCsv->trigger();
+        QTRY_VERIFY2(!dialogTitle.isEmpty(), "no export dialog opened");
+        QVERIFY2(dialogTitle.contains(QStringLiteral("Callers")), qPrintable(dialogTitle));
+    }
+
+    // The split between the panes and the source stays where it is while
+    // the user selects functions: the flame graph does not re-lay out under
+    // the pointer.
+    void selectingFunctionsKeepsTheSourceSplit()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        auto* split = qobject_cast<QSplitter*>(page->sourcePane()->parentWidget());
+        QVERIFY(split);
+        QVERIFY(flameIsBuilt(page));
+        QTest::qWait(50);
+        const QList<int> sizes = split->sizes();
+        QVERIFY(sizes.size() == 2 && sizes[0] > 0 && sizes[1] > 0);
+        const SysprofProfile& profile = *page->profile();
+        int selected = 0;
+        for (const FunctionCost& cost : functionCosts(profile.tree(StackView::Lua))) {
+            page->selectFrame(cost.frame);
+            QTest::qWait(20);
+            QCOMPARE(split->sizes(), sizes);
+            ++selected;
+        }
+        QVERIFY(selected > 5);
+        // Host frames (C functions, no source) too.
+        page->setView(StackView::Host);
+        QVERIFY(flameIsBuilt(page));
+        for (const FunctionCost& cost : functionCosts(page->profile()->tree(StackView::Host))) {
+            page->selectFrame(cost.frame);
+            QTest::qWait(20);
+            QCOMPARE(split->sizes(), sizes);
+        }
     }
 
     void aModeLDumpHasNoHostView()

@@ -21,7 +21,7 @@
 #include "app/WindowPlacement.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "views/ElidedLabel.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "views/ResultsPage.h"
 #include "views/Sparkline.h"
 #include "views/SummaryHeader.h"
@@ -165,7 +165,7 @@ bool writeLineOrderDump(const QString& path, std::uint64_t extra)
 
 using test::widgetNamed;
 
-views::ProfileViewState* viewStateOf(const QWidget* window)
+views::ViewState* viewStateOf(const QWidget* window)
 {
     return widgetNamed<views::ResultsPage>(window, "profilePage")->viewState();
 }
@@ -601,7 +601,7 @@ void TestUsability::filteringOutTheSelectedRowSelectsNothing()
     QVERIFY(allocated.contains(chosen));
     const int row = int(allocated.indexOf(chosen));
     allocations->setCurrentIndex(allocations->model()->index(row, 0));
-    views::ProfileViewState* state = viewStateOf(w.window);
+    views::ViewState* state = viewStateOf(w.window);
     QVERIFY(state->selectedLocation());
     const LocationId location = *state->selectedLocation();
     QCOMPARE(QString::fromStdString(w->profile()->nameOf(location)), chosen);
@@ -610,7 +610,7 @@ void TestUsability::filteringOutTheSelectedRowSelectsNothing()
 
     // A filter that hides it (and keeps other rows): nothing is selected
     // and no pane moves to another location.
-    QSignalSpy selections(state, &views::ProfileViewState::locationSelected);
+    QSignalSpy selections(state, &views::ViewState::locationSelected);
     const QString other = allocated[row == 0 ? 1 : 0];
     setFilter(w.window, QRegularExpression::escape(other), true);
     QVERIFY(allocations->model()->rowCount() > 0);

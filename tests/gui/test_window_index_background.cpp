@@ -11,7 +11,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "views/ProfilePage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 #include "tests/support/TestSuite.h"
 
 #include <QFile>

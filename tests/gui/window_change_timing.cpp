@@ -12,7 +12,7 @@
 #include "app/MainWindow.h"
 #include "model/support/MemoryReturn.h"
 #include "views/ProfilePage.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

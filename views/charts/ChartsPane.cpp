@@ -9,7 +9,7 @@
 #include "model/profile/ProfileLoader.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/services/LocationHistoryJob.h"
-#include "views/ProfileViewState.h"
+#include "views/ViewState.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -24,7 +24,7 @@
 
 namespace memprof::charts {
 
-ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidget(parent)
+ChartsPane::ChartsPane(views::ViewState* state, QWidget* parent) : QWidget(parent)
 {
     heapChart_ = new HeapChart;
     topHoldersChart_ = new TopHoldersChart;
@@ -81,13 +81,13 @@ ChartsPane::ChartsPane(views::ProfileViewState* state, QWidget* parent) : QWidge
     connect(scopeBox_, &QComboBox::currentIndexChanged, this, &ChartsPane::showHistogram);
     connect(topHoldersChart_, &TopHoldersChart::locationActivated, this, &ChartsPane::locationActivated);
     if (state) {
-        connect(state, &views::ProfileViewState::locationSelected, this, &ChartsPane::setSelectedLocation);
-        connect(state, &views::ProfileViewState::selectionForgotten, this, &ChartsPane::forgetSelectedLocation);
+        connect(state, &views::ViewState::locationSelected, this, &ChartsPane::setSelectedLocation);
+        connect(state, &views::ViewState::selectionForgotten, this, &ChartsPane::forgetSelectedLocation);
         // A drag across the heap chart is a window for every pane; the
         // chart shades what the view state holds at once, before the counts
         // of the window arrive.
-        connect(heapChart_, &HeapChart::windowSelected, state, &views::ProfileViewState::setWindow);
-        connect(state, &views::ProfileViewState::windowChanged, this, [this](EventWindow window) {
+        connect(heapChart_, &HeapChart::windowSelected, state, &views::ViewState::setWindow);
+        connect(state, &views::ViewState::windowChanged, this, [this](EventWindow window) {
             heapChart_->setWindow(window);
             heapChart_->replot();
         });

@@ -29,7 +29,7 @@ class LocationHistoryJob;
 }
 
 namespace memprof::views {
-class ProfileViewState;
+class ViewState;
 }
 
 namespace memprof::charts {
@@ -43,7 +43,7 @@ class ChartsPane : public QWidget {
     Q_OBJECT
 public:
     // Without a view state the owner calls setSelectedLocation itself.
-    explicit ChartsPane(views::ProfileViewState* state = nullptr, QWidget* parent = nullptr);
+    explicit ChartsPane(views::ViewState* state = nullptr, QWidget* parent = nullptr);
     ~ChartsPane() override;
 
     // `dumpPath` is read again for a selected location's history; empty

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The CPU page's flame graph tab: the call tree of the stack view shown,
+// root at the top, built off the GUI thread. Its zoom and search are the
+// page's view state: the flame shows what the state says (the zoom as far
+// down the state's path of frames as the tree shown has them, so a new
+// range or view keeps the place looked at), and what the user does in it
+// goes there. The selected function's costliest frame is its selected one;
+// a frame the user picks is reported (frameActivated).
+#pragma once
+
+#include "model/sysprofile/SysprofProfile.h"
+#include "views/flamegraph/FlameGraphWidget.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace memprof::views {
+
+class ViewState;
+
+class CpuFlameGraphTab : public FlameGraphWidget {
+    Q_OBJECT
+public:
+    explicit CpuFlameGraphTab(ViewState* state, QWidget* parent = nullptr);
+
+    // Builds the flame of `profile` in the state's stack view.
+    void setProfile(std::shared_ptr<const SysprofProfile> profile);
+    // Selects the state's selected function, unless a frame of it is selected.
+    void showSelection();
+
+signals:
+    void frameActivated(memprof::FrameId frame);
+
+private:
+    void built();
+    void applyStateZoom();
+    std::vector<std::string> zoomPathOf(int node) const;
+
+    ViewState* state_;
+    std::shared_ptr<const SysprofProfile> profile_;
+    const FlameTree* zoomedTree_ = nullptr; // the tree the state's zoom was put on
+    bool selecting_ = false;                // showSelection moves the selected frame
+};
+
+} // namespace memprof::views

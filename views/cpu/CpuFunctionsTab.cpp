@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/cpu/CpuFunctionsTab.h"
+
+#include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FunctionCostModel.h"
+#include "views/cpu/CpuFrameTable.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace memprof::views {
+
+using itemmodels::CallEdgeModel;
+using itemmodels::CostKind;
+using itemmodels::formatCost;
+
+namespace {
+QString countText(std::uint64_t value)
+{
+    return formatCost(static_cast<qint64>(value), CostKind::Count, true);
+}
+
+QString share(std::uint64_t part, std::uint64_t whole)
+{
+    return formatCost(whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, CostKind::Share, true);
+}
+
+// A titled box holding `table`, a side of the sandwich.
+QWidget* titled(const QString& title, QWidget* table, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(title, box));
+    layout->addWidget(table);
+    return box;
+}
+} // namespace
+
+CpuFunctionsTab::CpuFunctionsTab(QWidget* parent)
+    : QSplitter(Qt::Vertical, parent)
+    , functionsModel_(new itemmodels::FunctionCostModel(this))
+    , callersModel_(new CallEdgeModel(CallEdgeModel::Side::Callers, this))
+    , calleesModel_(new CallEdgeModel(CallEdgeModel::Side::Callees, this))
+    , functions_(new CpuFrameTable(CpuFrameTable::Pick::CurrentRow, this))
+    , callers_(new CpuFrameTable(CpuFrameTable::Pick::Click, this))
+    , callees_(new CpuFrameTable(CpuFrameTable::Pick::Click, this))
+    , selectedLabel_(new QLabel(this))
+{
+    functions_->setSourceModel(functionsModel_);
+    callers_->setSourceModel(callersModel_);
+    callees_->setSourceModel(calleesModel_);
+    functions_->sortByCostColumn(itemmodels::FunctionCostModel::SelfColumn);
+    for (CpuFrameTable* view : {callers_, callees_}) {
+        view->sortByCostColumn(CallEdgeModel::SamplesColumn);
+        view->setPlaceholderText(tr("Select a function to see who called it and what it called."));
+    }
+    for (CpuFrameTable* view : {functions_, callers_, callees_})
+        connect(view, &CpuFrameTable::frameActivated, this, &CpuFunctionsTab::frameActivated);
+
+    auto* sandwich = new QSplitter(Qt::Horizontal, this);
+    sandwich->addWidget(titled(tr("<b>Callers</b>"), callers_, sandwich));
+    sandwich->addWidget(titled(tr("<b>Callees</b>"), callees_, sandwich));
+
+    addWidget(functions_);
+    auto* lower = new QWidget(this);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    selectedLabel_->setTextFormat(Qt::RichText);
+    selectedLabel_->setWordWrap(true);
+    lowerLayout->addWidget(selectedLabel_);
+    lowerLayout->addWidget(sandwich);
+    addWidget(lower);
+    setStretchFactor(0, 3);
+    setStretchFactor(1, 2);
+}
+
+void CpuFunctionsTab::setProfile(std::shared_ptr<const SysprofProfile> profile, StackView view)
+{
+    functionsModel_->setProfile(std::move(profile), view);
+}
+
+void CpuFunctionsTab::showSelection(const std::shared_ptr<const SysprofProfile>& profile, StackView view,
+                                    std::optional<FrameId> frame)
+{
+    callersModel_->setFunction(profile, view, frame);
+    calleesModel_->setFunction(profile, view, frame);
+    if (!frame || !profile) {
+        selectedLabel_->setText(tr("No function selected."));
+        for (CpuFrameTable* table : {callers_, callees_})
+            table->setPlaceholderText(tr("Select a function to see who called it and what it called."));
+        return;
+    }
+    const QString name = QString::fromStdString(profile->frames[*frame].name);
+    callers_->setPlaceholderText(tr("Nothing called %1 in these samples: its calls start a chain.").arg(name));
+    callees_->setPlaceholderText(tr("%1 called no other function in these samples.").arg(name));
+    const CallersAndCallees& edges = callersModel_->edges();
+    const std::uint64_t all = profile->tree(view).totalSamples();
+    selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
+                                .arg(name.toHtmlEscaped(), countText(edges.function.selfSamples),
+                                     share(edges.function.selfSamples, all), countText(edges.function.totalSamples),
+                                     share(edges.function.totalSamples, all),
+                                     edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(countText(edges.samplesAsRoot))
+                                                         : QString()));
+    functions_->showFrame(*frame);
+}
+
+} // namespace memprof::views
