@@ -2,101 +2,86 @@
 #include "app/SysprofCommand.h"
 
 #include "model/export/SysprofExport.h"
-#include "model/profile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
 #include "model/report/SysprofReport.h"
 #include "model/sysprofile/SysprofLoader.h"
 
-#include <iostream>
+namespace memprof::cli {
 
 namespace {
 
-constexpr int kExitBrokenDump = 1;
-constexpr int kExitUsage = 2;
-
-int usageError(const std::string& message)
-{
-    std::cerr << "memprof-report: " << message << "\n"
-              << "Try 'memprof-report --help'.\n";
-    return kExitUsage;
-}
-
 // Loads the dump; on failure prints why and returns false. Warns on a cut dump.
-bool loadOrExplain(const SysprofChoices& choices, const memprof::SysprofLoadOptions& options,
-                   memprof::SysprofProfile& profile)
+bool loadOrExplain(const std::string& dump, const SysprofLoadOptions& options, SysprofProfile& profile)
 {
-    profile = memprof::loadSysprof(choices.dump, {}, options);
-    const memprof::DecodeStatus& status = profile.status;
-    if (status.end == memprof::DecodeEnd::Failed) {
-        std::cerr << "memprof-report: " << choices.dump << ": " << memprof::describeStatus(status) << "\n";
-        return false;
-    }
-    if (status.end == memprof::DecodeEnd::Truncated || status.trailingBytes > 0)
-        std::cerr << "memprof-report: warning: " << choices.dump << ": " << memprof::describeStatus(status) << "\n";
-    return true;
+    profile = loadSysprof(dump, {}, options);
+    return explainStatus(dump, profile.status);
 }
 
 // The samples --range counts: event numbers and percentages of the run
-// read as samples (1-based, inclusive), resolved against the run's length.
-std::optional<memprof::SampleRange> sampleRange(const SysprofChoices& choices, std::uint64_t runSamples,
-                                                std::string& why)
+// read as samples (1-based, inclusive), resolved against the run's length
+// (no --range: the whole run).
+std::variant<SampleRange, int> sampleRange(const CommandLine& line, std::uint64_t runSamples)
 {
-    if (!choices.range)
-        return memprof::SampleRange{};
-    const std::optional<memprof::EventWindow> window = memprof::resolveRange(*choices.range, runSamples, why);
-    if (!window)
-        return std::nullopt;
-    return memprof::SampleRange{window->first - 1, window->last};
+    const std::variant<EventWindow, int> window = rangeInRun(line, runSamples);
+    if (const int* exitCode = std::get_if<int>(&window))
+        return *exitCode;
+    const EventWindow& samples = std::get<EventWindow>(window);
+    return SampleRange{samples.first - 1, samples.last};
+}
+
+std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
+{
+    const std::string& dump = line.dumps[0];
+    std::optional<ExportFormat> format;
+    if (!line.exportName.empty()) {
+        format = exportFormatFromName(line.exportName, ExportSubject::Sysprof);
+        if (line.summary)
+            return usageError("--export=" + line.exportName + " and --summary: give one output");
+        if (isBinaryFormat(*format) && !line.outputPath)
+            return usageError("--export=" + line.exportName + " is binary: give the file to write with -o");
+    }
+    if (line.intervalMs && !format)
+        return usageError("--interval sets the times of an export: give --export");
+
+    SysprofLoadOptions options;
+    options.keepSampleOrder = format && needsSampleOrder(*format);
+    // Each output reads one view: only its tree is built.
+    options.views = onlyStackView(format         ? exportedStackView(*format)
+                                  : line.summary ? kSummaryView
+                                                 : kReferenceLinesView);
+    // The whole run first: a range in percent, or numbers to check, needs
+    // the run's length; a range of less than the run reads it again.
+    SysprofProfile profile;
+    if (!loadOrExplain(dump, options, profile))
+        return kExitBrokenDump;
+    if (line.range) {
+        const std::variant<SampleRange, int> range = sampleRange(line, profile.runSampleCount);
+        if (const int* exitCode = std::get_if<int>(&range))
+            return *exitCode;
+        options.range = std::get<SampleRange>(range);
+        if (!options.range.isWholeRun() && !loadOrExplain(dump, options, profile))
+            return kExitBrokenDump;
+    }
+    if (line.demangle)
+        demangleFrameNames(profile);
+    if (format)
+        text << sysprofExportBytes(profile, *format, {line.intervalMs});
+    else if (line.summary)
+        writeSysprofSummary(text, profile, kSummaryView);
+    else
+        writeSysprofReferenceLines(text, profile);
+    return std::nullopt;
 }
 
 } // namespace
 
-std::optional<int> runSysprofReport(const SysprofChoices& choices, std::ostream& text)
-{
-    if (!choices.memprofOnlyOption.empty())
-        return usageError(choices.memprofOnlyOption + " is for memprof dumps: " + choices.dump +
-                          " is a sysprof dump (see --help for its options)");
-    std::optional<memprof::ExportFormat> format;
-    if (!choices.exportName.empty()) {
-        format = memprof::exportFormatFromName(choices.exportName, memprof::ExportSubject::Sysprof);
-        if (!format)
-            return usageError("--export=" + choices.exportName + " is a format of memprof dumps: " + choices.dump +
-                              " is a sysprof dump (" + memprof::kSysprofExportFormatNames + ")");
-        if (choices.summary)
-            return usageError("--export=" + choices.exportName + " and --summary: give one output");
-        if (memprof::isBinaryFormat(*format) && !choices.binaryAllowed)
-            return usageError("--export=" + choices.exportName + " is binary: give the file to write with -o");
-    }
-    if (choices.intervalMs && !format)
-        return usageError("--interval sets the times of an export: give --export");
+const ReportCommand kSysprofCommand{
+    "sysprof",
+    {Option::Summary, Option::Interval, Option::Demangle, Option::Range, Option::Export},
+    ExportSubject::Sysprof,
+    kSysprofExportFormatNames,
+    " (see --help for its options)",
+    writeReport,
+};
 
-    memprof::SysprofLoadOptions options;
-    options.keepSampleOrder = format && memprof::needsSampleOrder(*format);
-    // Each output reads one view: only its tree is built.
-    options.views = memprof::onlyStackView(format           ? memprof::exportedStackView(*format)
-                                           : choices.summary ? memprof::kSummaryView
-                                                             : memprof::kReferenceLinesView);
-    // The whole run first: a range in percent, or numbers to check, needs
-    // the run's length; a range of less than the run reads it again.
-    memprof::SysprofProfile profile;
-    if (!loadOrExplain(choices, options, profile))
-        return kExitBrokenDump;
-    if (choices.range) {
-        std::string why;
-        const std::optional<memprof::SampleRange> range = sampleRange(choices, profile.runSampleCount, why);
-        if (!range)
-            return usageError(choices.rangeText + ": " + why);
-        options.range = *range;
-        if (!options.range.isWholeRun() && !loadOrExplain(choices, options, profile))
-            return kExitBrokenDump;
-    }
-    if (choices.demangle)
-        memprof::demangleFrameNames(profile);
-    if (format)
-        text << memprof::sysprofExportBytes(profile, *format, {choices.intervalMs});
-    else if (choices.summary)
-        memprof::writeSysprofSummary(text, profile, memprof::kSummaryView);
-    else
-        memprof::writeSysprofReferenceLines(text, profile);
-    return std::nullopt;
-}
+} // namespace memprof::cli

@@ -48,10 +48,10 @@ class Decoder : DumpDecoderBase<Sink> {
     using Base::isDamagedLength;
     using Base::bytesLeftFrom;
 
-    static constexpr Prologue kSymtabPrologue{wire::kSymtabMagic, "symbol table", wire::kMinVersion,
-                                              wire::kMaxVersion, "memprof"};
-    static constexpr Prologue kEventsPrologue{wire::kEventsMagic, "event stream", wire::kMinVersion,
-                                              wire::kMaxVersion, "memprof"};
+    static constexpr Prologue kSymtabPrologue{magic::kSymtab, "symbol table", wire::kMinVersion, wire::kMaxVersion,
+                                              "a memprof dump"};
+    static constexpr Prologue kEventsPrologue{magic::kMemprofEvents, "event stream", wire::kMinVersion,
+                                              wire::kMaxVersion, "a memprof dump"};
 
 public:
     Decoder(ByteSource& source, Sink& sink, const DecodeControl& control) : Base(source, sink, control) {}

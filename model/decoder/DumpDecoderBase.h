@@ -11,6 +11,7 @@
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
 #include "model/decoder/StreamBuffer.h"
+#include "model/decoder/StreamMagics.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -59,19 +60,19 @@ protected:
 
     // prologue := magic[3] version:u8 reserved[3]
     // Which prologue is expected where: its magic, what the error messages
-    // call it, the versions this reader knows and the kind of dump a wrong
-    // magic at byte 0 rules out.
+    // call it, the versions this reader knows and what a wrong magic at
+    // byte 0 says the data is not.
     struct Prologue {
         const std::uint8_t (&magic)[3];
         const char* part;        // "symbol table", "event stream"
         std::uint8_t minVersion;
         std::uint8_t maxVersion;
-        const char* dumpKind;    // "memprof", "sysprof"
+        const char* notA;        // "a memprof dump"
     };
 
     bool readPrologue(const Prologue& expect, std::uint8_t& version)
     {
-        if (!refill(wire::kPrologueSize))
+        if (!refill(magic::kPrologueSize))
             return false;
         const std::uint64_t at = buffer_.offset();
         const std::uint8_t* p = buffer_.data();
@@ -89,7 +90,7 @@ protected:
                 // altogether; a wrong second one, a dump that lost its way.
                 if (at == 0)
                     return fail(DecodeErrorKind::BadMagic, at,
-                                std::string("not a ") + expect.dumpKind + " dump: it starts with " + found + ", a dump with " + expected);
+                                std::string("not ") + expect.notA + ": it starts with " + found + ", a dump with " + expected);
                 return fail(DecodeErrorKind::BadMagic, at,
                             std::string("bad ") + part + " magic " + found + ", expected " + expected);
             }
@@ -102,10 +103,10 @@ protected:
             return fail(DecodeErrorKind::UnsupportedVersion, at + 3,
                         std::string("unsupported ") + part + " version " + std::to_string(version) +
                             " (supported: " + versionList(expect.minVersion, expect.maxVersion) + ")");
-        if (have < static_cast<std::size_t>(wire::kPrologueSize))
+        if (have < static_cast<std::size_t>(magic::kPrologueSize))
             return fail(DecodeErrorKind::UnexpectedEnd, at + have,
                         std::string("the data ends inside the ") + part + " prologue");
-        buffer_.consume(wire::kPrologueSize);
+        buffer_.consume(magic::kPrologueSize);
         return true;
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The memprof dump's wire grammar (docs/FORMAT.md): the writer's constants
-// for versions 1, 2 and 3.
+// for versions 1, 2 and 3. The prologues' magics are in StreamMagics.h,
+// shared with sysprof dumps.
 #pragma once
 
 #include <cstdint>
@@ -9,9 +10,6 @@ namespace memprof::wire {
 
 // prologue := 'l' 'j' 's' version:u8 reserved:u8 u8 u8   (symbol table)
 //           | 'l' 'j' 'm' version:u8 reserved:u8 u8 u8   (events)
-inline constexpr std::uint8_t kSymtabMagic[3] = {'l', 'j', 's'};
-inline constexpr std::uint8_t kEventsMagic[3] = {'l', 'j', 'm'};
-inline constexpr int kPrologueSize = 7;
 inline constexpr std::uint8_t kMinVersion = 1;
 inline constexpr std::uint8_t kMaxVersion = 3;
 

@@ -46,9 +46,21 @@ void ProfileLoadJob::start()
             emit progress(bytesRead, totalBytes);
         };
         // A window re-count is of a memprof dump already read.
-        if (!whole && dumpKindOf(path) == DumpKind::Sysprof) {
-            emit sysprofFinished(std::make_shared<const SysprofProfile>(loadSysprof(path, control, viewerSysprofOptions())));
-            return;
+        if (!whole) {
+            const DumpProbe probe = probeDump(path);
+            if (probe.kind == DumpKind::Sysprof) {
+                emit sysprofFinished(
+                    std::make_shared<const SysprofProfile>(loadSysprof(path, control, viewerSysprofOptions())));
+                return;
+            }
+            // Broken before its kind shows: the probe's reason, not what the
+            // memprof decoder makes of it.
+            if (probe.broken()) {
+                auto broken = std::make_shared<Profile>();
+                broken->status = probe.status;
+                emit finished(std::move(broken));
+                return;
+            }
         }
         if (!whole || !slot || whole->totals.eventCount < indexedRunEvents) {
             emit finished(std::make_shared<const Profile>(loadProfile(path, control, nullptr, window)));

@@ -38,10 +38,10 @@ class SysprofDecoder : DumpDecoderBase<Sink> {
     using Base::isDamagedLength;
     using Base::bytesLeftFrom;
 
-    static constexpr Prologue kSymtabPrologue{wire::kSymtabMagic, "symbol table", wire::kMinVersion,
-                                              wire::kMaxVersion, "sysprof"};
-    static constexpr Prologue kSamplesPrologue{syswire::kMagic, "sample stream", syswire::kMinVersion,
-                                               syswire::kMaxVersion, "sysprof"};
+    static constexpr Prologue kSymtabPrologue{magic::kSymtab, "symbol table", wire::kMinVersion, wire::kMaxVersion,
+                                              "a sysprof dump"};
+    static constexpr Prologue kSamplesPrologue{magic::kSysprofSamples, "sample stream", syswire::kMinVersion,
+                                               syswire::kMaxVersion, "a sysprof dump"};
     // Symbol bodies in the sample stream have the symbol table's layout of
     // version 3 (a trace is traceno, prototype, line).
     static constexpr std::uint8_t kSymbolBodyVersion = 3;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sysprof stream's wire grammar (docs/FORMAT.md#sysprof-samples): the
 // writer's constants (src/lj_sysprof.h of tarantool/luajit), versions 1
-// and 2. The symbol table before it is memprof's (model/decoder/WireFormat.h).
+// and 2. The symbol table before it is memprof's (model/decoder/WireFormat.h);
+// the prologues' magics are in model/decoder/StreamMagics.h.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,6 @@
 namespace memprof::syswire {
 
 // prologue := 'l' 'j' 'p' version:u8 reserved:u8 u8 u8
-inline constexpr std::uint8_t kMagic[3] = {'l', 'j', 'p'};
 inline constexpr std::uint8_t kMinVersion = 1;
 inline constexpr std::uint8_t kMaxVersion = 2;
 

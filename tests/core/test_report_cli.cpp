@@ -61,6 +61,28 @@ QString readFile(const QString& path)
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
+
+// A sysprof recording, and where its stream header ('ljp') follows the
+// symbol table.
+const char* const kSysprofDump = "sysprof/recursion-L-jitoff.bin";
+
+qsizetype sysprofHeaderAt(const QByteArray& dump)
+{
+    const qsizetype at = dump.indexOf("ljp");
+    if (at < 7 || dump.indexOf("ljp", at + 1) >= 0)
+        qFatal("the sysprof fixture's stream header is not where the test expects it");
+    return at;
+}
+
+// What a run on a dump broken before its kind can be told must not say:
+// that it is a memprof dump (a usage error), or what a memprof reader
+// expected.
+void checkReadAsBroken(const Run& run, const QString& what)
+{
+    QVERIFY2(run.exitCode != 2, qPrintable(what + ": " + run.err));
+    QVERIFY2(!run.err.contains("is a memprof dump"), qPrintable(what + ": " + run.err));
+    QVERIFY2(!run.err.contains("expected 'ljm'"), qPrintable(what + ": " + run.err));
+}
 } // namespace
 
 class TestReportCli : public QObject {
@@ -332,6 +354,75 @@ private slots:
         QCOMPARE(directory.exitCode, 1);
         QVERIFY2(directory.err.contains("is a directory"), qPrintable(directory.err));
         QCOMPARE(directory.err.count("read error"), 1);
+    }
+
+    // A sysprof dump whose symbol table is damaged is a broken dump, not a
+    // memprof one: exit 1, the byte, and both stream headers named, whatever
+    // the options.
+    void sysprofWithDamagedSymbolTableIsBroken()
+    {
+        QByteArray dump = readBytes(data(kSysprofDump));
+        // The first entry's header made an end marker: the table "ends"
+        // at byte 8, where no stream header is.
+        QCOMPARE(dump.at(7), char(0x00));
+        dump[7] = char(0x80);
+        QTemporaryDir dir;
+        const QString damaged = dir.filePath("damaged.bin");
+        writeBytes(damaged, dump);
+        for (const QStringList& options : {QStringList{}, QStringList{"--summary"}}) {
+            const Run run = report(options + QStringList{damaged});
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.count('\n'), 1);
+            QVERIFY2(run.err.startsWith("memprof-report: " + damaged + ": byte 8: "), qPrintable(run.err));
+            QVERIFY2(run.err.contains("'ljm' (memprof)"), qPrintable(run.err));
+            QVERIFY2(run.err.contains("'ljp' (sysprof)"), qPrintable(run.err));
+            checkReadAsBroken(run, options.join(' '));
+        }
+    }
+
+    // A symbol table that stops being readable (here the file ends inside
+    // its first entry's chunk name) is named with where it stops.
+    void sysprofSymbolTableStopsBeingReadable()
+    {
+        QTemporaryDir dir;
+        const QString cut = dir.filePath("cut.bin");
+        writeBytes(cut, readBytes(data(kSysprofDump)).left(20));
+        const Run run = report({"--summary", cut});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("the symbol table stops being readable at byte 7"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("'ljm'") && run.err.contains("'ljp'"), qPrintable(run.err));
+        checkReadAsBroken(run, "cut at byte 20");
+    }
+
+    // Bytes across a sysprof dump's symbol table and stream header, each
+    // with its top bit flipped (a header becomes an end marker, a ULEB128
+    // runs on): none reads as a memprof dump, with or without a sysprof
+    // option.
+    void sysprofMutationsAreNeverMemprof()
+    {
+        const QByteArray intact = readBytes(data(kSysprofDump));
+        const qsizetype header = sysprofHeaderAt(intact);
+        QList<qsizetype> offsets;
+        constexpr int kSteps = 24;
+        for (int k = 0; k <= kSteps; ++k)
+            offsets << 7 + k * (header - 7) / kSteps;
+        offsets << header << header + 1 << header + 2;
+        QTemporaryDir dir;
+        const QString mutated = dir.filePath("mutated.bin");
+        for (const qsizetype at : offsets) {
+            QByteArray dump = intact;
+            dump[at] = char(dump.at(at) ^ 0x80);
+            writeBytes(mutated, dump);
+            for (const QStringList& options : {QStringList{}, QStringList{"--summary"}}) {
+                const Run run = report(options + QStringList{mutated});
+                checkReadAsBroken(run, QString("byte %1 flipped %2").arg(at).arg(options.join(' ')));
+                if (QTest::currentTestFailed())
+                    return;
+                if (run.exitCode == 1)
+                    QVERIFY2(run.err.contains("'ljm'") && run.err.contains("'ljp'"), qPrintable(run.err));
+            }
+        }
     }
 
     void liveSummary()

@@ -3,6 +3,7 @@
 
 #include "model/sysdecoder/SysprofWire.h"
 
+#include "model/decoder/StreamMagics.h"
 #include "model/decoder/WireFormat.h"
 
 namespace memprof::synth {
@@ -58,7 +59,7 @@ DumpWriter& DumpWriter::raw(std::initializer_list<std::uint8_t> values)
 
 DumpWriter& DumpWriter::symtabPrologue(std::uint8_t version)
 {
-    const auto& m = wire::kSymtabMagic;
+    const auto& m = magic::kSymtab;
     raw({m[0], m[1], m[2], version, 0, 0, 0});
     recordDone();
     return *this;
@@ -94,7 +95,7 @@ DumpWriter& DumpWriter::symtabEnd()
 
 DumpWriter& DumpWriter::eventsPrologue(std::uint8_t version)
 {
-    const auto& m = wire::kEventsMagic;
+    const auto& m = magic::kMemprofEvents;
     raw({m[0], m[1], m[2], version, 0, 0, 0});
     recordDone();
     return *this;
@@ -172,7 +173,7 @@ DumpWriter& DumpWriter::epilogue()
 
 DumpWriter& DumpWriter::samplesPrologue(std::uint8_t version)
 {
-    const auto& m = syswire::kMagic;
+    const auto& m = magic::kSysprofSamples;
     raw({m[0], m[1], m[2], version, 0, 0, 0});
     recordDone();
     return *this;

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/MemprofCommand.h"
+
+#include "model/compare/ProfileDiff.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/report/DemangledNames.h"
+
+namespace memprof::cli {
+
+namespace {
+
+// Loads a dump; on failure prints why and returns false. Warns on a cut dump.
+bool loadOrExplain(const std::string& path, Profile& profile, EventWindow window = {})
+{
+    profile = loadProfile(path == "-" ? "/dev/stdin" : path, {}, nullptr, window);
+    return explainStatus(path, profile.status);
+}
+
+// The window of --range for the dump, or the exit code: a range in percent
+// needs the run's length first (a decoding-only pass); event numbers are
+// checked against the run once it is read (writeReport).
+std::variant<EventWindow, int> windowFor(const CommandLine& line)
+{
+    const std::optional<RangeOption>& range = line.range;
+    if (!range)
+        return EventWindow{};
+    if (!range->needsEventCount())
+        return EventWindow{range->first.given ? range->first.event : 1,
+                            range->last.given ? range->last.event : EventWindow::kRunEnd};
+    std::uint64_t eventCount = 0;
+    const DecodeStatus counted = countEvents(line.dumps[0], eventCount);
+    if (counted.end == DecodeEnd::Failed) {
+        explainStatus(line.dumps[0], counted);
+        return kExitBrokenDump;
+    }
+    return rangeInRun(line, eventCount);
+}
+
+// NEW - BASE per location name, as text or one CSV table.
+std::optional<int> writeDiff(const CommandLine& line, std::ostream& text)
+{
+    Profile base, current;
+    if (!loadOrExplain(line.dumps[0], base) || !loadOrExplain(line.dumps[1], current))
+        return kExitBrokenDump;
+    const ProfileDiff changes = diffProfiles(base, current);
+    const std::optional<CsvTable>& csv = line.csv;
+    if (!csv)
+        writeDiffReport(text, changes, line.report.humanReadable);
+    else if (*csv == CsvTable::Held || *csv == CsvTable::HeapSummary)
+        writeHeldDiffCsv(text, changes);
+    else
+        writeDiffCsv(text, changes,
+                     *csv == CsvTable::Allocations     ? EventKind::Alloc
+                     : *csv == CsvTable::Reallocations ? EventKind::Realloc
+                                                       : EventKind::Free);
+    return std::nullopt;
+}
+
+// The report, table or export of one dump.
+std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
+{
+    if (line.diff)
+        return writeDiff(line, text);
+    const std::variant<EventWindow, int> window = windowFor(line);
+    if (const int* exitCode = std::get_if<int>(&window))
+        return *exitCode;
+    Profile profile;
+    if (!loadOrExplain(line.dumps[0], profile, std::get<EventWindow>(window)))
+        return kExitBrokenDump;
+    if (line.range && !line.range->needsEventCount()) {
+        const std::variant<EventWindow, int> inRun = rangeInRun(line, profile.totals.eventCount);
+        if (const int* exitCode = std::get_if<int>(&inRun))
+            return *exitCode;
+    }
+    if (line.demangle)
+        demangleLocationNames(profile);
+    if (line.exportFormat)
+        text << exportBytes(profile, *line.exportFormat);
+    else if (line.csv)
+        writeCsv(text, profile, *line.csv);
+    else
+        writeTextReport(text, profile, line.report);
+    return std::nullopt;
+}
+
+} // namespace
+
+const ReportCommand kMemprofCommand{
+    "memprof",
+    {Option::Csv, Option::LeakOnly, Option::HumanReadable, Option::Live, Option::Peak, Option::Suspects,
+     Option::Diff, Option::Demangle, Option::Range, Option::Export},
+    ExportSubject::Memprof,
+    kExportFormatNames,
+    "",
+    writeReport,
+};
+
+} // namespace memprof::cli
