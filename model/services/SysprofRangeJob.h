@@ -6,7 +6,7 @@
 #pragma once
 
 #include "model/services/DecodeJob.h"
-#include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePointers.h"
 
 #include <QString>
 
