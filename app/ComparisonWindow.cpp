@@ -2,6 +2,7 @@
 #include "ComparisonWindow.h"
 
 #include "PageActions.h"
+#include "ProfileDocuments.h"
 #include "WindowPlacement.h"
 #include "model/services/LoadMessages.h"
 #include "views/DiffSummaryHeader.h"
@@ -64,10 +65,18 @@ bool ComparisonWindow::beginLoad(const QString& basePath, const QString& newPath
     return true;
 }
 
-void ComparisonWindow::runLoad(std::unique_ptr<services::ProfilePairLoadJob> job)
+void ComparisonWindow::compare(const QString& basePath, const QString& newPath)
 {
-    job_ = std::move(job);
+    compareWith(nullptr, basePath, newPath);
+}
+
+void ComparisonWindow::compareWith(services::DocumentPtr base, const QString& basePath, const QString& newPath)
+{
+    if (!beginLoad(basePath, newPath, base != nullptr))
+        return;
+    job_ = std::make_unique<services::ProfilePairLoadJob>(kind(), std::move(base), basePath_, newPath_, &readDocument);
     connect(job_.get(), &services::ProfilePairLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
+    connect(job_.get(), &services::ProfilePairLoadJob::loaded, this, &ComparisonWindow::onLoaded);
     connect(job_.get(), &services::ProfilePairLoadJob::stopped, this, &ComparisonWindow::onStopped);
     job_->start();
 }
@@ -79,18 +88,19 @@ void ComparisonWindow::cancelLoad()
     loadingPage_->cancelButton()->setEnabled(false);
 }
 
-void ComparisonWindow::showComparison()
+void ComparisonWindow::onLoaded(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
     job_.release()->deleteLater(); // it is emitting the loaded signal
+    showDocuments(base, current);
     pages_->setCurrentWidget(comparisonPage_);
     emit loadFinished(true);
 }
 
-void ComparisonWindow::onStopped(const QString& path, const DecodeStatus& status)
+void ComparisonWindow::onStopped(const QString& path, const QString& message)
 {
     job_.release()->deleteLater(); // it is emitting this signal
-    if (status.end == DecodeEnd::Failed) {
-        fail(path, services::describeFailure(status));
+    if (!message.isEmpty()) {
+        fail(path, message);
         return;
     }
     emit loadFinished(false);

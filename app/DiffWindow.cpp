@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DiffWindow.h"
 
+#include "MemprofDocument.h"
 #include "PageActions.h"
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
@@ -52,24 +53,12 @@ void DiffWindow::createMenus()
     addHumanReadableAction(view, page_);
 }
 
-void DiffWindow::compare(const QString& basePath, const QString& newPath)
+void DiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
-    compareWith(nullptr, basePath, newPath);
-}
-
-void DiffWindow::compareWith(services::ProfilePtr base, const QString& basePath, const QString& newPath)
-{
-    if (!beginLoad(basePath, newPath, base != nullptr))
-        return;
-    auto job = std::make_unique<services::ProfilePairLoadJob>(std::move(base), this->basePath(), this->newPath());
-    connect(job.get(), &services::ProfilePairLoadJob::loaded, this, &DiffWindow::onLoaded);
-    runLoad(std::move(job));
-}
-
-void DiffWindow::onLoaded(services::ProfilePtr base, services::ProfilePtr current)
-{
-    page_->setProfiles(std::move(base), basePath(), std::move(current), newPath());
-    showComparison();
+    // The pair job let through only memprof dumps, read as MemprofDocuments.
+    const auto& baseDocument = static_cast<const MemprofDocument&>(*base);
+    const auto& newDocument = static_cast<const MemprofDocument&>(*current);
+    page_->setProfiles(baseDocument.profile(), basePath(), newDocument.profile(), newPath());
 }
 
 bool DiffWindow::exportCsv(const QString& path, QString* error)

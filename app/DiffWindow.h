@@ -15,11 +15,6 @@ public:
     explicit DiffWindow(QWidget* opener = nullptr);
     ~DiffWindow() override;
 
-    // Loads both dumps, then shows NEW - BASE.
-    void compare(const QString& basePath, const QString& newPath);
-    // BASE is loaded already (the window this comparison was started from).
-    void compareWith(services::ProfilePtr base, const QString& basePath, const QString& newPath);
-
     bool hasDiff() const { return page_->diff() != nullptr; }
     const ProfileDiff* diff() const { return page_->diff(); }
     const Profile* currentProfile() const { return page_->currentProfile(); }
@@ -32,9 +27,12 @@ public:
     // Selects a location of NEW in every table and the tree, and shows its source.
     void selectLocation(memprof::LocationId location) { page_->selectLocation(location); }
 
+protected:
+    DumpKind kind() const override { return DumpKind::Memprof; }
+    void showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current) override;
+
 private:
     void createMenus();
-    void onLoaded(services::ProfilePtr base, services::ProfilePtr current);
     void chooseAndExport();
 
     views::ComparisonPage* page_;

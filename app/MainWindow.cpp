@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
-#include "DiffWindow.h"
-#include "SysprofDiffWindow.h"
+#include "ComparisonWindow.h"
+#include "MemprofDocument.h"
 #include "PageActions.h"
+#include "ProfileDocuments.h"
 #include "RecentFilesMenu.h"
 #include "SampleProfile.h"
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
-#include "model/services/SysprofExportJob.h"
+#include "model/services/ProfileExportJob.h"
 #include "model/services/LoadMessages.h"
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
@@ -45,8 +46,8 @@ MainWindow::MainWindow(QWidget* parent)
     startPage_->setSampleAvailable(!sampleProfilePath().isEmpty());
     loadingPage_ = new views::LoadingPage(pages_);
     loadingPage_->setObjectName(QStringLiteral("loadingPage"));
-    profilePage_ = new views::ProfilePage(pages_);
-    profilePage_->setSourceFolders(sourceFolders());
+    profilePage_ = MemprofDocument::makeProfilePage(pageHooks(), pages_);
+    kindPages_[DumpKind::Memprof] = profilePage_;
     pages_->addWidget(startPage_);
     pages_->addWidget(loadingPage_);
     pages_->addWidget(profilePage_);
@@ -56,10 +57,6 @@ MainWindow::MainWindow(QWidget* parent)
     connect(startPage_, &views::StartPage::sampleRequested, this, [this] { openDump(sampleProfilePath()); });
     connect(startPage_, &views::StartPage::recentRequested, this, &MainWindow::openDump);
     connect(loadingPage_, &views::LoadingPage::cancelRequested, this, &MainWindow::cancelLoad);
-    connect(profilePage_, &views::ProfilePage::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
-    connect(profilePage_, &views::ProfilePage::statusMessage, this, [this](const QString& text) {
-        statusBar()->showMessage(text);
-    });
     connect(profilePage_->viewState(), &views::ViewState::locationSelected, this,
             &MainWindow::locationSelected);
 
@@ -70,6 +67,35 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+services::PageHooks MainWindow::pageHooks()
+{
+    return {sourceFolders(), [this](const QString& text) { statusBar()->showMessage(text); },
+            [this] { chooseSourceFolder(); }};
+}
+
+const QString& MainWindow::dumpPath() const
+{
+    static const QString none;
+    return document_ ? document_->path() : none;
+}
+
+const Profile* MainWindow::profile() const
+{
+    const auto* memprof = dynamic_cast<const MemprofDocument*>(document_.get());
+    return memprof ? memprof->profile().get() : nullptr;
+}
+
+views::SysprofPage* MainWindow::sysprofPage() const
+{
+    return qobject_cast<views::SysprofPage*>(pageOf(DumpKind::Sysprof));
+}
+
+QWidget* MainWindow::pageOf(DumpKind kind) const
+{
+    const auto page = kindPages_.find(kind);
+    return page != kindPages_.end() ? page->second : nullptr;
+}
 
 void MainWindow::createMenus()
 {
@@ -155,7 +181,7 @@ void MainWindow::openDump(const QString& path)
 {
     if (path.isEmpty())
         return;
-    if (!hasAnyProfile() && !job_) {
+    if (!document_ && !job_) {
         loadDump(path);
         return;
     }
@@ -180,18 +206,22 @@ void MainWindow::loadDump(const QString& path)
         return;
     }
     job_.reset(); // cancels and waits for a load still running
-    job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath());
+    job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
     connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     // A replaced job's result may already be queued: only the current job counts.
-    connect(job_.get(), &services::ProfileLoadJob::finished, this, [this, job = job_.get()](services::ProfilePtr profile) {
-        if (job_.get() == job)
-            onLoadFinished(std::move(profile));
+    const auto current = [this, job = job_.get()] { return job_.get() == job; };
+    connect(job_.get(), &services::ProfileLoadJob::finished, this, [this, current](services::DocumentPtr document) {
+        if (current())
+            onLoaded(std::move(document));
     });
-    connect(job_.get(), &services::ProfileLoadJob::sysprofFinished, this,
-            [this, job = job_.get()](services::SysprofPtr profile) {
-                if (job_.get() == job)
-                    onSysprofLoaded(std::move(profile));
-            });
+    connect(job_.get(), &services::ProfileLoadJob::failed, this, [this, current](const QString& message) {
+        if (current())
+            onLoadFailed(message);
+    });
+    connect(job_.get(), &services::ProfileLoadJob::cancelled, this, [this, current] {
+        if (current())
+            onLoadCancelled();
+    });
     loadingPage_->start(path);
     pages_->setCurrentWidget(loadingPage_);
     reloadAction_->setEnabled(false);
@@ -201,8 +231,8 @@ void MainWindow::loadDump(const QString& path)
 
 void MainWindow::reload()
 {
-    if (!dumpPath_.isEmpty() && !isLoading())
-        loadDump(dumpPath_);
+    if (document_ && !isLoading())
+        loadDump(document_->path());
 }
 
 void MainWindow::cancelLoad()
@@ -215,86 +245,60 @@ void MainWindow::cancelLoad()
 
 void MainWindow::showPreviousPage()
 {
-    pages_->setCurrentWidget(hasProfile()   ? static_cast<QWidget*>(profilePage_)
-                             : hasSysprof() ? static_cast<QWidget*>(sysprofPage_)
-                                            : startPage_);
-    reloadAction_->setEnabled(hasAnyProfile());
+    pages_->setCurrentWidget(document_ ? pageOf(document_->kind()) : startPage_);
+    reloadAction_->setEnabled(document_ != nullptr);
 }
 
-bool MainWindow::endedWithout(const DecodeStatus& status, const QString& path)
+void MainWindow::onLoadCancelled()
 {
-    switch (status.end) {
-    case DecodeEnd::Cancelled:
-        statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
-        if (closeOnFailure_ && !hasAnyProfile())
-            close();
-        else
-            showPreviousPage();
-        emit loadFinished(false);
-        return true;
-    case DecodeEnd::Failed:
-        showFailure(path, services::describeFailure(status));
-        emit loadFinished(false);
-        return true;
-    case DecodeEnd::Complete:
-    case DecodeEnd::Truncated:
-        return false;
-    }
-    return false;
+    const QString path = job_->path();
+    job_.reset();
+    statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
+    if (closeOnFailure_ && !document_)
+        close();
+    else
+        showPreviousPage();
+    emit loadFinished(false);
 }
 
-void MainWindow::onLoadFinished(services::ProfilePtr profile)
+void MainWindow::onLoadFailed(const QString& message)
 {
-    const QString path = job_ ? job_->path() : QString();
+    const QString path = job_->path();
     job_.reset();
     statusBar()->clearMessage();
-    if (endedWithout(profile->status, path))
-        return;
-    showProfile(std::move(profile), path);
+    showFailure(path, message);
+    emit loadFinished(false);
+}
+
+void MainWindow::onLoaded(services::DocumentPtr document)
+{
+    job_.reset();
+    statusBar()->clearMessage();
+    showDocument(std::move(document));
     emit loadFinished(true);
 }
 
-void MainWindow::onSysprofLoaded(services::SysprofPtr profile)
+void MainWindow::showDocument(services::DocumentPtr document)
 {
-    const QString path = job_ ? job_->path() : QString();
-    job_.reset();
-    statusBar()->clearMessage();
-    if (endedWithout(profile->status, path))
-        return;
-    showSysprof(std::move(profile), path);
-    emit loadFinished(true);
-}
-
-void MainWindow::showSysprof(services::SysprofPtr profile, const QString& path)
-{
-    // One window, one dump: a memprof profile shown before gives way.
-    profile_.reset();
-    sysprof_ = std::move(profile);
-    // Made for the first sysprof dump: a window of memprof dumps never has one.
-    if (!sysprofPage_) {
-        sysprofPage_ = new views::SysprofPage(pages_);
-        sysprofPage_->setObjectName(QStringLiteral("sysprofPage"));
-        pages_->addWidget(sysprofPage_);
-        sysprofPage_->setSourceFolders(sourceFolders());
-        connect(sysprofPage_, &views::SysprofPage::addSourceFolderRequested, this, &MainWindow::chooseSourceFolder);
-        connect(sysprofPage_, &views::SysprofPage::statusMessage, this,
-                [this](const QString& text) { statusBar()->showMessage(text); });
+    QWidget* page = pageOf(document->kind());
+    if (!page) {
+        page = document->makePage(pageHooks(), pages_);
+        pages_->addWidget(page);
+        kindPages_[document->kind()] = page;
     }
-    sysprofPage_->setProfile(sysprof_, path);
-    pages_->setCurrentWidget(sysprofPage_);
+    // One window, one dump: the document shown before gives way.
+    const bool reloaded = document->showOn(page, document_.get());
+    document_ = std::move(document);
+    if (!reloaded && layoutRestored_ && page == profilePage_)
+        restoreSortChoices(profilePage_);
+    pages_->setCurrentWidget(page);
     compareAction_->setEnabled(true);
-    shown(path);
-    if (sysprof_->sampleCount == 0)
-        statusBar()->showMessage(tr("This profile has no samples: the profiler stopped before its first tick."));
-}
-
-void MainWindow::shown(const QString& path)
-{
-    dumpPath_ = path;
     closeOnFailure_ = false;
     reloadAction_->setEnabled(true);
-    recentMenu_->add(path);
+    recentMenu_->add(document_->path());
     updateTitle();
+    if (const QString empty = document_->emptyMessage(); !empty.isEmpty())
+        statusBar()->showMessage(empty);
 }
 
 void MainWindow::showFailure(const QString& path, const QString& message)
@@ -302,7 +306,7 @@ void MainWindow::showFailure(const QString& path, const QString& message)
     // A window opened only for this dump goes away; the message is shown
     // on the window the user opened it from.
     QWidget* parent = this;
-    if (closeOnFailure_ && !hasAnyProfile()) {
+    if (closeOnFailure_ && !document_) {
         parent = opener_ ? opener_.data() : nullptr;
         close();
     } else {
@@ -311,40 +315,10 @@ void MainWindow::showFailure(const QString& path, const QString& message)
     showLoadError(parent, tr("Cannot Open the Dump"), path, message);
 }
 
-void MainWindow::showProfile(services::ProfilePtr profile, const QString& path)
-{
-    // A reload keeps the user's sort orders; a new dump starts from the
-    // costliest rows.
-    const bool reloaded = profile_ && QFileInfo(path) == QFileInfo(dumpPath_);
-    // A reload also keeps the selection, by name: ids may differ if the
-    // dump changed.
-    const std::optional<LocationId> selected = profilePage_->viewState()->selectedLocation();
-    const std::string selectedName = reloaded && selected ? profile_->nameOf(*selected) : std::string();
-    profile_ = std::move(profile);
-    sysprof_.reset();
-    profilePage_->setProfile(profile_, path, reloaded);
-    if (!reloaded && layoutRestored_)
-        restoreSortChoices(profilePage_);
-    if (!selectedName.empty()) {
-        for (LocationId id = 0; id < profile_->locations.size(); ++id) {
-            if (profile_->nameOf(id) == selectedName) {
-                profilePage_->viewState()->selectLocation(id);
-                break;
-            }
-        }
-    }
-    pages_->setCurrentWidget(profilePage_);
-    compareAction_->setEnabled(true);
-    shown(path);
-    if (profile_->totals.eventCount == 0)
-        statusBar()->showMessage(tr("This profile has no events: nothing was allocated while it ran."));
-}
-
 void MainWindow::updateTitle()
 {
-    setWindowTitle(dumpPath_.isEmpty() ? tr("Memprof Viewer")
-                                       : tr("%1 — Memprof Viewer").arg(QFileInfo(dumpPath_).fileName()));
-    setWindowFilePath(dumpPath_);
+    setWindowTitle(document_ ? tr("%1 — Memprof Viewer").arg(document_->displayName()) : tr("Memprof Viewer"));
+    setWindowFilePath(dumpPath());
 }
 
 namespace {
@@ -366,43 +340,22 @@ void MainWindow::chooseAndOpen()
 
 void MainWindow::chooseAndCompare()
 {
-    const QFileInfo dump(dumpPath_);
+    const QFileInfo dump(dumpPath());
     const QString path = askForDump(this, tr("Compare %1 With (NEW)").arg(dump.fileName()), dump.absolutePath());
     if (!path.isEmpty())
         compareWith(path);
 }
 
-SysprofDiffWindow* MainWindow::compareSysprofWith(const QString& newPath)
+ComparisonWindow* MainWindow::compareWith(const QString& newPath)
 {
-    if (!sysprof_)
-        return nullptr;
-    auto* window = new SysprofDiffWindow(this);
-    cascadeFrom(window, this);
-    window->show();
-    window->compareWith(sysprof_, dumpPath_, newPath);
-    return window;
-}
-
-DiffWindow* MainWindow::compareWith(const QString& newPath)
-{
-    if (sysprof_) {
-        compareSysprofWith(newPath);
-        return nullptr;
-    }
-    if (!profile_)
-        return nullptr;
-    auto* window = new DiffWindow(this);
-    cascadeFrom(window, this);
-    window->show();
-    window->compareWith(profile_, dumpPath_, newPath);
-    return window;
+    return document_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
 }
 
 views::ResultsPage* MainWindow::resultsPage() const
 {
-    if (sysprof_)
-        return sysprofPage_;
-    return profilePage_;
+    if (!document_)
+        return profilePage_;
+    return qobject_cast<views::ResultsPage*>(pageOf(document_->kind()));
 }
 
 bool MainWindow::exportCsv(const QString& path, QString* error)
@@ -412,69 +365,58 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
 
 void MainWindow::chooseAndExport()
 {
-    if (hasAnyProfile())
-        chooseAndExportActiveTable(this, resultsPage(), tr("Export %1 as CSV"), QFileInfo(dumpPath_).absolutePath(),
-                                   QFileInfo(dumpPath_).completeBaseName());
+    if (views::ResultsPage* page = resultsPage(); page && document_)
+        chooseAndExportActiveTable(this, page, tr("Export %1 as CSV"), QFileInfo(dumpPath()).absolutePath(),
+                                   QFileInfo(dumpPath()).completeBaseName());
 }
 
-bool MainWindow::exportProfile(const QString& path, QString* error)
-{
-    const Profile* shown = profile_ ? profilePage_->profile() : nullptr;
-    if (!shown) {
-        if (error)
-            *error = tr("There is no profile to export.");
-        return false;
-    }
-    if (!writeProfileExport(*shown, path, error))
-        return false;
-    statusBar()->showMessage(tr("Wrote %1 (%2 bytes)").arg(path).arg(QFileInfo(path).size()), 5000);
-    return true;
-}
-
-bool MainWindow::startSysprofExport(const QString& path, QString* error)
+bool MainWindow::startExport(const QString& path, QString* error)
 {
     const auto fail = [error](const QString& why) {
         if (error)
             *error = why;
         return false;
     };
-    if (!sysprof_)
+    if (!document_)
         return fail(tr("There is no profile to export."));
     if (exportJob_ && exportJob_->isRunning())
         return fail(tr("An export is being written: wait for it to end."));
-    const std::optional<ExportFormat> format =
-        exportFormatForFileName(QFileInfo(path).fileName().toStdString(), ExportSubject::Sysprof);
+    const ExportSubject subject = document_->exportSubject();
+    const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString(), subject);
     if (!format)
-        return fail(noFormatInFileName(ExportSubject::Sysprof));
-    // What the panes count: the whole run or the sample range shown.
-    exportJob_ = std::make_unique<services::SysprofExportJob>(dumpPath_, sysprofPage_->sampleRange(), *format, path);
-    connect(exportJob_.get(), &services::SysprofExportJob::finished, this,
-            [this, path](const QString& why, qint64 bytes) {
-                if (why.isEmpty()) {
-                    statusBar()->showMessage(tr("Wrote %1 (%2 bytes)").arg(path).arg(bytes), 5000);
-                } else {
-                    statusBar()->clearMessage();
-                    auto* box = new QMessageBox(QMessageBox::Critical, tr("Export Failed"),
-                                                tr("Cannot write %1").arg(QDir::toNativeSeparators(path)),
-                                                QMessageBox::Ok, this);
-                    box->setObjectName(QStringLiteral("exportErrorBox"));
-                    box->setInformativeText(why);
-                    box->setAttribute(Qt::WA_DeleteOnClose);
-                    box->open();
-                }
-                emit sysprofExportFinished(path, why);
-            });
+        return fail(noFormatInFileName(subject));
+    // What the page counts: the whole run or the range shown.
+    exportJob_ = std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format,
+                                                             path);
+    connect(exportJob_.get(), &services::ProfileExportJob::finished, this,
+            [this, path](const QString& why, qint64 bytes) { onExportFinished(path, why, bytes); });
     statusBar()->showMessage(tr("Writing %1…").arg(path));
     exportJob_->start();
     return true;
 }
 
+void MainWindow::onExportFinished(const QString& path, const QString& error, qint64 bytes)
+{
+    if (error.isEmpty()) {
+        statusBar()->showMessage(tr("Wrote %1 (%2 bytes)").arg(path).arg(bytes), 5000);
+    } else {
+        statusBar()->clearMessage();
+        auto* box = new QMessageBox(QMessageBox::Critical, tr("Export Failed"),
+                                    tr("Cannot write %1").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("exportErrorBox"));
+        box->setInformativeText(error);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+    emit exportFinished(path, error);
+}
+
 void MainWindow::chooseAndExportProfile()
 {
-    if (!profile_ && !sysprof_)
+    if (!document_)
         return;
-    const ExportSubject subject = sysprof_ ? ExportSubject::Sysprof : ExportSubject::Memprof;
-    const QFileInfo dump(dumpPath_);
+    const ExportSubject subject = document_->exportSubject();
+    const QFileInfo dump(dumpPath());
     QString filter;
     const QString chosen = QFileDialog::getSaveFileName(
         this, tr("Export Profile As"), QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
@@ -483,16 +425,16 @@ void MainWindow::chooseAndExportProfile()
         return;
     const QString path = exportPathForFilter(chosen, filter, subject);
     QString error;
-    const bool started = sysprof_ ? startSysprofExport(path, &error) : exportProfile(path, &error);
-    if (!started)
+    if (!startExport(path, &error))
         QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
 
 void MainWindow::chooseSourceFolder()
 {
-    app::chooseSourceFolder(this, profilePage_, QFileInfo(dumpPath_).absolutePath());
-    if (sysprofPage_)
-        sysprofPage_->setSourceFolders(sourceFolders());
+    app::chooseSourceFolder(this, profilePage_, QFileInfo(dumpPath()).absolutePath());
+    // The memory page has them now; another kind's page is told too.
+    if (document_ && pageOf(document_->kind()) != profilePage_)
+        document_->setSourceFolders(pageOf(document_->kind()), sourceFolders());
 }
 
 namespace {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One window, one dump: the menus, the page stack (the start page, the
-// loading page, the profile page) and the settings the window keeps (its
-// layout, recent files, source folders). The profile page shows the dump;
-// the window loads it.
+// loading page, the page of the document shown) and the settings the window
+// keeps (its layout, recent files, source folders). The window loads the
+// dump as a document (whatever its kind) and hands it what depends on the
+// kind: its page, its comparison, its export.
 #pragma once
 
 #include "model/profile/Profile.h"
@@ -13,6 +14,7 @@
 #include <QPointer>
 #include <QStackedWidget>
 
+#include <map>
 #include <memory>
 
 class QAction;
@@ -25,13 +27,12 @@ class SysprofPage;
 }
 
 namespace memprof::services {
-class SysprofExportJob;
+class ProfileExportJob;
 }
 
 namespace memprof::app {
 
-class DiffWindow;
-class SysprofDiffWindow;
+class ComparisonWindow;
 class RecentFilesMenu;
 
 class MainWindow : public QMainWindow {
@@ -47,21 +48,21 @@ public:
     void reload();
     void cancelLoad();
     // Opens a window comparing the dump at `newPath` (NEW) against this
-    // window's profile (BASE); nullptr if there is no profile.
-    // NEW against this window's dump; a CPU profile opens a SysprofDiffWindow
-    // (compareSysprofWith) and this returns null.
-    DiffWindow* compareWith(const QString& newPath);
-    SysprofDiffWindow* compareSysprofWith(const QString& newPath);
+    // window's document (BASE), the comparison of its kind; nullptr if
+    // there is no document.
+    ComparisonWindow* compareWith(const QString& newPath);
 
     bool isLoading() const;
-    // A memprof profile is shown (hasProfile), or a sysprof one.
-    bool hasProfile() const { return profile_ != nullptr; }
-    bool hasSysprof() const { return sysprof_ != nullptr; }
-    bool hasAnyProfile() const { return hasProfile() || hasSysprof(); }
-    // Made when a sysprof dump is first shown; null before.
-    views::SysprofPage* sysprofPage() const { return sysprofPage_; }
-    const QString& dumpPath() const { return dumpPath_; }
-    const Profile* profile() const { return profile_.get(); }
+    // The document shown; null before the first load.
+    const services::DocumentPtr& document() const { return document_; }
+    const QString& dumpPath() const;
+    // Forwards for the tests and the screenshot: a memprof profile is shown
+    // (its whole run), or a sysprof one (on sysprofPage(), made when the
+    // first is shown).
+    const Profile* profile() const;
+    bool hasProfile() const { return profile() != nullptr; }
+    bool hasSysprof() const { return document_ && document_->kind() == DumpKind::Sysprof; }
+    views::SysprofPage* sysprofPage() const;
     // The page in front: the start, loading or profile page.
     QWidget* currentPage() const { return pages_->currentWidget(); }
 
@@ -80,13 +81,12 @@ public:
     void setActiveTable(views::CostTableView* table) { resultsPage()->setActiveTable(table); }
     // Writes the active table as shown; false with `error` set on failure.
     bool exportCsv(const QString& path, QString* error = nullptr);
-    // Writes the profile shown (its event window) in the format the file's
-    // type names, and says so in the status bar; false with the cause.
-    bool exportProfile(const QString& path, QString* error = nullptr);
-    // The same for a CPU profile, off the GUI thread (the dump is read
-    // again): false with the cause if it cannot start (a file name that
-    // names no format, an export running); sysprofExportFinished follows.
-    bool startSysprofExport(const QString& path, QString* error = nullptr);
+    // Writes the document shown (the range of its run the page counts) in
+    // the format the file's type names, off the GUI thread: false with the
+    // cause if it cannot start (no document, a file name that names no
+    // format of its kind, an export running); exportFinished follows, and
+    // the status bar says what was written.
+    bool startExport(const QString& path, QString* error = nullptr);
 
 public slots:
     void selectLocation(memprof::LocationId location) { profilePage_->selectLocation(location); }
@@ -95,8 +95,8 @@ signals:
     // A load ended; `shown` is true when its profile is now on screen.
     void loadFinished(bool shown);
     void locationSelected(memprof::LocationId location);
-    // A CPU profile's export ended: written to `path`, or `error` says why not.
-    void sysprofExportFinished(const QString& path, const QString& error);
+    // An export ended: written to `path`, or `error` says why not.
+    void exportFinished(const QString& path, const QString& error);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -106,17 +106,18 @@ protected:
 
 private:
     void createMenus();
+    // What a page made for a document reports to this window.
+    services::PageHooks pageHooks();
     // Help > Guide.
     void showGuide();
-    void onLoadFinished(services::ProfilePtr profile);
-    void onSysprofLoaded(services::SysprofPtr profile);
-    // A load that ended without a profile to show (cancelled, failed);
-    // false when it did end with one.
-    bool endedWithout(const DecodeStatus& status, const QString& path);
-    void showSysprof(services::SysprofPtr profile, const QString& path);
-    // The window's menus and title for what it shows now.
-    void shown(const QString& path);
-    void showProfile(services::ProfilePtr profile, const QString& path);
+    void onLoaded(services::DocumentPtr document);
+    void onLoadCancelled();
+    void onLoadFailed(const QString& message);
+    // Puts `document` on its kind's page, made the first time.
+    void showDocument(services::DocumentPtr document);
+    // The page showing documents of `kind`; null before the first.
+    QWidget* pageOf(DumpKind kind) const;
+    void onExportFinished(const QString& path, const QString& error, qint64 bytes);
     void showFailure(const QString& path, const QString& message);
     void showPreviousPage();
     void updateTitle();
@@ -126,11 +127,9 @@ private:
     void chooseAndExportProfile();
     void chooseSourceFolder();
 
-    services::ProfilePtr profile_;
-    services::SysprofPtr sysprof_;
-    QString dumpPath_;
+    services::DocumentPtr document_;
     std::unique_ptr<services::ProfileLoadJob> job_;
-    std::unique_ptr<services::SysprofExportJob> exportJob_;
+    std::unique_ptr<services::ProfileExportJob> exportJob_;
     // A window opened for a second dump closes again if that dump fails.
     bool closeOnFailure_ = false;
     bool layoutRestored_ = false;
@@ -140,8 +139,11 @@ private:
     QStackedWidget* pages_ = nullptr;
     views::StartPage* startPage_ = nullptr;
     views::LoadingPage* loadingPage_ = nullptr;
+    // The memory profile's page, made with the window: the menus act on it
+    // and the window's saved layout is its.
     views::ProfilePage* profilePage_ = nullptr;
-    views::SysprofPage* sysprofPage_ = nullptr;
+    // One page per kind of document shown (the memory page among them).
+    std::map<DumpKind, QWidget*> kindPages_;
 
     RecentFilesMenu* recentMenu_ = nullptr;
     QAction* reloadAction_ = nullptr;

@@ -2,6 +2,7 @@
 #include "SysprofDiffWindow.h"
 
 #include "PageActions.h"
+#include "SysprofDocument.h"
 #include "WindowPlacement.h"
 #include "model/itemmodels/TableCsv.h"
 #include "model/services/LoadMessages.h"
@@ -53,24 +54,12 @@ void SysprofDiffWindow::createMenus()
     filter->setShortcut(QKeySequence::Find);
 }
 
-void SysprofDiffWindow::compare(const QString& basePath, const QString& newPath)
+void SysprofDiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
-    compareWith(nullptr, basePath, newPath);
-}
-
-void SysprofDiffWindow::compareWith(services::SysprofPtr base, const QString& basePath, const QString& newPath)
-{
-    if (!beginLoad(basePath, newPath, base != nullptr))
-        return;
-    auto job = std::make_unique<services::ProfilePairLoadJob>(std::move(base), this->basePath(), this->newPath());
-    connect(job.get(), &services::ProfilePairLoadJob::sysprofLoaded, this, &SysprofDiffWindow::onLoaded);
-    runLoad(std::move(job));
-}
-
-void SysprofDiffWindow::onLoaded(services::SysprofPtr base, services::SysprofPtr current)
-{
-    page_->setProfiles(std::move(base), basePath(), std::move(current), newPath());
-    showComparison();
+    // The pair job let through only sysprof dumps, read as SysprofDocuments.
+    const auto& baseDocument = static_cast<const SysprofDocument&>(*base);
+    const auto& newDocument = static_cast<const SysprofDocument&>(*current);
+    page_->setProfiles(baseDocument.profile(), basePath(), newDocument.profile(), newPath());
 }
 
 bool SysprofDiffWindow::exportCsv(const QString& path, QString* error)

@@ -17,16 +17,15 @@ public:
     explicit SysprofDiffWindow(QWidget* opener = nullptr);
     ~SysprofDiffWindow() override;
 
-    void compare(const QString& basePath, const QString& newPath);
-    // BASE is loaded already (the window this comparison was started from).
-    void compareWith(services::SysprofPtr base, const QString& basePath, const QString& newPath);
-
     views::SysprofComparisonPage* page() const { return page_; }
     bool exportCsv(const QString& path, QString* error = nullptr);
 
+protected:
+    DumpKind kind() const override { return DumpKind::Sysprof; }
+    void showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current) override;
+
 private:
     void createMenus();
-    void onLoaded(services::SysprofPtr base, services::SysprofPtr current);
     void chooseAndExport();
 
     views::SysprofComparisonPage* page_;

@@ -232,12 +232,12 @@ void ComparisonPage::countWindows(const RangeOption& range)
         return;
     }
     shownRange_ = range;
-    recount_ = std::make_unique<services::ProfilePairLoadJob>(
-        services::ProfilePairLoadJob::Windows{wholes_, paths_, windows, indexSlots_});
-    connect(recount_.get(), &services::ProfilePairLoadJob::progress, windowBar_,
+    recount_ = std::make_unique<services::WindowPairCountJob>(
+        services::WindowPairCountJob::Windows{wholes_, paths_, windows, indexSlots_});
+    connect(recount_.get(), &services::WindowPairCountJob::progress, windowBar_,
             &ComparisonWindowBar::setRecountProgress);
-    connect(recount_.get(), &services::ProfilePairLoadJob::loaded, this, &ComparisonPage::onWindowsCounted);
-    connect(recount_.get(), &services::ProfilePairLoadJob::stopped, this, &ComparisonPage::onRecountStopped);
+    connect(recount_.get(), &services::WindowPairCountJob::loaded, this, &ComparisonPage::onWindowsCounted);
+    connect(recount_.get(), &services::WindowPairCountJob::stopped, this, &ComparisonPage::onRecountStopped);
     windowBar_->setRecounting(true);
     windowBar_->showWindows(range, windows[Base], wholes_[Base]->totals.eventCount, windows[New],
                             wholes_[New]->totals.eventCount);

@@ -13,8 +13,7 @@
 #include "model/compare/ProfileDiff.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/report/RangeOption.h"
-#include "model/services/ProfileLoadJob.h"
-#include "model/services/ProfilePairLoadJob.h"
+#include "model/services/WindowPairCountJob.h"
 
 #include <array>
 #include <memory>
@@ -55,7 +54,7 @@ signals:
     void windowsApplied();
 
 private:
-    enum Side { Base = services::ProfilePairLoadJob::Base, New = services::ProfilePairLoadJob::New };
+    enum Side { Base = services::WindowPairCountJob::Base, New = services::WindowPairCountJob::New };
 
     void showDiff(services::ProfilePtr base, services::ProfilePtr current, bool resort);
     void showShownWindows();
@@ -82,7 +81,7 @@ private:
     std::array<std::shared_ptr<services::WindowIndexSlot>, 2> indexSlots_;
     std::array<EventWindow, 2> shownWindows_;
     RangeOption shownRange_;
-    std::unique_ptr<services::ProfilePairLoadJob> recount_;
+    std::unique_ptr<services::WindowPairCountJob> recount_;
     ComparisonWindowBar* windowBar_ = nullptr;
     QLabel* heldExplanation_ = nullptr;
     std::array<itemmodels::DiffTableModel*, 4> models_{};

@@ -4,7 +4,7 @@
 // nobody looks at as a flame costs nothing more.
 #pragma once
 
-#include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePointers.h"
 
 #include <QWidget>
 

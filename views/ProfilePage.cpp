@@ -235,7 +235,7 @@ void ProfilePage::buildWindowIndex()
 {
     if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty()
         || windowIndex_->index()
-        || wholeProfile_->totals.eventCount < services::ProfileLoadJob::kIndexedRunEvents)
+        || wholeProfile_->totals.eventCount < services::WindowCountJob::kIndexedRunEvents)
         return;
     const bool read = wholeProfile_->status.end == DecodeEnd::Complete
                       || wholeProfile_->status.end == DecodeEnd::Truncated;
@@ -333,13 +333,13 @@ void ProfilePage::countWindow(EventWindow window)
     // background build stops, so that two whole decodes do not share the
     // cores and the memory; one ending without the index starts it again.
     cancelWindowIndexBuild();
-    auto* job = new services::ProfileLoadJob(dumpPath_, window, wholeProfile_, windowIndex_, this);
+    auto* job = new services::WindowCountJob(dumpPath_, window, wholeProfile_, windowIndex_, this);
     recount_ = job;
-    connect(job, &services::ProfileLoadJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
+    connect(job, &services::WindowCountJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
     // Every load ends in finished, cancelled ones too: then the job goes
     // (here only, so `job` is valid). A replaced or cancelled job's result
     // is not shown: only the current job counts.
-    connect(job, &services::ProfileLoadJob::finished, this, [this, job](services::ProfilePtr profile) {
+    connect(job, &services::WindowCountJob::finished, this, [this, job](services::ProfilePtr profile) {
         job->deleteLater();
         if (recount_ == job)
             onRecountFinished(std::move(profile));

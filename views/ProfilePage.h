@@ -14,7 +14,7 @@
 #include "MemoryResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
 #include "model/services/FunctionNamesJob.h"
-#include "model/services/ProfileLoadJob.h"
+#include "model/services/WindowCountJob.h"
 #include "model/services/WindowIndexJob.h"
 
 #include <QPointer>
@@ -52,6 +52,8 @@ public:
     void setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
     // The counts the panes show (the window's), and the whole run's.
     const Profile* profile() const { return profile_.get(); }
+    // The same counts, shared: an export's worker keeps them while it writes.
+    services::ProfilePtr sharedProfile() const { return profile_; }
     const Profile* wholeRunProfile() const { return wholeProfile_.get(); }
     EventWindowBar* windowBar() const { return windowBar_; }
     // A window's re-count is running.
@@ -103,7 +105,7 @@ private:
     bool indexBuildAfterPaint_ = false;
     // The running re-count; a cancelled one ends on its own and goes (a
     // child of the page: deleting the page waits for its worker).
-    QPointer<services::ProfileLoadJob> recount_;
+    QPointer<services::WindowCountJob> recount_;
     // The names of the dump's functions read from their sources, once per
     // load and source folders; a replaced one ends on its own and goes.
     QPointer<services::FunctionNamesJob> namesRead_;

@@ -1,67 +1,52 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Decodes a dump (memprof, or sysprof: told by its content) on a worker thread: progress by bytes read, cancellation
-// through the decoder's atomic stop flag, and the finished Profile (a value,
-// shared read-only) handed back by a queued signal. One job, one load. With
-// an event window it counts only that stretch of the run (a page's re-count
-// when the user chooses a window): from the dump's window index when its
-// slot holds one, else after building it with one whole decode.
+// Reads a profile document on a worker thread, whatever its kind: a dump
+// opened (the reader tells the kind by the content) or a range of a loaded
+// document's run counted again. Progress by bytes read, cancellation
+// through the decoder's atomic stop flag, and one ending: finished with the
+// document (complete or truncated), failed with the user's message, or
+// cancelled. One job, one read.
 #pragma once
 
-#include "model/profile/Profile.h"
 #include "model/services/DecodeJob.h"
-#include "model/sysprofile/SysprofLoader.h"
-#include "model/sysprofile/SysprofProfile.h"
-#include "model/services/WindowIndexSlot.h"
+#include "model/services/ProfileDocument.h"
+#include "model/services/ProfilePointers.h"
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace memprof::services {
 
-using ProfilePtr = std::shared_ptr<const Profile>;
-using SysprofPtr = std::shared_ptr<const SysprofProfile>;
+// Reads the dump at `path` into a document, on the worker; the returned
+// document's status says how the read ended.
+using DocumentReader = std::function<DocumentPtr(const QString& path, DecodeControl& control)>;
 
 class ProfileLoadJob : public DecodeJob {
     Q_OBJECT
 public:
-    explicit ProfileLoadJob(QString path, QObject* parent = nullptr);
-    ProfileLoadJob(QString path, EventWindow window, QObject* parent = nullptr);
-    // A window of the run that gave `whole`, counted with the index in
-    // `indexSlot` (built there first when it is empty).
-    ProfileLoadJob(QString path, EventWindow window, ProfilePtr whole, std::shared_ptr<WindowIndexSlot> indexSlot,
-                   QObject* parent = nullptr);
-    // Runs of fewer events count a window with one whole decode: on them it
-    // is faster than the index's replays (a 400 K-event dump: 0.06 s
-    // against 0.27 s, bench/README.md). Tests set 0 to reach the index.
-    static constexpr std::uint64_t kIndexedRunEvents = 2'000'000;
-    void setIndexedRunEvents(std::uint64_t eventCount) { indexedRunEvents_ = eventCount; }
+    ProfileLoadJob(QString path, DocumentReader read, QObject* parent = nullptr);
     // Cancels a running load and waits for the worker to stop.
     ~ProfileLoadJob() override;
 
     const QString& path() const { return path_; }
-    EventWindow window() const { return window_; }
     void start();
 
 signals:
     // Emitted on the worker thread, delivered queued: bytes consumed, total.
     void progress(quint64 bytesRead, quint64 totalBytes);
-    // Every load ends here: complete, truncated, cancelled or failed (see
-    // profile->status). Delivered queued to receivers on the GUI thread.
-    void finished(memprof::services::ProfilePtr profile);
-    // Instead of finished(), when the dump turns out to be a sysprof (CPU)
-    // profile: the kind is told by the content, on the worker thread.
-    void sysprofFinished(memprof::services::SysprofPtr profile);
+    // Every read ends with one of these three, delivered queued to
+    // receivers on the GUI thread. A truncated dump is finished: its
+    // document's status says where it ends.
+    void finished(memprof::services::DocumentPtr document);
+    void failed(const QString& message);
+    void cancelled();
 
 private:
     QString path_;
-    EventWindow window_;
-    ProfilePtr whole_;
-    std::shared_ptr<WindowIndexSlot> indexSlot_;
-    std::uint64_t indexedRunEvents_ = kIndexedRunEvents;
+    DocumentReader read_;
 };
 
 } // namespace memprof::services
 
-Q_DECLARE_METATYPE(memprof::services::ProfilePtr)
-Q_DECLARE_METATYPE(memprof::services::SysprofPtr)
+Q_DECLARE_METATYPE(memprof::services::DocumentPtr)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/ProfilePairLoadJob.h"
 
+#include "model/services/LoadMessages.h"
+
 namespace memprof::services {
 
 namespace {
@@ -18,116 +20,51 @@ DecodeStatus otherProfiler(DecodeStatus status, DumpKind expected)
 
 } // namespace
 
-ProfilePairLoadJob::ProfilePairLoadJob(ProfilePtr base, QString basePath, QString newPath, QObject* parent)
-    : QObject(parent)
-    , kind_(DumpKind::Memprof)
+ProfilePairLoadJob::ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString basePath, QString newPath,
+                                       DocumentReader read, QObject* parent)
+    : PairJob(parent)
+    , kind_(kind)
     , paths_{std::move(basePath), std::move(newPath)}
-    , profiles_{std::move(base), nullptr}
-    , baseGiven_(profiles_[Base] != nullptr)
+    , documents_{std::move(base), nullptr}
+    , read_(std::move(read))
 {
+    setBaseGiven(documents_[Base] != nullptr);
 }
 
-ProfilePairLoadJob::ProfilePairLoadJob(SysprofPtr base, QString basePath, QString newPath, QObject* parent)
-    : QObject(parent)
-    , kind_(DumpKind::Sysprof)
-    , paths_{std::move(basePath), std::move(newPath)}
-    , sysprofs_{std::move(base), nullptr}
-    , baseGiven_(sysprofs_[Base] != nullptr)
-{
-}
-
-ProfilePairLoadJob::ProfilePairLoadJob(Windows windows, QObject* parent)
-    : QObject(parent)
-    , kind_(DumpKind::Memprof)
-    , paths_(windows.paths)
-    , windows_(std::move(windows))
-{
-    for (Side side : {Base, New})
-        if (windows_->windows[side] == EventWindow{})
-            profiles_[side] = windows_->wholes[side];
-    baseGiven_ = profiles_[Base] != nullptr;
-}
-
-ProfilePairLoadJob::~ProfilePairLoadJob() = default; // the side jobs cancel and wait
+ProfilePairLoadJob::~ProfilePairLoadJob() = default;
 
 void ProfilePairLoadJob::start()
 {
-    for (Side side : {Base, New})
-        if (!profiles_[side] && !sysprofs_[side])
-            startSide(side);
+    for (Side side : {Base, New}) {
+        if (documents_[side])
+            continue;
+        auto* job = setSide(side, std::make_unique<ProfileLoadJob>(paths_[side], read_));
+        connect(job, &ProfileLoadJob::finished, this, [this, side](DocumentPtr document) { onSideRead(side, document); });
+        connect(job, &ProfileLoadJob::failed, this, [this, side](const QString& message) { onSideStopped(side, message); });
+        connect(job, &ProfileLoadJob::cancelled, this, [this, side] { onSideStopped(side, {}); });
+        job->start();
+    }
 }
 
-void ProfilePairLoadJob::startSide(Side side)
+void ProfilePairLoadJob::onSideRead(Side side, DocumentPtr document)
 {
-    auto& job = jobs_[side];
-    if (windows_)
-        job = std::make_unique<ProfileLoadJob>(paths_[side], windows_->windows[side], windows_->wholes[side],
-                                               windows_->indexSlots[side]);
-    else
-        job = std::make_unique<ProfileLoadJob>(paths_[side]);
-    connect(job.get(), &ProfileLoadJob::progress, this, [this, side](quint64 bytesRead, quint64 totalBytes) {
-        bytesRead_[side] = bytesRead;
-        totalBytes_[side] = totalBytes;
-        reportProgress();
-    });
-    connect(job.get(), &ProfileLoadJob::finished, this, [this, side](ProfilePtr profile) {
-        if (kind_ != DumpKind::Memprof && profile->status.end != DecodeEnd::Failed &&
-            profile->status.end != DecodeEnd::Cancelled) {
-            onSideEnded(side, otherProfiler(profile->status, kind_));
-            return;
-        }
-        profiles_[side] = profile;
-        onSideEnded(side, profile->status);
-    });
-    connect(job.get(), &ProfileLoadJob::sysprofFinished, this, [this, side](SysprofPtr profile) {
-        if (kind_ != DumpKind::Sysprof) {
-            onSideEnded(side, otherProfiler(profile->status, kind_));
-            return;
-        }
-        sysprofs_[side] = profile;
-        onSideEnded(side, profile->status);
-    });
-    job->start();
-}
-
-void ProfilePairLoadJob::reportProgress()
-{
-    // One bar for both dumps: their bytes together, once both sizes are
-    // known (a side not read has none).
-    if (baseGiven_ || !jobs_[New] || (totalBytes_[Base] > 0 && totalBytes_[New] > 0))
-        emit progress(bytesRead_[Base] + bytesRead_[New], totalBytes_[Base] + totalBytes_[New]);
-}
-
-void ProfilePairLoadJob::onSideEnded(Side side, const DecodeStatus& status)
-{
-    // A side stopped because the other failed may still deliver its
-    // (cancelled) result, queued before its job was deleted: the pair has
-    // ended, and says so once.
-    if (!jobs_[side])
-        return;
-    jobs_[side].reset();
-    if (status.end == DecodeEnd::Failed || status.end == DecodeEnd::Cancelled) {
-        for (auto& job : jobs_)
-            job.reset();
-        emit stopped(paths_[side], status);
+    if (document->kind() != kind_) {
+        onSideStopped(side, describeFailure(otherProfiler(document->status(), kind_)));
         return;
     }
-    if (profiles_[Base] && profiles_[New])
-        emit loaded(profiles_[Base], profiles_[New]);
-    else if (sysprofs_[Base] && sysprofs_[New])
-        emit sysprofLoaded(sysprofs_[Base], sysprofs_[New]);
+    if (!endSide(side))
+        return;
+    documents_[side] = std::move(document);
+    if (documents_[Base] && documents_[New])
+        emit loaded(documents_[Base], documents_[New]);
 }
 
-void ProfilePairLoadJob::cancel()
+void ProfilePairLoadJob::onSideStopped(Side side, const QString& message)
 {
-    for (auto& job : jobs_)
-        if (job)
-            job->cancel();
-}
-
-bool ProfilePairLoadJob::isRunning() const
-{
-    return (jobs_[Base] && jobs_[Base]->isRunning()) || (jobs_[New] && jobs_[New]->isRunning());
+    if (!endSide(side))
+        return;
+    stopSides();
+    emit stopped(paths_[side], message);
 }
 
 } // namespace memprof::services

@@ -2,11 +2,11 @@
 // Counts a sample range of a sysprof dump on a worker thread: the dump is
 // decoded again (symbols are met in stream order, so a range cannot skip
 // what comes before it) and only the range's samples are aggregated. The
-// result is delivered queued, like ProfileLoadJob's.
+// result is delivered queued, like WindowCountJob's.
 #pragma once
 
 #include "model/services/DecodeJob.h"
-#include "model/services/ProfileLoadJob.h"
+#include "model/services/ProfilePointers.h"
 
 #include <QString>
 

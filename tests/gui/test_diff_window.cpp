@@ -234,7 +234,7 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     QSignalSpy loaded(main.data(), &MainWindow::loadFinished);
     main->loadDump(test::fixture(QStringLiteral("v3/medium.bin")));
     QVERIFY(loaded.wait(30000));
-    QPointer<DiffWindow> w = main->compareWith(test::fixture(QStringLiteral("v3/medium.bin")));
+    QPointer<DiffWindow> w = qobject_cast<DiffWindow*>(main->compareWith(test::fixture(QStringLiteral("v3/medium.bin"))));
     QVERIFY(w);
     QSignalSpy finished(w.data(), &DiffWindow::loadFinished);
     QVERIFY(finished.wait(30000));

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File > Export Profile As in the viewer: the menu entry, the file written
-// in the format its type names (the same bytes memprof-report writes), the
-// status bar saying so, and a file type that names no format refused; for
-// a CPU profile too.
+// off the GUI thread in the format its type names (the same bytes
+// memprof-report writes), the status bar saying so, and a file type that
+// names no format refused; for a memory and a CPU profile alike.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/ReportCli.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/SysprofPage.h"
 #include "tests/support/TestSuite.h"
@@ -12,34 +13,17 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
 using memprof::test::load;
+using memprof::test::sameAsTheCli;
 using memprof::test::Window;
 
 class TestExportProfileInWindow : public QObject {
     Q_OBJECT
-
-    // The file the viewer wrote at `path` holds what memprof-report writes
-    // with `args` for `dump` (beside it, "cli-" before its name).
-    static void sameAsTheCli(const QString& path, const QStringList& args, const QString& dump)
-    {
-        const QFileInfo written(path);
-        const QString cliPath = written.dir().filePath(QStringLiteral("cli-") + written.fileName());
-        QProcess cli;
-        cli.start(QStringLiteral(MEMPROF_REPORT_EXE), args + QStringList{QStringLiteral("-o"), cliPath, dump});
-        QVERIFY(cli.waitForFinished(60000));
-        QCOMPARE(cli.exitCode(), 0);
-        QFile viewerFile(path), cliFile(cliPath);
-        QVERIFY(viewerFile.open(QIODevice::ReadOnly) && cliFile.open(QIODevice::ReadOnly));
-        const QByteArray bytes = viewerFile.readAll();
-        QVERIFY(!bytes.isEmpty());
-        QCOMPARE(bytes, cliFile.readAll());
-    }
 
 private slots:
     void theMenuOffersIt()
@@ -68,8 +52,11 @@ private slots:
         QVERIFY(load(w.window, dump));
         QTemporaryDir dir;
         const QString path = dir.filePath(fileName);
+        QSignalSpy finished(w.window, &memprof::app::MainWindow::exportFinished);
         QString error;
-        QVERIFY2(w->exportProfile(path, &error), qPrintable(error));
+        QVERIFY2(w->startExport(path, &error), qPrintable(error));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.first().at(1).toString(), QString());
         QVERIFY(w->statusBar()->currentMessage().contains(path));
 
         sameAsTheCli(path, {QStringLiteral("--export=") + format}, dump);
@@ -109,9 +96,9 @@ private slots:
         }
         QTemporaryDir dir;
         const QString path = dir.filePath(fileName);
-        QSignalSpy finished(w.window, &memprof::app::MainWindow::sysprofExportFinished);
+        QSignalSpy finished(w.window, &memprof::app::MainWindow::exportFinished);
         QString error;
-        QVERIFY2(w->startSysprofExport(path, &error), qPrintable(error));
+        QVERIFY2(w->startExport(path, &error), qPrintable(error));
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.first().at(1).toString(), QString());
         QVERIFY(w->statusBar()->currentMessage().contains(path));
@@ -127,7 +114,7 @@ private slots:
         QString error;
         // DHAT is a memory profile's format.
         for (const char* name : {"cpu.txt", "cpu.dhat.json"}) {
-            QVERIFY(!w->startSysprofExport(dir.filePath(QLatin1String(name)), &error));
+            QVERIFY(!w->startExport(dir.filePath(QLatin1String(name)), &error));
             QVERIFY(error.contains(QStringLiteral(".cpuprofile")));
         }
     }
@@ -138,7 +125,7 @@ private slots:
         QVERIFY(load(w.window, memprof::test::fixture(QStringLiteral("v3/medium.bin"))));
         QTemporaryDir dir;
         QString error;
-        QVERIFY(!w->exportProfile(dir.filePath(QStringLiteral("medium.txt")), &error));
+        QVERIFY(!w->startExport(dir.filePath(QStringLiteral("medium.txt")), &error));
         QVERIFY(!error.isEmpty());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("medium.txt"))));
     }

@@ -258,7 +258,8 @@ private slots:
         test::Window main;
         QVERIFY(test::load(main.window, fixture("recursion-L-jitoff.bin")));
         QVERIFY(main->hasSysprof());
-        QPointer<app::SysprofDiffWindow> window = main->compareSysprofWith(fixture("recursion-L-jiton.bin"));
+        QPointer<app::SysprofDiffWindow> window =
+            qobject_cast<app::SysprofDiffWindow*>(main->compareWith(fixture("recursion-L-jiton.bin")));
         QVERIFY(window);
         QSignalSpy finished(window.data(), &app::SysprofDiffWindow::loadFinished);
         QVERIFY(finished.wait(30000));

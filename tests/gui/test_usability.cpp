@@ -431,7 +431,7 @@ void TestUsability::newWindowsCascadeOnTheScreen()
              qPrintable(QStringLiteral("%1,%2").arg(second->frameGeometry().x()).arg(second->frameGeometry().y())));
 
     // A comparison window likewise.
-    DiffWindow* comparison = w->compareWith(test::fixture(QStringLiteral("v3/freed.bin")));
+    auto* comparison = qobject_cast<DiffWindow*>(w->compareWith(test::fixture(QStringLiteral("v3/freed.bin"))));
     QVERIFY(comparison);
     QVERIFY2(available.contains(comparison->frameGeometry()),
              qPrintable(QStringLiteral("%1,%2 %3x%4")

@@ -82,7 +82,7 @@ private slots:
         std::string error;
         QVERIFY2(synth::writeSyntheticDumpFile(dump_.toStdString(), options, &summary, &error), error.c_str());
         eventCount_ = summary.eventCount();
-        QVERIFY(eventCount_ >= services::ProfileLoadJob::kIndexedRunEvents);
+        QVERIFY(eventCount_ >= services::WindowCountJob::kIndexedRunEvents);
     }
 
     void indexIsBuiltAfterALoadWithoutAWindow()

@@ -17,8 +17,7 @@
 #include "model/itemmodels/TableCsv.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
-#include "model/services/ProfileLoadJob.h"
-#include "model/services/ProfilePairLoadJob.h"
+#include "model/services/WindowCountJob.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -81,10 +80,7 @@ private slots:
     void csvOfSortedFilteredTable();
     void filterExpressions();
     void chunkLineCostsAddUp();
-    void loadJobDeliversProfile();
     void windowJobsShareTheWindowIndex();
-    void pairJobStopsOnce();
-    void loadJobCancels();
     void hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked();
     void namesShowControlAndBidiCharactersVisibly();
 };
@@ -405,9 +401,9 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
     const auto slot = std::make_shared<WindowIndexSlot>();
     const std::uint64_t n = whole->totals.eventCount;
     for (const EventWindow window : {EventWindow{n / 5 + 1, n - n / 5}, EventWindow{n / 2, n}}) {
-        ProfileLoadJob job(path, window, whole, slot);
+        WindowCountJob job(path, window, whole, slot);
         job.setIndexedRunEvents(0);
-        QSignalSpy finished(&job, &ProfileLoadJob::finished);
+        QSignalSpy finished(&job, &WindowCountJob::finished);
         job.start();
         QVERIFY(finished.wait(20000));
         QVERIFY(slot->index()); // built by the first job, kept for the next
@@ -433,58 +429,6 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
             }
         }
     }
-}
-
-void TestGuiModels::loadJobDeliversProfile()
-{
-    ProfileLoadJob job(test::fixture(QStringLiteral("v3/medium.bin")));
-    QSignalSpy finished(&job, &ProfileLoadJob::finished);
-    QSignalSpy progress(&job, &ProfileLoadJob::progress);
-    job.start();
-    QVERIFY(finished.wait(20000));
-    const auto profile = finished.at(0).at(0).value<ProfilePtr>();
-    QVERIFY(profile);
-    QCOMPARE(int(profile->status.end), int(DecodeEnd::Complete));
-    const Profile direct = test::loadFixture(QStringLiteral("v3/medium.bin"));
-    QCOMPARE(profile->totals.eventCount, direct.totals.eventCount);
-    QCOMPARE(profile->totals.liveBytes, direct.totals.liveBytes);
-    QVERIFY(progress.count() >= 1);
-    QCOMPARE(progress.last().at(1).toULongLong(), direct.status.totalBytes);
-}
-
-void TestGuiModels::loadJobCancels()
-{
-    QTemporaryDir dir;
-    const QString big = dir.filePath(QStringLiteral("big.bin"));
-    QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
-    ProfileLoadJob job(big);
-    QSignalSpy finished(&job, &ProfileLoadJob::finished);
-    job.start();
-    job.cancel();
-    QVERIFY(finished.wait(20000));
-    const auto profile = finished.at(0).at(0).value<ProfilePtr>();
-    QCOMPARE(int(profile->status.end), int(DecodeEnd::Cancelled));
-    QVERIFY(profile->status.bytesConsumed < std::uint64_t(QFileInfo(big).size()));
-}
-
-// One side failing while the other still loads ends the pair once: the
-// other side's cancelled result, queued as its job goes, is not a second
-// end (a window would close twice).
-void TestGuiModels::pairJobStopsOnce()
-{
-    QTemporaryDir dir;
-    const QString big = dir.filePath(QStringLiteral("big.bin"));
-    QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
-    const QString broken = test::fixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
-    ProfilePairLoadJob job(ProfilePtr(), big, broken);
-    QSignalSpy stopped(&job, &ProfilePairLoadJob::stopped);
-    QSignalSpy loaded(&job, &ProfilePairLoadJob::loaded);
-    job.start();
-    QVERIFY(stopped.wait(20000));
-    QTest::qWait(300); // time for a second end to arrive
-    QCOMPARE(stopped.count(), 1);
-    QCOMPARE(stopped.at(0).at(0).toString(), broken);
-    QCOMPARE(loaded.count(), 0);
 }
 
 // 2^63 bytes and more: unsigned, never "-1B"; a sum past 2^64 marked, not

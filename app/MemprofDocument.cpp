@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "MemprofDocument.h"
+
+#include "DiffWindow.h"
+#include "WindowPlacement.h"
+#include "model/export/ProfileExportFile.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/services/ProfileLoadJob.h"
+#include "model/services/WindowCountJob.h"
+#include "views/ProfilePage.h"
+#include "views/ViewState.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace memprof::app {
+
+MemprofDocument::MemprofDocument(QString path, services::ProfilePtr profile, services::ProfilePtr whole,
+                                 std::shared_ptr<services::WindowIndexSlot> indexSlot, services::RunRange range)
+    : ProfileDocument(std::move(path))
+    , profile_(std::move(profile))
+    , whole_(std::move(whole))
+    , indexSlot_(std::move(indexSlot))
+    , range_(range)
+{
+}
+
+services::DocumentPtr MemprofDocument::read(const QString& path, DecodeControl& control)
+{
+    auto profile = std::make_shared<const Profile>(loadProfile(QFile::encodeName(path).toStdString(), control));
+    return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
+                                             services::RunRange{});
+}
+
+services::DocumentPtr MemprofDocument::broken(const QString& path, const DecodeStatus& status)
+{
+    auto profile = std::make_shared<Profile>();
+    profile->status = status;
+    return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
+                                             services::RunRange{});
+}
+
+QString MemprofDocument::emptyMessage() const
+{
+    return profile_->totals.eventCount == 0
+               ? QCoreApplication::translate("MemprofDocument",
+                                             "This profile has no events: nothing was allocated while it ran.")
+               : QString();
+}
+
+std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(services::RunRange range) const
+{
+    return std::make_unique<services::ProfileLoadJob>(
+        path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control) {
+            auto counted = std::make_shared<const Profile>(services::WindowCountJob::count(
+                QFile::encodeName(path).toStdString(), EventWindow{range.first, range.last}, whole, slot, control));
+            return std::make_shared<MemprofDocument>(path, counted, whole, slot, range);
+        });
+}
+
+QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& /*control*/,
+                                     qint64* bytes) const
+{
+    // The counts are in memory: nothing is read again, nothing to stop.
+    const std::string written = exportBytes(*profile_, format);
+    QString error;
+    if (!writeExportFile(outPath, written, &error))
+        return error;
+    *bytes = static_cast<qint64>(written.size());
+    return {};
+}
+
+views::ProfilePage* MemprofDocument::makeProfilePage(const services::PageHooks& hooks, QWidget* parent)
+{
+    auto* page = new views::ProfilePage(parent);
+    page->setSourceFolders(hooks.sourceFolders);
+    QObject::connect(page, &views::ProfilePage::statusMessage, page, hooks.statusMessage);
+    QObject::connect(page, &views::ProfilePage::addSourceFolderRequested, page, hooks.addSourceFolderRequested);
+    return page;
+}
+
+QWidget* MemprofDocument::makePage(const services::PageHooks& hooks, QWidget* parent) const
+{
+    return makeProfilePage(hooks, parent);
+}
+
+bool MemprofDocument::showOn(QWidget* widget, const ProfileDocument* previous) const
+{
+    auto* page = static_cast<views::ProfilePage*>(widget);
+    const auto* before = dynamic_cast<const MemprofDocument*>(previous);
+    // A reload keeps the user's sort orders and the selection, by name:
+    // ids may differ if the dump changed. A new dump starts from the
+    // costliest rows.
+    const bool reloaded = before && before->path() == path();
+    const std::optional<LocationId> selected = page->viewState()->selectedLocation();
+    const std::string selectedName = reloaded && selected ? before->profile_->nameOf(*selected) : std::string();
+    page->setProfile(profile_, path(), reloaded);
+    if (!selectedName.empty()) {
+        for (LocationId id = 0; id < profile_->locations.size(); ++id) {
+            if (profile_->nameOf(id) == selectedName) {
+                page->viewState()->selectLocation(id);
+                break;
+            }
+        }
+    }
+    return reloaded;
+}
+
+services::DocumentPtr MemprofDocument::shownOn(const QWidget* widget) const
+{
+    const auto* page = static_cast<const views::ProfilePage*>(widget);
+    const EventWindow window = page->viewState()->window();
+    return std::make_shared<MemprofDocument>(path(), page->sharedProfile(), whole_, indexSlot_,
+                                             services::RunRange{window.first, window.last});
+}
+
+void MemprofDocument::setSourceFolders(QWidget* page, const QStringList& folders) const
+{
+    static_cast<views::ProfilePage*>(page)->setSourceFolders(folders);
+}
+
+QMainWindow* MemprofDocument::compareWith(const QString& newPath, QWidget* opener) const
+{
+    auto* window = new DiffWindow(opener);
+    cascadeFrom(window, opener);
+    window->show();
+    window->compareWith(shared_from_this(), path(), newPath);
+    return window;
+}
+
+} // namespace memprof::app

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SysprofDocument.h"
+
+#include "SysprofDiffWindow.h"
+#include "WindowPlacement.h"
+#include "model/export/ProfileExportFile.h"
+#include "model/export/SysprofExport.h"
+#include "model/profile/ProfileLoader.h"
+#include "model/report/DemangledNames.h"
+#include "model/services/ProfileLoadJob.h"
+#include "model/sysprofile/SysprofLoader.h"
+#include "views/SysprofPage.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace memprof::app {
+
+namespace {
+
+services::DocumentPtr readRange(const QString& path, SampleRange range, DecodeControl& control)
+{
+    auto profile = std::make_shared<const SysprofProfile>(
+        loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(range)));
+    return std::make_shared<SysprofDocument>(path, std::move(profile), range);
+}
+
+} // namespace
+
+SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, SampleRange range)
+    : ProfileDocument(std::move(path))
+    , profile_(std::move(profile))
+    , sampleRange_(range)
+{
+}
+
+services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control)
+{
+    return readRange(path, SampleRange{}, control);
+}
+
+// The sample range counts from 0 and leaves `last` out; the run's range
+// counts from 1 and keeps it: the same samples.
+services::RunRange SysprofDocument::range() const
+{
+    return {sampleRange_.first + 1, sampleRange_.isWholeRun() ? services::RunRange::kRunEnd : sampleRange_.last};
+}
+
+QString SysprofDocument::emptyMessage() const
+{
+    return profile_->sampleCount == 0
+               ? QCoreApplication::translate("SysprofDocument",
+                                             "This profile has no samples: the profiler stopped before its first tick.")
+               : QString();
+}
+
+std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(services::RunRange range) const
+{
+    const SampleRange samples{range.first == 0 ? 0 : range.first - 1,
+                              range.last == services::RunRange::kRunEnd ? SampleRange{}.last : range.last};
+    return std::make_unique<services::ProfileLoadJob>(
+        path(), [samples](const QString& path, DecodeControl& control) { return readRange(path, samples, control); });
+}
+
+QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
+                                     qint64* bytes) const
+{
+    // The export's one call tree and, for the formats in time order, the
+    // samples' order, which the viewer's load does not keep: the dump is
+    // read again, its C++ symbols demangled as the viewer shows them.
+    SysprofLoadOptions options;
+    options.range = sampleRange_;
+    options.keepSampleOrder = needsSampleOrder(format);
+    options.views = onlyStackView(exportedStackView(format));
+    SysprofProfile profile = loadSysprof(QFile::encodeName(path()).toStdString(), control, options);
+    if (profile.status.end == DecodeEnd::Cancelled)
+        return QCoreApplication::translate("SysprofDocument", "The export was cancelled.");
+    if (profile.status.end == DecodeEnd::Failed)
+        return QString::fromStdString(describeStatus(profile.status));
+    demangleFrameNames(profile);
+    const std::string written = sysprofExportBytes(profile, format, {});
+    QString error;
+    if (!writeExportFile(outPath, written, &error))
+        return error;
+    *bytes = static_cast<qint64>(written.size());
+    return {};
+}
+
+QWidget* SysprofDocument::makePage(const services::PageHooks& hooks, QWidget* parent) const
+{
+    auto* page = new views::SysprofPage(parent);
+    page->setObjectName(QStringLiteral("sysprofPage"));
+    page->setSourceFolders(hooks.sourceFolders);
+    QObject::connect(page, &views::SysprofPage::statusMessage, page, hooks.statusMessage);
+    QObject::connect(page, &views::SysprofPage::addSourceFolderRequested, page, hooks.addSourceFolderRequested);
+    return page;
+}
+
+bool SysprofDocument::showOn(QWidget* page, const ProfileDocument* /*previous*/) const
+{
+    static_cast<views::SysprofPage*>(page)->setProfile(profile_, path());
+    return false;
+}
+
+services::DocumentPtr SysprofDocument::shownOn(const QWidget* widget) const
+{
+    const auto* page = static_cast<const views::SysprofPage*>(widget);
+    return std::make_shared<SysprofDocument>(path(), page->profile(), page->sampleRange());
+}
+
+void SysprofDocument::setSourceFolders(QWidget* page, const QStringList& folders) const
+{
+    static_cast<views::SysprofPage*>(page)->setSourceFolders(folders);
+}
+
+QMainWindow* SysprofDocument::compareWith(const QString& newPath, QWidget* opener) const
+{
+    auto* window = new SysprofDiffWindow(opener);
+    cascadeFrom(window, opener);
+    window->show();
+    window->compareWith(shared_from_this(), path(), newPath);
+    return window;
+}
+
+} // namespace memprof::app

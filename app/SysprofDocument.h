@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A CPU profile (a sysprof dump) as a document: the whole run, or a sample
+// range of it counted again (the dump decoded again), shown on a
+// SysprofPage and compared in a SysprofDiffWindow. Its export reads the
+// dump again for what the viewer's load does not keep (the samples' order).
+#pragma once
+
+#include "model/services/ProfileDocument.h"
+#include "model/services/ProfilePointers.h"
+
+namespace memprof::app {
+
+class SysprofDocument final : public services::ProfileDocument {
+public:
+    // `profile` counts `range` of the run.
+    SysprofDocument(QString path, services::SysprofPtr profile, SampleRange range);
+    // The whole run, read from `path` (the status says how the read ended).
+    static services::DocumentPtr read(const QString& path, DecodeControl& control);
+
+    const services::SysprofPtr& profile() const { return profile_; }
+    SampleRange sampleRange() const { return sampleRange_; }
+
+    DumpKind kind() const override { return DumpKind::Sysprof; }
+    const DecodeStatus& status() const override { return profile_->status; }
+    services::RunRange range() const override;
+    QString emptyMessage() const override;
+    std::unique_ptr<services::ProfileLoadJob> countRange(services::RunRange range) const override;
+    ExportSubject exportSubject() const override { return ExportSubject::Sysprof; }
+    QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
+                        qint64* bytes) const override;
+    QWidget* makePage(const services::PageHooks& hooks, QWidget* parent) const override;
+    bool showOn(QWidget* page, const ProfileDocument* previous) const override;
+    services::DocumentPtr shownOn(const QWidget* page) const override;
+    void setSourceFolders(QWidget* page, const QStringList& folders) const override;
+    QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override;
+
+private:
+    services::SysprofPtr profile_;
+    SampleRange sampleRange_;
+};
+
+} // namespace memprof::app

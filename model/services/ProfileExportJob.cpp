@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/services/ProfileExportJob.h"
+
+namespace memprof::services {
+
+ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent)
+    : DecodeJob(parent)
+    , document_(std::move(document))
+    , format_(format)
+    , outPath_(std::move(outPath))
+{
+}
+
+ProfileExportJob::~ProfileExportJob()
+{
+    stopWorker();
+}
+
+void ProfileExportJob::start()
+{
+    startWorker(QStringLiteral("profile export"), QThread::InheritPriority,
+                [this, document = document_, format = format_, out = outPath_](DecodeControl& control) {
+                    qint64 bytes = 0;
+                    const QString error = document->writeExport(format, out, control, &bytes);
+                    emit finished(error, error.isEmpty() ? bytes : 0);
+                });
+}
+
+} // namespace memprof::services
