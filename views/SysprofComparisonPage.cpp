@@ -31,11 +31,6 @@ using itemmodels::FunctionChangeModel;
 
 namespace {
 
-QString count(std::uint64_t value)
-{
-    return itemmodels::formatCost(static_cast<qint64>(value), CostKind::Count, true);
-}
-
 QString describeRun(const SysprofProfile& profile, const QString& path, const QString& side)
 {
     const QString cut = profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
@@ -44,7 +39,7 @@ QString describeRun(const SysprofProfile& profile, const QString& path, const QS
                          : recorded == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
                                                       : SysprofComparisonPage::tr(", all in JIT traces");
     return SysprofComparisonPage::tr("%1 <b>%2</b>: %3 samples%4%5")
-        .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), count(profile.sampleCount), mode, cut);
+        .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), itemmodels::countText(profile.sampleCount), mode, cut);
 }
 
 } // namespace

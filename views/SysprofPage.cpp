@@ -36,16 +36,6 @@ namespace {
 using itemmodels::CostKind;
 using itemmodels::formatCost;
 
-QString count(std::uint64_t value)
-{
-    return formatCost(static_cast<qint64>(value), CostKind::Count, true);
-}
-
-QString share(std::uint64_t part, std::uint64_t whole)
-{
-    return formatCost(whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, CostKind::Share, true);
-}
-
 // The least width of either side of the split between the panes and the source.
 constexpr int kLeastSideWidth = 240;
 
@@ -237,10 +227,10 @@ void SysprofPage::countRange(SampleRange range)
                     return;
                 }
                 showCounted(std::move(counted));
-                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(count(range.first + 1), count(range.last)));
+                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(itemmodels::countText(range.first + 1), itemmodels::countText(range.last)));
                 emit rangeCounted(range);
             });
-    emit statusMessage(tr("Counting samples %1 to %2…").arg(count(range.first + 1), count(range.last)));
+    emit statusMessage(tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first + 1), itemmodels::countText(range.last)));
     rangeJob_->start();
 }
 
@@ -372,11 +362,11 @@ QString SysprofPage::headerText() const
     QStringList facts;
     facts << tr("sysprof CPU profile, format %1").arg(profile_->status.eventsVersion);
     if (profile_->range.isWholeRun())
-        facts << tr("%1 samples").arg(count(profile_->sampleCount));
+        facts << tr("%1 samples").arg(itemmodels::countText(profile_->sampleCount));
     else
         facts << tr("samples %1 to %2 of %3 counted")
-                     .arg(count(profile_->range.first + 1), count(std::min(profile_->range.last, profile_->runSampleCount)),
-                          count(profile_->runSampleCount));
+                     .arg(itemmodels::countText(profile_->range.first + 1), itemmodels::countText(std::min(profile_->range.last, profile_->runSampleCount)),
+                          itemmodels::countText(profile_->runSampleCount));
     switch (profile_->mode()) {
     case SysprofMode::C:
         facts << tr("mode C (host call chains)");
@@ -388,8 +378,8 @@ QString SysprofPage::headerText() const
         facts << tr("no host call chains (JIT traces have none in either mode)");
         break;
     }
-    facts << tr("%1 in JIT traces").arg(share(profile_->traceSamples(), profile_->sampleCount));
-    facts << tr("%1 distinct stacks").arg(count(profile_->distinctStacks));
+    facts << tr("%1 in JIT traces").arg(itemmodels::shareText(profile_->traceSamples(), profile_->sampleCount));
+    facts << tr("%1 distinct stacks").arg(itemmodels::countText(profile_->distinctStacks));
     facts << tr("interval not recorded in the dump");
     QString completeness = profile_->status.end == DecodeEnd::Truncated
                                ? tr("<span style='color:#b35900'>cut short: %1</span>")

@@ -49,4 +49,14 @@ QString formatCostChange(const QVariant& raw, CostKind kind, bool humanReadable)
     return kind != CostKind::Text && raw.toDouble() > 0 ? u'+' + text : text;
 }
 
+QString countText(std::uint64_t value)
+{
+    return formatCost(static_cast<qint64>(value), CostKind::Count, true);
+}
+
+QString shareText(std::uint64_t part, std::uint64_t whole)
+{
+    return formatCost(whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, CostKind::Share, true);
+}
+
 } // namespace memprof::itemmodels

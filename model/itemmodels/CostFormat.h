@@ -5,6 +5,8 @@
 #pragma once
 
 #include <QString>
+
+#include <cstdint>
 #include <QVariant>
 
 namespace memprof::itemmodels {
@@ -17,6 +19,11 @@ QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable);
 // An unsigned sum of bytes that passed 2^64-1 (`overflowed`) is marked
 // ">="; without the flag every unsigned value, 2^64-1 too, is exact.
 QString formatCost(const QVariant& raw, CostKind kind, bool humanReadable, bool overflowed);
+
+// A count (samples, events) as the panes' text shows it, and `part` as a
+// share of `whole` (0 when `whole` is 0), human-readable.
+QString countText(std::uint64_t value);
+QString shareText(std::uint64_t part, std::uint64_t whole);
 
 // A change (NEW - BASE): as formatCost, with a '+' before growth.
 QString formatCostChange(const QVariant& raw, CostKind kind, bool humanReadable);

@@ -114,6 +114,35 @@ private slots:
         QCOMPARE(finished.count(), 0);
     }
 
+    // A dump broken before its kind can be told fails with the kind probe's
+    // reason, its byte and both stream headers, not with what the memprof
+    // decoder makes of a sysprof dump.
+    void aDamagedSysprofSymbolTableFailsAsABrokenDump()
+    {
+        QFile fixture(test::fixture(QStringLiteral("sysprof/recursion-L-jitoff.bin")));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        QByteArray dump = fixture.readAll();
+        QVERIFY(dump.size() > 8);
+        QCOMPARE(dump.at(7), char(0x00)); // the first symbol's header
+        dump[7] = char(0x80);             // now an end marker: the table "ends" at byte 8
+        QTemporaryDir dir;
+        const QString path = dir.filePath("damaged.bin");
+        QFile damaged(path);
+        QVERIFY(damaged.open(QIODevice::WriteOnly) && damaged.write(dump) == dump.size());
+        damaged.close();
+
+        ProfileLoadJob job(path, &app::readDocument);
+        QSignalSpy failed(&job, &ProfileLoadJob::failed);
+        QSignalSpy finished(&job, &ProfileLoadJob::finished);
+        job.start();
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(finished.count(), 0);
+        const QString shown = failed.at(0).at(0).toString();
+        QVERIFY2(shown.contains("byte 8"), qPrintable(shown));
+        QVERIFY2(shown.contains("'ljm' (memprof)") && shown.contains("'ljp' (sysprof)"), qPrintable(shown));
+        QVERIFY2(!shown.contains("expected 'ljm'"), qPrintable(shown));
+    }
+
     void loadJobCancels()
     {
         QTemporaryDir dir;

@@ -15,16 +15,6 @@ using itemmodels::CostKind;
 using itemmodels::formatCost;
 
 namespace {
-QString countText(std::uint64_t value)
-{
-    return formatCost(static_cast<qint64>(value), CostKind::Count, true);
-}
-
-QString share(std::uint64_t part, std::uint64_t whole)
-{
-    return formatCost(whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0, CostKind::Share, true);
-}
-
 // A titled box holding `table`, a side of the sandwich.
 QWidget* titled(const QString& title, QWidget* table, QWidget* parent)
 {
@@ -97,10 +87,10 @@ void CpuFunctionsTab::showSelection(const std::shared_ptr<const SysprofProfile>&
     const CallersAndCallees& edges = callersModel_->edges();
     const std::uint64_t all = profile->tree(view).totalSamples();
     selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
-                                .arg(name.toHtmlEscaped(), countText(edges.function.selfSamples),
-                                     share(edges.function.selfSamples, all), countText(edges.function.totalSamples),
-                                     share(edges.function.totalSamples, all),
-                                     edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(countText(edges.samplesAsRoot))
+                                .arg(name.toHtmlEscaped(), itemmodels::countText(edges.function.selfSamples),
+                                     itemmodels::shareText(edges.function.selfSamples, all), itemmodels::countText(edges.function.totalSamples),
+                                     itemmodels::shareText(edges.function.totalSamples, all),
+                                     edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(itemmodels::countText(edges.samplesAsRoot))
                                                          : QString()));
     functions_->showFrame(*frame);
 }
