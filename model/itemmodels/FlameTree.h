@@ -4,17 +4,17 @@
 // and the widget (views/flamegraph) never knows where it came from.
 #pragma once
 
+#include "model/stacks/FrameKind.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace memprof {
 
-enum class FlameFrameKind : std::uint8_t { Lua, FastFunction, C, Trace, VmState, Host, Group, Other };
-
 struct FlameNode {
     std::string name;
-    FlameFrameKind kind = FlameFrameKind::Other;
+    FrameKind kind = FrameKind::Group;
     std::uint64_t value = 0; // inclusive: at least the sum of the children's values
     std::int32_t parent = -1; // -1 for the root
     std::vector<std::int32_t> children;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/profile/Profile.h"
+#include "model/stacks/FrameKind.h"
 #include "model/support/SaturatingMath.h"
 
 #include <cstdint>
@@ -59,12 +60,10 @@ struct BasicTreeCost {
 
 using TreeCost = BasicTreeCost<std::uint64_t>;
 
-enum class TreeNodeKind : std::uint8_t { File, Function, Line, Group };
-
 inline constexpr std::int32_t kNoNode = -1;
 
 struct TreeNode {
-    TreeNodeKind kind = TreeNodeKind::Group;
+    FrameKind kind = FrameKind::Group;
     std::string label;
     std::int32_t parent = kNoNode;
     std::vector<std::int32_t> children;

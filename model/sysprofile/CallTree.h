@@ -6,6 +6,8 @@
 // samples.
 #pragma once
 
+#include "model/stacks/FrameKind.h"
+
 #include <absl/container/flat_hash_map.h>
 
 #include <cstdint>
@@ -15,18 +17,10 @@
 
 namespace memprof {
 
-enum class CallFrameKind : std::uint8_t {
-    Lua,          // a Lua function: chunk:linedefined
-    FastFunction, // a builtin such as string.format
-    C,            // a C function called from Lua (lua_CFunction)
-    Trace,        // JIT-compiled code: TRACE [n] started at chunk:line
-    VmState,      // a sample with no Lua chain: GC, INTERP, the JIT compiler
-    Host,         // a host (native) return address
-};
 
 struct CallFrame {
     std::string name;  // as the reference names it ("@a.lua:3", "string.format", "lua_pcall:0x55…")
-    CallFrameKind kind = CallFrameKind::Lua;
+    FrameKind kind = FrameKind::Lua;
     std::string chunk; // Lua and trace frames: the chunk name (raw, "@file.lua")
     std::uint64_t line = 0; // Lua: the definition line; trace: the line it started at
 };
