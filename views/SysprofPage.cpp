@@ -296,12 +296,12 @@ void SysprofPage::showSource()
     }
     const CallFrame& frame = profile_->frames[*selected];
     chunk.title = QString::fromStdString(frame.name);
-    if ((frame.kind == CallFrameKind::Lua || frame.kind == CallFrameKind::Trace) && !frame.chunk.empty()) {
+    if ((frame.kind == FrameKind::Lua || frame.kind == FrameKind::Trace) && !frame.chunk.empty()) {
         chunk.chunkname = frame.chunk;
         chunk.line = static_cast<int>(frame.line);
         if (frame.chunk.find('\n') != std::string::npos)
             chunk.aliasName = frame.name.substr(0, frame.name.rfind(':'));
-        chunk.note = frame.kind == CallFrameKind::Trace
+        chunk.note = frame.kind == FrameKind::Trace
                          ? tr("Marked: the line where the trace started recording.")
                          : tr("Marked: where the function is defined. Sysprof records which function ran, not "
                               "the line.");

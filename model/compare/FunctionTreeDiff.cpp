@@ -58,7 +58,7 @@ private:
     void mergeSiblings(std::int32_t parent, const std::vector<std::int32_t>& baseSiblings,
                        const std::vector<std::int32_t>& newSiblings)
     {
-        std::map<std::pair<TreeNodeKind, std::string>, Match> matches;
+        std::map<std::pair<FrameKind, std::string>, Match> matches;
         for (std::int32_t n : baseSiblings) {
             const TreeNode& node = base_.nodes[static_cast<std::size_t>(n)];
             matches[{node.kind, node.label}].baseNodes.push_back(n);
@@ -71,7 +71,7 @@ private:
             addNode(parent, key.first, key.second, match);
     }
 
-    void addNode(std::int32_t parent, TreeNodeKind kind, const std::string& label, const Match& match)
+    void addNode(std::int32_t parent, FrameKind kind, const std::string& label, const Match& match)
     {
         const auto index = static_cast<std::int32_t>(diff_.nodes.size());
         FunctionTreeDiffNode node;

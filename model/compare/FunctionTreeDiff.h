@@ -19,7 +19,7 @@ namespace memprof {
 using TreeCostChange = BasicTreeCost<std::int64_t>;
 
 struct FunctionTreeDiffNode {
-    TreeNodeKind kind = TreeNodeKind::Group;
+    FrameKind kind = FrameKind::Group;
     std::string label;
     std::int32_t parent = kNoNode;
     std::vector<std::int32_t> children;

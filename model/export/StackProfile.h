@@ -4,13 +4,13 @@
 // profiler fills it with its sampled stacks. Writers see only this.
 #pragma once
 
+#include "model/stacks/FrameKind.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace memprof {
-
-enum class FrameKind : std::uint8_t { Lua, C, Trace, Internal, Native };
 
 struct StackFrame {
     std::string name;           // the function as users know it ("@a.lua:10", "lua_pcall")

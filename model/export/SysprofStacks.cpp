@@ -9,28 +9,12 @@ StackFrame exportFrame(const CallFrame& frame)
 {
     StackFrame exported;
     exported.name = frame.name;
-    switch (frame.kind) {
-    case CallFrameKind::Lua:
-        exported.kind = FrameKind::Lua;
-        // Sysprof knows where a function is defined, not the line running.
+    exported.kind = frame.kind;
+    // Sysprof knows where a Lua function (or a trace) is defined, not the
+    // line running.
+    if (frame.kind == FrameKind::Lua || frame.kind == FrameKind::Trace) {
         exported.file = frame.chunk;
         exported.startLine = frame.line;
-        break;
-    case CallFrameKind::Trace:
-        exported.kind = FrameKind::Trace;
-        exported.file = frame.chunk;
-        exported.startLine = frame.line;
-        break;
-    case CallFrameKind::C:
-    case CallFrameKind::FastFunction:
-        exported.kind = FrameKind::C;
-        break;
-    case CallFrameKind::Host:
-        exported.kind = FrameKind::Native;
-        break;
-    case CallFrameKind::VmState:
-        exported.kind = FrameKind::Internal;
-        break;
     }
     return exported;
 }

@@ -31,23 +31,25 @@ QString describeFrame(const CallFrame& frame)
 {
     const QString name = QString::fromStdString(frame.name);
     switch (frame.kind) {
-    case CallFrameKind::Lua:
+    case FrameKind::Lua:
         if (frame.chunk.empty())
             return CallTreeModel::tr("Lua function %1").arg(name);
         return CallTreeModel::tr("Lua function defined at line %1 of %2 (sysprof records where a function is "
                                  "defined, not the line that ran)")
             .arg(frame.line)
             .arg(QString::fromStdString(frame.chunk));
-    case CallFrameKind::FastFunction:
+    case FrameKind::FastFunction:
         return CallTreeModel::tr("Fast function %1 (a LuaJIT builtin)").arg(name);
-    case CallFrameKind::C:
+    case FrameKind::C:
         return CallTreeModel::tr("C function %1, called from Lua").arg(name);
-    case CallFrameKind::Trace:
+    case FrameKind::Trace:
         return CallTreeModel::tr("JIT-compiled code: %1").arg(name);
-    case CallFrameKind::VmState:
+    case FrameKind::VmState:
         return CallTreeModel::tr("Samples with no Lua call chain, taken in the VM state %1").arg(name);
-    case CallFrameKind::Host:
+    case FrameKind::Host:
         return CallTreeModel::tr("Host (native) frame %1").arg(name);
+    default: // sysprof's stacks hold no memprof lines, no groups
+        break;
     }
     return name;
 }

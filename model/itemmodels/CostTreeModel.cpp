@@ -40,10 +40,10 @@ void CostTreeModel::emitDisplayChanged(const QModelIndex& parent)
         emitDisplayChanged(index(r, 0, parent));
 }
 
-QString CostTreeModel::nodeName(TreeNodeKind kind, const std::string& label)
+QString CostTreeModel::nodeName(FrameKind kind, const std::string& label)
 {
     const QString text = displayText(QString::fromStdString(label));
-    if (kind != TreeNodeKind::Function)
+    if (kind != FrameKind::Lua)
         return text;
     const auto colon = label.rfind(':');
     if (colon != std::string::npos && label.compare(colon, std::string::npos, ":0") == 0)
@@ -51,13 +51,13 @@ QString CostTreeModel::nodeName(TreeNodeKind kind, const std::string& label)
     return tr("function at %1").arg(text);
 }
 
-QString CostTreeModel::describeNode(TreeNodeKind kind, const std::string& name, std::int32_t function) const
+QString CostTreeModel::describeNode(FrameKind kind, const std::string& name, std::int32_t function) const
 {
     const QString label = nodeName(kind, name);
     switch (kind) {
-    case TreeNodeKind::Line:
+    case FrameKind::Line:
         return label;
-    case TreeNodeKind::Function:
+    case FrameKind::Lua:
         if (function == kNoFunction || !profile_)
             return label;
         if (profile_->functions[static_cast<std::size_t>(function)].linedefined == 0)
@@ -65,14 +65,16 @@ QString CostTreeModel::describeNode(TreeNodeKind kind, const std::string& name, 
         return tr("%1\nthe Lua function defined at line %2")
             .arg(label)
             .arg(profile_->functions[static_cast<std::size_t>(function)].linedefined);
-    case TreeNodeKind::File:
+    case FrameKind::File:
         return tr("%1\nevery function of this chunk").arg(label);
-    case TreeNodeKind::Group:
+    case FrameKind::Group:
         if (name == kInternalGroup)
             return tr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf, outside any Lua line");
         if (name == kCGroup)
             return tr("C functions: memprof records their symbol or address, not a source line");
         return tr("%1: JIT traces whose start is not in the dump's symbol table").arg(label);
+    default: // the tree's nodes are files, functions, lines and groups
+        break;
     }
     return label;
 }

@@ -50,11 +50,11 @@ protected:
 
     // What a node is, for its tool tip: the group explanations, a
     // function's definition line.
-    QString describeNode(TreeNodeKind kind, const std::string& label, std::int32_t function) const;
+    QString describeNode(FrameKind kind, const std::string& label, std::int32_t function) const;
     // A node's name as shown: a function node (labelled chunk:linedefined,
     // like a line) reads "function at chunk:N" or "main chunk of chunk";
     // other nodes show their label.
-    static QString nodeName(TreeNodeKind kind, const std::string& label);
+    static QString nodeName(FrameKind kind, const std::string& label);
     // The source profile (whose locations and functions nodes point at).
     std::shared_ptr<const Profile> profile_;
 
@@ -109,26 +109,27 @@ public:
         if (!node || !profile_)
             return target;
         switch (node->kind) {
-        case TreeNodeKind::Line:
+        case FrameKind::Line:
             if (node->location >= 0) {
                 target.kind = NodeTarget::Kind::Location;
                 target.location = static_cast<LocationId>(node->location);
             }
             return target;
-        case TreeNodeKind::Function:
-        case TreeNodeKind::File:
+        case FrameKind::Lua:
+        case FrameKind::File:
             if (node->function == kNoFunction)
                 return target;
             target.kind = NodeTarget::Kind::Chunk;
             target.function = node->function;
-            if (node->kind == TreeNodeKind::Function)
+            if (node->kind == FrameKind::Lua)
                 target.line = static_cast<int>(profile_->functions[static_cast<std::size_t>(node->function)].linedefined);
             return target;
-        case TreeNodeKind::Group: {
+        case FrameKind::Group:
+        default: { // the tree's nodes are files, functions, lines and groups
             const Node* first = node;
             while (!first->children.empty())
                 first = &tree_.nodes[static_cast<std::size_t>(first->children.front())];
-            if (first->kind == TreeNodeKind::Line && first->location >= 0) {
+            if (first->kind == FrameKind::Line && first->location >= 0) {
                 target.kind = NodeTarget::Kind::Explanation;
                 target.location = static_cast<LocationId>(first->location);
             }
@@ -161,7 +162,7 @@ protected:
                 rowInParent_[static_cast<std::size_t>(node.children[r])] = static_cast<int>(r);
         lineNodeOf_.assign(profile_ ? profile_->locations.size() : 0, kNoNode);
         for (std::size_t n = tree_.nodes.size(); n-- > 0;) // the first node of a location wins
-            if (tree_.nodes[n].kind == TreeNodeKind::Line && tree_.nodes[n].location >= 0)
+            if (tree_.nodes[n].kind == FrameKind::Line && tree_.nodes[n].location >= 0)
                 lineNodeOf_[static_cast<std::size_t>(tree_.nodes[n].location)] = static_cast<std::int32_t>(n);
     }
 
@@ -184,11 +185,11 @@ protected:
             return column(index.column()).kind == CostKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
         case LocationIdRole:
-            if (node.kind == TreeNodeKind::Line && node.location >= 0)
+            if (node.kind == FrameKind::Line && node.location >= 0)
                 return QVariant::fromValue(static_cast<uint>(node.location));
             return {};
         case FunctionIndexRole:
-            if ((node.kind == TreeNodeKind::Function || node.kind == TreeNodeKind::File) && node.function != kNoFunction)
+            if ((node.kind == FrameKind::Lua || node.kind == FrameKind::File) && node.function != kNoFunction)
                 return node.function;
             return {};
         default:

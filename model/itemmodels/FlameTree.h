@@ -4,17 +4,19 @@
 // and the widget (views/flamegraph) never knows where it came from.
 #pragma once
 
+#include "model/stacks/FrameKind.h"
+#include "model/stacks/StackTree.h"
+
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memprof {
 
-enum class FlameFrameKind : std::uint8_t { Lua, FastFunction, C, Trace, VmState, Host, Group, Other };
-
 struct FlameNode {
     std::string name;
-    FlameFrameKind kind = FlameFrameKind::Other;
+    FrameKind kind = FrameKind::Group;
     std::uint64_t value = 0; // inclusive: at least the sum of the children's values
     std::int32_t parent = -1; // -1 for the root
     std::vector<std::int32_t> children;
@@ -42,5 +44,35 @@ double shareChange(const FlameTree& tree, std::int32_t node);
 // the same profile always gives the same picture whatever order the
 // producer found the frames in.
 void sortChildrenByName(FlameTree& tree);
+
+// A tree of stacks (StackTree.h) as a flame tree, whatever its profile:
+// node i is the tree's node i (the root "all"), its sourceId that id, so a
+// frame in the flame graph and a row of a tree view are the same number.
+// `nameFrame(flame, frame)` sets a node's name and kind from its frame id,
+// `valueOf(node)` gives its width. Children ordered by name.
+template <class Cost, class NameFrame, class ValueOf>
+FlameTree flameTreeOf(const StackTree<Cost>& tree, std::string unit, NameFrame&& nameFrame, ValueOf&& valueOf)
+{
+    FlameTree out;
+    out.unit = std::move(unit);
+    out.nodes.resize(tree.size());
+    out.nodes[0] = {"all", FrameKind::Group, valueOf(tree.root()), -1, {}, kStackRoot};
+    // A child is created after its parent, so every node's parent is
+    // already in place when it is reached: one pass, no recursion (call
+    // chains can be thousands of frames deep).
+    for (StackNodeId id = 0; id < static_cast<StackNodeId>(tree.size()); ++id) {
+        const StackNode<Cost>& node = tree.node(id);
+        FlameNode& flame = out.nodes[static_cast<std::size_t>(id)];
+        if (id != kStackRoot) {
+            nameFrame(flame, node.frame);
+            flame.value = valueOf(node);
+            flame.parent = node.parent;
+            flame.sourceId = id;
+        }
+        flame.children.assign(node.children.begin(), node.children.end());
+    }
+    sortChildrenByName(out);
+    return out;
+}
 
 } // namespace memprof

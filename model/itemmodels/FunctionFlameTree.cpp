@@ -14,17 +14,17 @@ std::uint64_t bytesOf(const TreeNode& node, FlameBytes bytes)
 
 // The top-level group a node sits in decides its kind: the C group holds C
 // functions, INTERNAL the VM's own allocations, the trace group traces.
-FlameFrameKind kindUnder(std::string_view group, TreeNodeKind kind)
+FrameKind kindUnder(std::string_view group, FrameKind kind)
 {
-    if (kind == TreeNodeKind::Group || kind == TreeNodeKind::File)
-        return FlameFrameKind::Group;
+    if (kind == FrameKind::Group || kind == FrameKind::File)
+        return FrameKind::Group;
     if (group == kCGroup)
-        return FlameFrameKind::C;
+        return FrameKind::C;
     if (group == kInternalGroup)
-        return FlameFrameKind::VmState;
+        return FrameKind::VmState;
     if (group == kUnknownTraceGroup)
-        return FlameFrameKind::Trace;
-    return FlameFrameKind::Lua;
+        return FrameKind::Trace;
+    return FrameKind::Lua;
 }
 
 void append(const FunctionTree& source, std::int32_t id, std::int32_t parent, std::string_view group,
@@ -44,7 +44,7 @@ FlameTree functionFlameTree(const FunctionTree& tree, FlameBytes bytes)
 {
     FlameTree out;
     out.unit = "bytes";
-    out.nodes.push_back({"all", FlameFrameKind::Other, 0, -1, {}, -1});
+    out.nodes.push_back({"all", FrameKind::Group, 0, -1, {}, -1});
     for (std::int32_t root : tree.roots) {
         out.nodes[0].value += bytesOf(tree.nodes[root], bytes);
         append(tree, root, 0, tree.nodes[root].label, bytes, out);

@@ -173,7 +173,7 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(node.label);
         return qulonglong(costOf(node.cost, column));
     case Qt::ToolTipRole:
-        if (node.kind == TreeNodeKind::Line && node.location >= 0)
+        if (node.kind == FrameKind::Line && node.location >= 0)
             return names_.toolTip(static_cast<LocationId>(node.location));
         return describeNode(node.kind, node.label, node.function);
     case CostFractionRole: {
@@ -191,9 +191,9 @@ QString FunctionTreeModel::locationText(const TreeNode& node) const
 {
     // A line reads as in the tables (told apart from a location printed
     // alike); a function by what it is, not like one of its lines.
-    if (node.kind == TreeNodeKind::Line && node.location >= 0)
+    if (node.kind == FrameKind::Line && node.location >= 0)
         return names_.displayName(static_cast<LocationId>(node.location));
-    if (node.kind == TreeNodeKind::Function && functionNames_ && node.function >= 0
+    if (node.kind == FrameKind::Lua && functionNames_ && node.function >= 0
         && static_cast<std::size_t>(node.function) < functionNames_->size()) {
         const QString& name = (*functionNames_)[static_cast<std::size_t>(node.function)];
         if (!name.isEmpty())

@@ -24,7 +24,7 @@ public:
             if (cost.eventCount == 0 && cost.heldBytes == 0 && cost.peakBytes == 0)
                 continue;
             const std::int32_t parent = parentOf(profile_.locations[id]);
-            const std::int32_t leaf = addNode(TreeNodeKind::Line, profile_.locations[id].name, parent);
+            const std::int32_t leaf = addNode(FrameKind::Line, profile_.locations[id].name, parent);
             tree_.nodes[static_cast<std::size_t>(leaf)].location = static_cast<std::int32_t>(id);
             tree_.nodes[static_cast<std::size_t>(leaf)].function = profile_.locations[id].function;
             for (std::int32_t n = leaf; n != kNoNode; n = tree_.nodes[static_cast<std::size_t>(n)].parent)
@@ -67,7 +67,7 @@ private:
         return costs;
     }
 
-    std::int32_t addNode(TreeNodeKind kind, std::string label, std::int32_t parent)
+    std::int32_t addNode(FrameKind kind, std::string label, std::int32_t parent)
     {
         const auto index = static_cast<std::int32_t>(tree_.nodes.size());
         TreeNode node;
@@ -86,7 +86,7 @@ private:
     {
         auto [it, inserted] = groups_.try_emplace(label, kNoNode);
         if (inserted)
-            it->second = addNode(TreeNodeKind::Group, label, kNoNode);
+            it->second = addNode(FrameKind::Group, label, kNoNode);
         return it->second;
     }
 
@@ -98,13 +98,13 @@ private:
         const std::string& chunk = info.displayChunk(profile_.aliases);
         auto [fileIt, newFile] = files_.try_emplace(chunk, kNoNode);
         if (newFile) {
-            fileIt->second = addNode(TreeNodeKind::File, chunk, kNoNode);
+            fileIt->second = addNode(FrameKind::File, chunk, kNoNode);
             tree_.nodes[static_cast<std::size_t>(fileIt->second)].function = function;
         }
         const std::string label = chunk + ":" + std::to_string(info.linedefined);
         auto [fnIt, newFunction] = functions_.try_emplace(label, kNoNode);
         if (newFunction) {
-            fnIt->second = addNode(TreeNodeKind::Function, label, fileIt->second);
+            fnIt->second = addNode(FrameKind::Lua, label, fileIt->second);
             tree_.nodes[static_cast<std::size_t>(fnIt->second)].function = function;
         }
         return fnIt->second;

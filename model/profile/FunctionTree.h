@@ -6,7 +6,8 @@
 #pragma once
 
 #include "model/profile/Profile.h"
-#include "model/support/SaturatingMath.h"
+#include "model/stacks/FrameKind.h"
+#include "model/stacks/StackCosts.h"
 
 #include <cstdint>
 #include <string>
@@ -14,57 +15,10 @@
 
 namespace memprof {
 
-// Which figures of a node's costs passed their type's end and stopped there
-// (SaturatingMath.h): only those are marked "this much or more".
-enum OverflowedFigure : std::uint8_t {
-    kEventsFigureOverflowed = 1,
-    kAllocatedFigureOverflowed = 2,
-    kFreedFigureOverflowed = 4,
-    kHeldFigureOverflowed = 8,
-    kPeakFigureOverflowed = 16,
-};
-
-// A node's costs; the signed form holds a change between two profiles
-// (model/compare/FunctionTreeDiff.h).
-template <typename Number>
-struct BasicTreeCost {
-    Number eventCount = 0;     // alloc + realloc + free events
-    Number allocatedBytes = 0;
-    Number freedBytes = 0;
-    Number heldBytes = 0;      // live at the end (accurate)
-    Number peakBytes = 0;      // live at the peak
-    std::uint8_t overflowed = 0; // OverflowedFigure bits
-
-    void add(const BasicTreeCost& other)
-    {
-        overflowed |= other.overflowed;
-        addFigure(eventCount, other.eventCount, kEventsFigureOverflowed);
-        addFigure(allocatedBytes, other.allocatedBytes, kAllocatedFigureOverflowed);
-        addFigure(freedBytes, other.freedBytes, kFreedFigureOverflowed);
-        addFigure(heldBytes, other.heldBytes, kHeldFigureOverflowed);
-        addFigure(peakBytes, other.peakBytes, kPeakFigureOverflowed);
-    }
-
-    // figure += addend, saturated; `bit` marks it when it passed the end.
-    void addFigure(Number& figure, Number addend, std::uint8_t bit)
-    {
-        Number sum{};
-        if (__builtin_add_overflow(figure, addend, &sum)) {
-            sum = saturatingSum(figure, addend);
-            overflowed |= bit;
-        }
-        figure = sum;
-    }
-};
-
-using TreeCost = BasicTreeCost<std::uint64_t>;
-
-enum class TreeNodeKind : std::uint8_t { File, Function, Line, Group };
-
 inline constexpr std::int32_t kNoNode = -1;
 
 struct TreeNode {
-    TreeNodeKind kind = TreeNodeKind::Group;
+    FrameKind kind = FrameKind::Group;
     std::string label;
     std::int32_t parent = kNoNode;
     std::vector<std::int32_t> children;

@@ -5,6 +5,7 @@
 // bench/BlockMapAdapters.cpp (absl and std maps).
 #pragma once
 
+#include "model/profile/LocationRows.h"
 #include "model/profile/ProfileBuilder.h"
 #include "model/profile/ProfileSums.h"
 
@@ -258,22 +259,9 @@ void BasicProfileBuilder<BlockMap>::takePeak()
 template <class BlockMap>
 std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind)
 {
-    std::vector<LocationRow> rows;
-    const auto& perLocation = kindStats_[static_cast<int>(kind)];
-    std::vector<std::int32_t> rowOf(perLocation.size(), -1);
-    for (LocationId id = 0; id < perLocation.size(); ++id) {
-        const KindStats& s = perLocation[id];
-        if (s.eventCount == 0)
-            continue;
-        rowOf[id] = static_cast<std::int32_t>(rows.size());
-        rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}, s.overflowed});
-    }
-    if (kind != EventKind::Alloc) {
-        const auto take = [&](std::uint64_t key, const OverrideTable::Sums& sums) {
-            rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
-                {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount(),
-                 sums.overflowed()});
-        };
+    return locationRows(kindStats_[static_cast<int>(kind)], [&](const auto& take) {
+        if (kind == EventKind::Alloc)
+            return;
         const int table = kind == EventKind::Realloc ? 0 : 1;
         if (indexing_) {
             const std::vector<OverrideTable::Sums> sums = segmentsOverrides(table);
@@ -282,11 +270,7 @@ std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind ki
         } else {
             overrides_[table].forEach(take);
         }
-    }
-    for (auto& row : rows)
-        std::sort(row.overrides.begin(), row.overrides.end(),
-                  [](const OverrideStats& a, const OverrideStats& b) { return a.location < b.location; });
-    return rows;
+    });
 }
 
 template <class BlockMap>

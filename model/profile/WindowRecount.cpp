@@ -10,6 +10,7 @@
 
 #include "model/decoder/ByteSource.h"
 #include "model/decoder/Decoder.h"
+#include "model/profile/LocationRows.h"
 #include "model/profile/ProfileLoader.h"
 #include "model/profile/ProfileSums.h"
 #include "model/support/SaturatingMath.h"
@@ -375,21 +376,9 @@ std::vector<HeldRow> liveRowsOf(const std::vector<LiveSums>& live)
 std::vector<LocationRow> rowsOf(const WindowSums& sums, int kind,
                                 const std::array<std::vector<std::uint64_t>, 2>& pairKeys)
 {
-    std::vector<LocationRow> rows;
-    const auto& perLocation = sums.rows[kind];
-    std::vector<std::int32_t> rowAt(perLocation.size(), -1);
-    for (LocationId id = 0; id < perLocation.size(); ++id) {
-        const KindSums& s = perLocation[id];
-        if (s.eventCount == 0)
-            continue;
-        rowAt[id] = static_cast<std::int32_t>(rows.size());
-        rows.push_back({id, s.eventCount, s.allocatedBytes, s.freedBytes, {}});
-    }
-    if (kind != 0) {
-        const auto take = [&](std::uint64_t key, const OverrideTable::Sums& o) {
-            rows[static_cast<std::size_t>(rowAt[OverrideTable::rowOf(key)])].overrides.push_back(
-                {OverrideTable::primaryOf(key), o.allocatedBytes, o.freedBytes, o.blockCount(), o.overflowed()});
-        };
+    return locationRows(sums.rows[kind], [&](const auto& take) {
+        if (kind == 0)
+            return;
         absl::flat_hash_map<std::uint64_t, OverrideTable::Sums> replayed = sums.overrides[kind - 1];
         const std::vector<OverrideTable::Sums>& pairs = sums.pairs[kind - 1];
         for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
@@ -405,11 +394,7 @@ std::vector<LocationRow> rowsOf(const WindowSums& sums, int kind,
         }
         for (const auto& [key, o] : replayed)
             take(key, o);
-        for (auto& row : rows)
-            std::sort(row.overrides.begin(), row.overrides.end(),
-                      [](const OverrideStats& a, const OverrideStats& b) { return a.location < b.location; });
-    }
-    return rows;
+    });
 }
 
 // What a replay's decode ended with, when it cannot be used: cancelled, or

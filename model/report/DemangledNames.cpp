@@ -19,7 +19,7 @@ void demangleFrameNames(SysprofProfile& profile)
 {
     for (FrameId id = 0; id < profile.frames.size(); ++id) {
         const CallFrame& frame = profile.frames[id];
-        if (frame.kind == CallFrameKind::C || frame.kind == CallFrameKind::Host)
+        if (frame.kind == FrameKind::C || frame.kind == FrameKind::Host)
             profile.frames.rename(id, demangledLocationName(frame.name));
     }
 }

@@ -1,37 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A sampled profile's call tree (top-down): one node per distinct call path,
-// each with the samples that ended there (self) and that passed through it
-// (total). Frames are interned by kind and name, so the same function is the
-// same frame wherever it appears; memory grows with distinct paths, not with
-// samples.
+// A sampled profile's frames and call tree (top-down): one node per
+// distinct call path, each with the samples that ended there (self) and
+// that passed through it (total). Frames are interned by kind and name, so
+// the same function is the same frame wherever it appears; memory grows
+// with distinct paths, not with samples.
 #pragma once
+
+#include "model/stacks/FrameKind.h"
+#include "model/stacks/StackCosts.h"
+#include "model/stacks/StackTree.h"
 
 #include <absl/container/flat_hash_map.h>
 
 #include <cstdint>
-#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memprof {
 
-enum class CallFrameKind : std::uint8_t {
-    Lua,          // a Lua function: chunk:linedefined
-    FastFunction, // a builtin such as string.format
-    C,            // a C function called from Lua (lua_CFunction)
-    Trace,        // JIT-compiled code: TRACE [n] started at chunk:line
-    VmState,      // a sample with no Lua chain: GC, INTERP, the JIT compiler
-    Host,         // a host (native) return address
-};
-
 struct CallFrame {
     std::string name;  // as the reference names it ("@a.lua:3", "string.format", "lua_pcall:0x55…")
-    CallFrameKind kind = CallFrameKind::Lua;
+    FrameKind kind = FrameKind::Lua;
     std::string chunk; // Lua and trace frames: the chunk name (raw, "@file.lua")
     std::uint64_t line = 0; // Lua: the definition line; trace: the line it started at
 };
-
-using FrameId = std::uint32_t;
 
 class FrameTable {
 public:
@@ -47,50 +40,20 @@ private:
     absl::flat_hash_map<std::string, FrameId> byKey_; // kind byte + name
 };
 
-using CallNodeId = std::int32_t;
-inline constexpr CallNodeId kCallRoot = 0;
+// The call tree: the generic tree of stacks with sysprof's columns.
+using CallNodeId = StackNodeId;
+inline constexpr CallNodeId kCallRoot = kStackRoot;
+using CallNode = StackNode<SampleCost>;
 
-struct CallNode {
-    FrameId frame = 0;              // unused for the root
-    CallNodeId parent = -1;         // -1 for the root
-    std::uint64_t selfSamples = 0;  // samples whose stack ends here
-    std::uint64_t totalSamples = 0; // samples whose stack passes through here
-    std::vector<CallNodeId> children;
-};
-
-class CallTree {
+class CallTree : public StackTree<SampleCost> {
 public:
-    CallTree();
+    CallTree() = default;
+    explicit CallTree(StackTree<SampleCost> tree) : StackTree(std::move(tree)) {}
 
-    // The node of `frames` (root first) below the root, created as needed.
-    CallNodeId pathNode(std::span<const FrameId> frames);
-    CallNodeId child(CallNodeId parent, FrameId frame);
     // Adds `samples` ending at `node`: its self samples. The totals follow
     // from them once all are added: sumTotals().
-    void addSelfSamples(CallNodeId node, std::uint64_t samples);
-    // Every node's total: its self samples and its children's totals (a
-    // child is created after its parent, so one pass from the last node).
-    void sumTotals();
-    // Frees what only adding paths needs (the child look-up, the last path,
-    // the nodes' spare capacity): a finished tree is read, never grown, and
-    // on a large profile the look-up is a fifth of its memory. Adding a
-    // path afterwards still works: the look-up is rebuilt first.
-    void shrinkToFinished();
-
-    const CallNode& node(CallNodeId id) const { return nodes_[static_cast<std::size_t>(id)]; }
-    const CallNode& root() const { return nodes_.front(); }
-    std::size_t size() const { return nodes_.size(); }
-    std::uint64_t totalSamples() const { return nodes_.front().totalSamples; }
-    // The frames from the root's child down to `node`.
-    std::vector<FrameId> pathTo(CallNodeId node) const;
-
-private:
-    std::vector<CallNode> nodes_;
-    absl::flat_hash_map<std::uint64_t, CallNodeId> childOf_; // parent << 32 | frame
-    // The last path placed and its nodes: the next one usually shares its
-    // first frames (the main chunk, the request loop), found without a look-up.
-    std::vector<FrameId> lastPath_;
-    std::vector<CallNodeId> lastNodes_;
+    void addSelfSamples(CallNodeId node, std::uint64_t samples) { costOf(node).selfSamples += samples; }
+    std::uint64_t totalSamples() const { return root().totalSamples; }
 };
 
 } // namespace memprof

@@ -29,7 +29,7 @@ std::string frameMatchKey(const CallFrame& frame)
 {
     std::string key(1, static_cast<char>(frame.kind));
     std::string_view name = frame.name;
-    if (frame.kind == CallFrameKind::C || frame.kind == CallFrameKind::Host)
+    if (frame.kind == FrameKind::C || frame.kind == FrameKind::Host)
         if (const std::size_t address = name.rfind(":0x"); address != std::string_view::npos)
             name = name.substr(0, address);
     key += name;

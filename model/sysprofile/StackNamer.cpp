@@ -45,13 +45,13 @@ FrameId StackNamer::nameLuaFrame(const LuaFrame& frame)
     CallFrame named;
     switch (frame.kind) {
     case LuaFrameKind::Ffunc:
-        named.kind = CallFrameKind::FastFunction;
+        named.kind = FrameKind::FastFunction;
         named.name = fastFunctionName(frame.addr);
         break;
     case LuaFrameKind::Cfunc: {
         LocationInfo info = codeAt(SourceKind::C, frame.addr, 0);
         symbols_.describe(info);
-        named.kind = CallFrameKind::C;
+        named.kind = FrameKind::C;
         named.name = std::move(info.name);
         break;
     }
@@ -60,7 +60,7 @@ FrameId StackNamer::nameLuaFrame(const LuaFrame& frame)
         symbols_.describe(info);
         // An address no prototype was dumped for is named as code (the C
         // symbol below it), as the reference does.
-        named.kind = info.function == kNoFunction ? CallFrameKind::C : CallFrameKind::Lua;
+        named.kind = info.function == kNoFunction ? FrameKind::C : FrameKind::Lua;
         named.name = std::move(info.name);
         if (info.function != kNoFunction) {
             named.chunk = symbols_.functionAt(info.function).chunkname;
@@ -77,13 +77,13 @@ FrameId StackNamer::hostFrame(std::uint64_t addr)
     return cached(kHostKind, addr, 0, [&] {
         LocationInfo info = codeAt(SourceKind::C, addr, 0);
         symbols_.describe(info);
-        return frames_.intern({std::move(info.name), CallFrameKind::Host, {}, 0});
+        return frames_.intern({std::move(info.name), FrameKind::Host, {}, 0});
     });
 }
 
 FrameId StackNamer::vmStateFrame(VmState state)
 {
-    return frames_.intern({std::string(vmStateName(state)), CallFrameKind::VmState, {}, 0});
+    return frames_.intern({std::string(vmStateName(state)), FrameKind::VmState, {}, 0});
 }
 
 // A trace under the function it started in: the prototype the sample names
@@ -95,7 +95,7 @@ void StackNamer::nameTrace(const Sample& sample, std::vector<FrameId>& out)
     info.source = SourceKind::Trace;
     info.traceno = sample.traceno;
     symbols_.describe(info);
-    CallFrame trace{std::move(info.name), CallFrameKind::Trace, {}, 0};
+    CallFrame trace{std::move(info.name), FrameKind::Trace, {}, 0};
     if (info.function != kNoFunction) {
         trace.chunk = symbols_.functionAt(info.function).chunkname;
         trace.line = info.sourceLine;

@@ -37,7 +37,7 @@ private slots:
         std::size_t leaves = 0;
         for (const TreeNode& node : tree.nodes) {
             if (node.children.empty()) {
-                QCOMPARE(node.kind, TreeNodeKind::Line);
+                QCOMPARE(node.kind, FrameKind::Line);
                 ++leaves;
                 continue;
             }
@@ -66,10 +66,10 @@ private slots:
         const FunctionTree tree = buildFunctionTree(profile);
         int tracesUnderFunctions = 0;
         for (const TreeNode& node : tree.nodes) {
-            if (node.kind != TreeNodeKind::Line || node.label.rfind("TRACE [", 0) != 0)
+            if (node.kind != FrameKind::Line || node.label.rfind("TRACE [", 0) != 0)
                 continue;
             const TreeNode& parent = tree.nodes[std::size_t(node.parent)];
-            QCOMPARE(parent.kind, TreeNodeKind::Function);
+            QCOMPARE(parent.kind, FrameKind::Lua);
             QVERIFY(parent.label.rfind("@leak-jit.lua:", 0) == 0);
             QCOMPARE(tree.nodes[std::size_t(parent.parent)].label, std::string("@leak-jit.lua"));
             ++tracesUnderFunctions;

@@ -83,7 +83,7 @@ private slots:
             QCOMPARE(node.presence, DiffPresence::Both);
             COMPARE_COST(node.delta, TreeCostChange{});
             COMPARE_COST(node.baseCost, node.newCost);
-            if (node.kind == TreeNodeKind::Line)
+            if (node.kind == FrameKind::Line)
                 QCOMPARE(profile.nameOf(LocationId(node.location)), node.label);
         }
         TreeCostChange total;
@@ -137,7 +137,7 @@ private slots:
         const auto newFlat = flatCostByName(newProfile);
         std::map<std::string, TreeCostChange> treeDeltaByLabel;
         for (const FunctionTreeDiffNode& node : diff.nodes)
-            if (node.kind == TreeNodeKind::Line)
+            if (node.kind == FrameKind::Line)
                 treeDeltaByLabel[node.label].add(node.delta);
         std::set<std::string> names;
         for (const auto& [name, cost] : baseFlat)
@@ -195,7 +195,7 @@ private slots:
                 QCOMPARE(node.presence, diff.nodes[std::size_t(node.parent)].presence);
             // A line of NEW points at a location of NEW of its name; a name
             // one side never had is marked as the other side's.
-            if (node.kind == TreeNodeKind::Line) {
+            if (node.kind == FrameKind::Line) {
                 if (node.presence != DiffPresence::BaseOnly)
                     QCOMPARE(newProfile.nameOf(LocationId(node.location)), node.label);
                 if (!newFlat.count(node.label))
@@ -223,7 +223,7 @@ private slots:
         const FunctionTreeDiff versions = diffFunctionTrees(load("v1/leak.bin"), leak);
         int matchedFunctions = 0;
         for (const FunctionTreeDiffNode& node : versions.nodes)
-            if (node.kind == TreeNodeKind::Function && node.presence == DiffPresence::Both)
+            if (node.kind == FrameKind::Lua && node.presence == DiffPresence::Both)
                 ++matchedFunctions;
         QVERIFY(matchedFunctions >= 1);
     }

@@ -383,11 +383,11 @@ private slots:
         for (std::size_t id = 1; id < tree.size(); ++id) {
             const CallNode& node = tree.node(static_cast<CallNodeId>(id));
             const CallFrame& frame = profile.frames[node.frame];
-            if (frame.kind != CallFrameKind::Trace)
+            if (frame.kind != FrameKind::Trace)
                 continue;
             QVERIFY2(frame.name.find(" started at @jit-loops.lua:") != std::string::npos, frame.name.c_str());
             QCOMPARE(frame.chunk, std::string("@jit-loops.lua"));
-            QCOMPARE(profile.frames[tree.node(node.parent).frame].kind, CallFrameKind::Lua);
+            QCOMPARE(profile.frames[tree.node(node.parent).frame].kind, FrameKind::Lua);
             underTraces += node.totalSamples;
         }
         QCOMPARE(underTraces, profile.traceSamples());

@@ -30,10 +30,10 @@ std::shared_ptr<FlameTree> generatedTree(int count, unsigned seed)
     std::mt19937 random(seed);
     auto tree = std::make_shared<FlameTree>();
     tree->unit = "samples";
-    tree->nodes.push_back({"all", FlameFrameKind::Other, 0, -1, {}, -1});
+    tree->nodes.push_back({"all", FrameKind::Group, 0, -1, {}, -1});
     const char* names[] = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
-    const FlameFrameKind kinds[] = {FlameFrameKind::Lua, FlameFrameKind::C, FlameFrameKind::FastFunction,
-                                    FlameFrameKind::Trace, FlameFrameKind::VmState, FlameFrameKind::Host};
+    const FrameKind kinds[] = {FrameKind::Lua, FrameKind::C, FrameKind::FastFunction,
+                                    FrameKind::Trace, FrameKind::VmState, FrameKind::Host};
     for (int i = 1; i < count; ++i) {
         // A random recursive tree: about e·ln(count) deep, as wide as a profile.
         const int parent = std::uniform_int_distribution<int>(0, i - 1)(random);
@@ -263,10 +263,10 @@ void TestFlameGraphWidget::differentialFramesAreColouredByTheirChange()
     tree->unit = "samples";
     tree->differential = true;
     tree->baseTotal = 200;
-    tree->nodes.push_back({"all", FlameFrameKind::Other, 100, -1, {1, 2, 3}, 0, 200});
-    tree->nodes.push_back({"grew", FlameFrameKind::Lua, 50, 0, {}, 1, 40});   // 50% against 20%
-    tree->nodes.push_back({"shrank", FlameFrameKind::Lua, 30, 0, {}, 2, 120}); // 30% against 60%
-    tree->nodes.push_back({"same", FlameFrameKind::Lua, 20, 0, {}, 3, 40});    // 20% against 20%
+    tree->nodes.push_back({"all", FrameKind::Group, 100, -1, {1, 2, 3}, 0, 200});
+    tree->nodes.push_back({"grew", FrameKind::Lua, 50, 0, {}, 1, 40});   // 50% against 20%
+    tree->nodes.push_back({"shrank", FrameKind::Lua, 30, 0, {}, 2, 120}); // 30% against 60%
+    tree->nodes.push_back({"same", FrameKind::Lua, 20, 0, {}, 3, 40});    // 20% against 20%
     for (int node = 0; node < int(tree->nodes.size()); ++node)
         tree->largestShareChange = std::max(tree->largestShareChange, std::abs(shareChange(*tree, node)));
     QCOMPARE(shareChange(*tree, 1), 0.3);

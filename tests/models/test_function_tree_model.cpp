@@ -132,13 +132,13 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
         QVERIFY(treeNode);
         const auto target = model.targetOf(node);
         switch (treeNode->kind) {
-        case TreeNodeKind::Line:
+        case FrameKind::Line:
             QCOMPARE(int(target.kind), int(FunctionTreeModel::NodeTarget::Kind::Location));
             QCOMPARE(target.location, node.data(LocationIdRole).toUInt());
             QCOMPARE(model.indexOfLocation(target.location), node);
             QVERIFY(!node.data(FunctionIndexRole).isValid());
             break;
-        case TreeNodeKind::Function: {
+        case FrameKind::Lua: {
             ++functions;
             QCOMPARE(int(target.kind), int(FunctionTreeModel::NodeTarget::Kind::Chunk));
             const FunctionInfo& fn = profile->functions[std::size_t(node.data(FunctionIndexRole).toInt())];
@@ -152,16 +152,18 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
             QVERIFY(!node.data(LocationIdRole).isValid());
             break;
         }
-        case TreeNodeKind::File:
+        case FrameKind::File:
             QCOMPARE(int(target.kind), int(FunctionTreeModel::NodeTarget::Kind::Chunk));
             QCOMPARE(target.line, 0);
             QCOMPARE(node.data().toString(), QStringLiteral("@leak.lua"));
             break;
-        case TreeNodeKind::Group:
+        case FrameKind::Group:
             QCOMPARE(node.data().toString(), QStringLiteral("INTERNAL"));
             QCOMPARE(int(target.kind), int(FunctionTreeModel::NodeTarget::Kind::Explanation));
             QCOMPARE(profile->nameOf(target.location), std::string("INTERNAL"));
             break;
+        default:
+            QFAIL("a by-function tree holds only files, functions, lines and groups");
         }
         QVERIFY(!node.data(Qt::ToolTipRole).toString().isEmpty());
     }

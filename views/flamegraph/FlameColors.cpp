@@ -21,24 +21,23 @@ std::uint32_t nameHash(std::string_view name)
     return h;
 }
 
-int hueOf(FlameFrameKind kind)
+int hueOf(FrameKind kind)
 {
     switch (kind) {
-    case FlameFrameKind::Lua: return 20;          // warm orange: the code the user wrote
-    case FlameFrameKind::FastFunction: return 50; // yellow
-    case FlameFrameKind::C: return 200;           // blue
-    case FlameFrameKind::Trace: return 120;       // green
-    case FlameFrameKind::VmState: return 280;     // purple
-    case FlameFrameKind::Host: return 170;        // teal
-    case FlameFrameKind::Group:
-    case FlameFrameKind::Other: return -1;        // grey
+    case FrameKind::Lua: return 20;          // warm orange: the code the user wrote
+    case FrameKind::FastFunction: return 50; // yellow
+    case FrameKind::C: return 200;           // blue
+    case FrameKind::Trace: return 120;       // green
+    case FrameKind::VmState: return 280;     // purple
+    case FrameKind::Host: return 170;        // teal
+    default: return -1;                      // grey: groups (the root, files)
     }
     return -1;
 }
 
 } // namespace
 
-QColor flameFrameColor(FlameFrameKind kind, std::string_view name)
+QColor flameFrameColor(FrameKind kind, std::string_view name)
 {
     const std::uint32_t h = nameHash(name);
     const int hue = hueOf(kind);

@@ -11,7 +11,7 @@
 
 namespace memprof::views {
 
-QColor flameFrameColor(FlameFrameKind kind, std::string_view name);
+QColor flameFrameColor(FrameKind kind, std::string_view name);
 
 // A differential frame's fill: red where the share of the run grew, blue
 // where it shrank, deeper the nearer `change` is to `largest` (the tree's
