@@ -201,7 +201,7 @@ QString SysprofComparisonPage::rowChunk(const QModelIndex& index) const
     if (!source.isValid() || index.model() != functions_->proxyModel())
         return {};
     const CallFrame& frame = model_->changes().functions[static_cast<std::size_t>(source.row())].frame;
-    if ((frame.kind != CallFrameKind::Lua && frame.kind != CallFrameKind::Trace) || frame.chunk.empty() ||
+    if ((frame.kind != FrameKind::Lua && frame.kind != FrameKind::Trace) || frame.chunk.empty() ||
         frame.chunk.find('\n') != std::string::npos)
         return {};
     return QString::fromStdString(frame.chunk);

@@ -332,7 +332,7 @@ QString SysprofPage::rowChunk(const QModelIndex& index) const
     if (!id.isValid() || !profile_ || id.toUInt() >= profile_->frames.size())
         return {};
     const CallFrame& frame = profile_->frames[id.toUInt()];
-    if ((frame.kind != CallFrameKind::Lua && frame.kind != CallFrameKind::Trace) || frame.chunk.empty())
+    if ((frame.kind != FrameKind::Lua && frame.kind != FrameKind::Trace) || frame.chunk.empty())
         return {};
     // A chunk loaded from a string is named by its source text: the frame
     // names it as the tables show it.
