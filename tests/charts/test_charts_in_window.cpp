@@ -5,6 +5,7 @@
 
 #include "model/profile/ProfileRanking.h"
 
+#include "tests/support/SignalWait.h"
 #include "views/charts/ChartExport.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
@@ -29,7 +30,7 @@ private slots:
         window.show();
         QSignalSpy finished(&window, &MainWindow::loadFinished);
         window.loadDump(QStringLiteral(MEMPROF_TEST_DATA "/v3/medium.bin"));
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QVERIFY(finished.at(0).at(0).toBool());
         const Profile& profile = *window.profile();
 
@@ -47,7 +48,7 @@ private slots:
         const LocationId second = pane->topHoldersChart()->holders()[1].location;
         QSignalSpy history(pane, &ChartsPane::locationHistoryFinished);
         window.selectLocation(second);
-        QVERIFY(history.wait(10000));
+        QVERIFY(testsuite::received(history, 10000));
         QCOMPARE(history.at(0).at(0).value<LocationId>(), second);
         QVERIFY(pane->heapChart()->overlayGraph()->visible());
 
@@ -68,7 +69,7 @@ private slots:
         if (!shots.isEmpty()) {
             tabs->setCurrentWidget(pane);
             pane->setCurrentChart(0);
-            QVERIFY(history.wait(10000)); // the top holder's curve
+            QVERIFY(testsuite::received(history, 10000, 2)); // the top holder's curve
             QTest::qWait(50);
             QVERIFY(window.grab().save(shots + QStringLiteral("/window-charts.png")));
         }

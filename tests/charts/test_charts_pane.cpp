@@ -7,6 +7,7 @@
 #include "model/profile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 
+#include "tests/support/SignalWait.h"
 #include "views/charts/ChartExport.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
@@ -157,7 +158,7 @@ private slots:
                                                  [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; });
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(holder.location);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000));
         QVERIFY2(pane.statusText().isEmpty(), qPrintable(pane.statusText()));
         QVERIFY(chart->overlayGraph()->visible());
         QCOMPARE((chart->overlayGraph()->data()->constEnd() - 1)->value, double(holder.heldBytes));
@@ -202,9 +203,9 @@ private slots:
         pane.show();
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(location);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000));
         pane.setWindowedProfile(windowed);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000, 2));
         QVERIFY2(pane.statusText().isEmpty(), qPrintable(pane.statusText()));
 
         // The curve is drawn over the window, the whole run's faintly.
@@ -229,7 +230,7 @@ private slots:
 
         // The whole run again: the whole curve, the whole run's sizes.
         pane.setWindowedProfile(profile);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000, 3));
         QVERIFY(!chart->overlayRunGraph()->visible());
         QCOMPARE(chart->overlayGraph()->data()->constBegin()->key, 1.0);
         scope->setCurrentIndex(1);
@@ -246,7 +247,7 @@ private slots:
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(profile.heldAtEnd.front().location);
         pane.setSelectedLocation(profile.heldAtEnd.back().location);
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000));
         QTest::qWait(200); // a late result of the first would arrive by now
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.heldAtEnd.back().location);
@@ -263,7 +264,7 @@ private slots:
         QTest::qWait(300);
         QCOMPARE(finished.count(), 0);
         pane.show();
-        QVERIFY(finished.wait(10000));
+        QVERIFY(testsuite::received(finished, 10000));
         QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.heldAtEnd.front().location);
     }
 

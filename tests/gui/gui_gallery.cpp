@@ -9,6 +9,7 @@
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/SignalWait.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
@@ -56,7 +57,7 @@ MainWindow* window(const QString& dump = {})
     if (!dump.isEmpty()) {
         QSignalSpy finished(w, &MainWindow::loadFinished);
         w->loadDump(dump);
-        finished.wait(30000);
+        testsuite::received(finished, 30000);
     }
     return w;
 }
@@ -99,7 +100,7 @@ int main(int argc, char* argv[])
         QTest::qWait(300);
         save(w, QStringLiteral("loading"));
         w->cancelLoad();
-        finished.wait(20000);
+        testsuite::received(finished, 20000);
         delete w;
     }
     {

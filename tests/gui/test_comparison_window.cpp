@@ -5,6 +5,7 @@
 // as two windowed loads would; Whole runs goes back. Event numbers, or a run
 // without events, count nothing and the bar says why.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowWidgets.h"
 
 #include "app/DiffWindow.h"
@@ -40,7 +41,7 @@ bool compare(DiffWindow* window, const QString& base, const QString& current)
 {
     QSignalSpy finished(window, &DiffWindow::loadFinished);
     window->compare(test::fixture(base), test::fixture(current));
-    return finished.wait(30000) && finished.at(0).at(0).toBool();
+    return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
 }
 
 views::ComparisonPage* pageOf(const DiffWindow* window)
@@ -92,7 +93,7 @@ bool waitForWindows(views::ComparisonPage* page, const std::function<void()>& ac
 {
     QSignalSpy applied(page, &views::ComparisonPage::windowsApplied);
     action();
-    return applied.count() > 0 || applied.wait(30000);
+    return testsuite::received(applied, 30000);
 }
 
 void typeRange(views::ComparisonWindowBar* bar, const QString& text)

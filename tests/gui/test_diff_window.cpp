@@ -8,6 +8,7 @@
 // a line node shows its source in NEW, the filter keeps ancestors, a row
 // selected in a table selects its line node, the tree exports as shown.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
@@ -59,7 +60,7 @@ bool compare(DiffWindow* window, const QString& base, const QString& current)
 {
     QSignalSpy finished(window, &DiffWindow::loadFinished);
     window->compare(base, current);
-    return finished.wait(30000) && finished.at(0).at(0).toBool();
+    return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
 }
 
 int rowNamed(const QAbstractItemModel* model, const QString& name)
@@ -233,11 +234,11 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     main->show();
     QSignalSpy loaded(main.data(), &MainWindow::loadFinished);
     main->loadDump(test::fixture(QStringLiteral("v3/medium.bin")));
-    QVERIFY(loaded.wait(30000));
+    QVERIFY(testsuite::received(loaded, 30000));
     QPointer<DiffWindow> w = qobject_cast<DiffWindow*>(main->compareWith(test::fixture(QStringLiteral("v3/medium.bin"))));
     QVERIFY(w);
     QSignalSpy finished(w.data(), &DiffWindow::loadFinished);
-    QVERIFY(finished.wait(30000));
+    QVERIFY(testsuite::received(finished, 30000));
     QCOMPARE(finished.at(0).at(0).toBool(), true);
     // BASE is the main window's profile itself, not loaded again.
     for (Table table : kTables) {
@@ -325,7 +326,7 @@ void TestDiffWindow::cancelStopsTheComparison()
     // The GUI thread is free while loading: the progress bar moves.
     QTRY_VERIFY_WITH_TIMEOUT(test::loadingPage(w)->progressBar()->value() > 0, 20000);
     QTest::mouseClick(test::loadingPage(w)->cancelButton(), Qt::LeftButton);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(testsuite::received(finished, 20000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QVERIFY(!errorBox());
     QTRY_VERIFY(w.isNull());

@@ -12,6 +12,7 @@
 // MEMPROF_GUI_SHOTS=<folder> to keep PNGs of the window for a look.
 #include "tests/support/ChartData.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
 
@@ -107,14 +108,14 @@ bool typeWindow(const Window& w, const QString& text)
 {
     QSignalSpy applied(pageOf(w), &views::ProfilePage::windowApplied);
     typeInto(w, text);
-    return applied.count() > 0 || applied.wait(60000);
+    return testsuite::received(applied, 60000);
 }
 
 bool clickAndWait(const Window& w, QPushButton* button)
 {
     QSignalSpy applied(pageOf(w), &views::ProfilePage::windowApplied);
     QTest::mouseClick(button, Qt::LeftButton);
-    return applied.count() > 0 || applied.wait(60000);
+    return testsuite::received(applied, 60000);
 }
 
 void sendMouse(QWidget* widget, QEvent::Type type, QPointF pos, Qt::MouseButtons buttons,
@@ -257,7 +258,7 @@ private slots:
         drag(chart, from, to);
         QCOMPARE(state->window(), expected);
         QVERIFY(chart->windowBand()->visible());
-        QVERIFY(applied.wait(60000));
+        QVERIFY(testsuite::received(applied, 60000));
         QCOMPARE(pageOf(w)->profile()->window, expected);
         QCOMPARE(barOf(w)->rangeField()->text(), QStringLiteral("%1–%2").arg(expected.first).arg(expected.last));
         QVERIFY(barOf(w)->summaryLabel()->text().contains(QStringLiteral("% of the run")));

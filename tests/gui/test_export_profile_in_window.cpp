@@ -5,6 +5,7 @@
 // names no format refused; for a memory and a CPU profile alike.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/ReportCli.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/SysprofPage.h"
 #include "tests/support/TestSuite.h"
@@ -55,7 +56,7 @@ private slots:
         QSignalSpy finished(w.window, &memprof::app::MainWindow::exportFinished);
         QString error;
         QVERIFY2(w->startExport(path, &error), qPrintable(error));
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.first().at(1).toString(), QString());
         QVERIFY(w->statusBar()->currentMessage().contains(path));
 
@@ -91,7 +92,7 @@ private slots:
             // Samples 41 to 200 (1-based), as the range bar takes them.
             QSignalSpy counted(w->sysprofPage(), &memprof::views::SysprofPage::rangeCounted);
             w->sysprofPage()->setSampleRange({40, 200});
-            QVERIFY(counted.wait(30000));
+            QVERIFY(testsuite::received(counted, 30000));
             cliArgs << QStringLiteral("--range=41:200");
         }
         QTemporaryDir dir;
@@ -99,7 +100,7 @@ private slots:
         QSignalSpy finished(w.window, &memprof::app::MainWindow::exportFinished);
         QString error;
         QVERIFY2(w->startExport(path, &error), qPrintable(error));
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.first().at(1).toString(), QString());
         QVERIFY(w->statusBar()->currentMessage().contains(path));
 

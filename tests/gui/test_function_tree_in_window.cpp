@@ -7,6 +7,7 @@
 // node takes the selected location's curve off the charts; the leak pane's
 // peak scope adds up to the peak.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
@@ -224,7 +225,7 @@ void TestFunctionTreeInWindow::functionNodeClearsTheChartsOverlay()
     tabs->setCurrentWidget(charts);
     QSignalSpy history(charts, &charts::ChartsPane::locationHistoryFinished);
     w.window->selectLocation(w.window->profile()->heldAtEnd.front().location);
-    QVERIFY(history.wait(10000));
+    QVERIFY(testsuite::received(history, 10000));
     QVERIFY(charts->heapChart()->overlayGraph()->visible());
 
     views::FunctionTreeView* tree = test::functionTree(w.window);

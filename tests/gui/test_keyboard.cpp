@@ -4,6 +4,7 @@
 // Copy Rows shortcut shown, F5 keeping the selection, the sort orders and
 // the held pane's mode kept across windows.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
 
@@ -148,7 +149,7 @@ private slots:
         viewStateOf(w.window)->selectLocation(chosen);
         QSignalSpy finished(w.window, &app::MainWindow::loadFinished);
         w->reload();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         const std::optional<LocationId> after = viewStateOf(w.window)->selectedLocation();
         QVERIFY(after.has_value());
         QCOMPARE(w->profile()->nameOf(*after), name);

@@ -4,6 +4,7 @@
 // line, header clicks sort, the filter narrows, export and copy write what
 // is shown, a large load cancels, broken and truncated dumps say so.
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
 
@@ -467,7 +468,7 @@ void TestMainWindow::cancelStopsALargeLoad()
     // The GUI thread is free while loading: the progress bar moves.
     QTRY_VERIFY_WITH_TIMEOUT(test::loadingPage(w.window)->progressBar()->value() > 0, 20000);
     QTest::mouseClick(test::loadingPage(w.window)->cancelButton(), Qt::LeftButton);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(testsuite::received(finished, 20000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QVERIFY(test::loadingPage(w.window)->progressBar()->value() < 1000);
     QVERIFY(!w->isLoading());
@@ -540,7 +541,7 @@ void TestMainWindow::failedReloadKeepsTheProfile()
     }
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
     w->reload();
-    QVERIFY(finished.wait(20000));
+    QVERIFY(testsuite::received(finished, 20000));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     QTRY_VERIFY(errorBox());
     QVERIFY(w->hasProfile());
@@ -560,7 +561,7 @@ void TestMainWindow::reloadKeepsTheSortOrder()
     const qulonglong fewest = firstEvents();
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
     w->reload();
-    QVERIFY(finished.wait(20000));
+    QVERIFY(testsuite::received(finished, 20000));
     QCOMPARE(finished.at(0).at(0).toBool(), true);
     QCOMPARE(allocations->header()->sortIndicatorSection(), int(itemmodels::LocationTableModel::EventsColumn));
     QCOMPARE(allocations->header()->sortIndicatorOrder(), Qt::AscendingOrder);
@@ -617,7 +618,7 @@ void TestMainWindow::droppedFileOpens()
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
     QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(w.window, &drop);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(testsuite::received(finished, 20000));
     QVERIFY(w->hasProfile());
     QCOMPARE(QFileInfo(w->dumpPath()).fileName(), QStringLiteral("leak.bin"));
 }

@@ -15,6 +15,7 @@
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/ReportCli.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 
 #include <QFile>
@@ -109,7 +110,7 @@ private slots:
         QSignalSpy failed(&job, &ProfileLoadJob::failed);
         QSignalSpy finished(&job, &ProfileLoadJob::finished);
         job.start();
-        QVERIFY(failed.wait(20000));
+        QVERIFY(testsuite::received(failed, 20000));
         QVERIFY(!failed.at(0).at(0).toString().isEmpty());
         QCOMPARE(finished.count(), 0);
     }
@@ -135,7 +136,7 @@ private slots:
         QSignalSpy failed(&job, &ProfileLoadJob::failed);
         QSignalSpy finished(&job, &ProfileLoadJob::finished);
         job.start();
-        QVERIFY(failed.wait(20000));
+        QVERIFY(testsuite::received(failed, 20000));
         QCOMPARE(finished.count(), 0);
         const QString shown = failed.at(0).at(0).toString();
         QVERIFY2(shown.contains("byte 8"), qPrintable(shown));
@@ -154,7 +155,7 @@ private slots:
         QSignalSpy progress(&job, &ProfileLoadJob::progress);
         job.start();
         job.cancel();
-        QVERIFY(cancelled.wait(20000));
+        QVERIFY(testsuite::received(cancelled, 20000));
         QCOMPARE(finished.count(), 0);
         // Stopped before the end of the dump.
         QVERIFY(progress.isEmpty() || progress.last().at(0).toLongLong() < QFileInfo(big).size());
@@ -181,7 +182,7 @@ private slots:
                                std::make_shared<WindowIndexSlot>());
         QSignalSpy pageFinished(&pageJob, &WindowCountJob::finished);
         pageJob.start();
-        QVERIFY(pageFinished.wait(20000));
+        QVERIFY(testsuite::received(pageFinished, 20000));
         const Profile& page = *pageFinished.at(0).at(0).value<ProfilePtr>();
         QCOMPARE(int(mine.status.end), int(DecodeEnd::Complete));
         QCOMPARE(mine.window, page.window);
@@ -219,7 +220,7 @@ private slots:
         SysprofRangeJob pageJob(path, SampleRange{40, 200});
         QSignalSpy pageFinished(&pageJob, &SysprofRangeJob::finished);
         pageJob.start();
-        QVERIFY(pageFinished.wait(20000));
+        QVERIFY(testsuite::received(pageFinished, 20000));
         const SysprofProfile& page = *pageFinished.at(0).at(0).value<SysprofPtr>();
         QCOMPARE(mine.sampleCount, quint64(160));
         QCOMPARE(mine.sampleCount, page.sampleCount);
@@ -256,7 +257,7 @@ private slots:
         ProfileExportJob job(document, *format, out);
         QSignalSpy finished(&job, &ProfileExportJob::finished);
         job.start();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.at(0).at(0).toString(), QString());
         QCOMPARE(finished.at(0).at(1).toLongLong(), QFileInfo(out).size());
         test::sameAsTheCli(out, cliArgs, path);
@@ -275,7 +276,7 @@ private slots:
                 Qt::DirectConnection);
         QSignalSpy finished(&job, &ProfileExportJob::finished);
         job.start();
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QVERIFY(writer);
         QVERIFY(writer != QThread::currentThread());
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("medium.pb.gz"))).size() > 0);
@@ -294,7 +295,7 @@ private slots:
         QSignalSpy stopped(&job, &ProfilePairLoadJob::stopped);
         QSignalSpy loaded(&job, &ProfilePairLoadJob::loaded);
         job.start();
-        QVERIFY(stopped.wait(20000));
+        QVERIFY(testsuite::received(stopped, 20000));
         QTest::qWait(300); // time for a second end to arrive
         QCOMPARE(stopped.count(), 1);
         QCOMPARE(stopped.at(0).at(0).toString(), broken);
@@ -310,14 +311,14 @@ private slots:
         ProfilePairLoadJob mixed(DumpKind::Sysprof, nullptr, cpu, memory, &app::readDocument);
         QSignalSpy stopped(&mixed, &ProfilePairLoadJob::stopped);
         mixed.start();
-        QVERIFY(stopped.wait(20000));
+        QVERIFY(testsuite::received(stopped, 20000));
         QCOMPARE(stopped.at(0).at(0).toString(), memory);
         QVERIFY(stopped.at(0).at(1).toString().contains(QStringLiteral("memprof")));
 
         ProfilePairLoadJob pair(DumpKind::Sysprof, nullptr, cpu, cpu, &app::readDocument);
         QSignalSpy loaded(&pair, &ProfilePairLoadJob::loaded);
         pair.start();
-        QVERIFY(loaded.wait(20000));
+        QVERIFY(testsuite::received(loaded, 20000));
         for (int side : {0, 1})
             QVERIFY(dynamic_cast<const SysprofDocument*>(loaded.at(0).at(side).value<DocumentPtr>().get()));
     }

@@ -11,6 +11,7 @@
 #include "model/sysprofile/FunctionChanges.h"
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/CostTableView.h"
 #include "views/SysprofComparisonPage.h"
@@ -198,7 +199,7 @@ private slots:
         window->show();
         QSignalSpy finished(window.data(), &app::SysprofDiffWindow::loadFinished);
         window->compare(fixture("recursion-C-jitoff.bin"), fixture("coroutines-C-jitoff.bin"));
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.front().front().toBool(), true);
         views::SysprofComparisonPage* page = window->page();
         QCOMPARE(window->currentPage(), static_cast<QWidget*>(page));
@@ -245,7 +246,7 @@ private slots:
         window->show();
         QSignalSpy finished(window.data(), &app::SysprofDiffWindow::loadFinished);
         window->compare(fixture("recursion-C-jitoff.bin"), QStringLiteral(MEMPROF_TEST_DATA "/v3/leak.bin"));
-        QVERIFY(finished.count() == 1 || finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.front().front().toBool(), false);
         QTRY_VERIFY(test::errorBox());
         QVERIFY2(test::errorBox()->informativeText().contains("memory profile (memprof)"),
@@ -262,7 +263,7 @@ private slots:
             qobject_cast<app::SysprofDiffWindow*>(main->compareWith(fixture("recursion-L-jiton.bin")));
         QVERIFY(window);
         QSignalSpy finished(window.data(), &app::SysprofDiffWindow::loadFinished);
-        QVERIFY(finished.wait(30000));
+        QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.front().front().toBool(), true);
         // BASE is the profile the main window holds, not loaded again.
         QCOMPARE(window->page()->functionsModel()->changes().runSamples[0], main->sysprofPage()->profile()->sampleCount);

@@ -10,6 +10,7 @@
 #include "model/itemmodels/ModelRoles.h"
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -277,7 +278,7 @@ private slots:
         QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
         const SampleRange range{40, 200};
         page->setSampleRange(range);
-        QVERIFY(counted.wait(30000));
+        QVERIFY(testsuite::received(counted, 30000));
         const SysprofProfile direct = loadSysprof(fixture("coroutines-C-jitoff.bin").toStdString(), {}, {range, false});
         QCOMPARE(page->profile()->sampleCount, direct.sampleCount);
         QCOMPARE(sumOfTopRows(page->topDownView()->model(), itemmodels::CallTreeModel::TotalColumn), direct.sampleCount);
@@ -422,7 +423,7 @@ private slots:
 
         QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
         page->setSampleRange({0, 150});
-        QVERIFY(counted.wait(30000));
+        QVERIFY(testsuite::received(counted, 30000));
         QVERIFY(flameIsBuilt(page));
         const FlameTree& after = *flame->tree();
         QCOMPARE(after.nodes[0].value, page->profile()->sampleCount);

@@ -10,6 +10,7 @@
 // that fitting is tested against the size the viewer must fit.
 #include "tests/support/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/SyntheticDump.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -73,7 +74,7 @@ bool compare(DiffWindow* window, const QString& base, const QString& current)
 {
     QSignalSpy finished(window, &DiffWindow::loadFinished);
     window->compare(base, current);
-    return finished.wait(60000) && finished.at(0).at(0).toBool();
+    return testsuite::received(finished, 60000) && finished.at(0).at(0).toBool();
 }
 
 // A profile with every figure at its widest: twelve-digit counts and byte
@@ -440,7 +441,7 @@ void TestUsability::newWindowsCascadeOnTheScreen()
                             .arg(comparison->frameGeometry().width())
                             .arg(comparison->frameGeometry().height())));
     QSignalSpy compared(comparison, &DiffWindow::loadFinished);
-    QVERIFY(compared.wait(30000));
+    QVERIFY(testsuite::received(compared, 30000));
 }
 
 void TestUsability::locationColumnSortsByLineNumber()

@@ -5,6 +5,7 @@
 // before it is ready is counted the old way with exactly loadProfile's
 // numbers; a reload, or closing the window, while it is built stops it
 // without a hang.
+#include "tests/support/SignalWait.h"
 #include "tests/support/SyntheticDump.h"
 #include "tests/support/WindowTestHelpers.h"
 
@@ -47,7 +48,7 @@ bool applyWindow(views::ProfilePage* page, EventWindow window)
 {
     QSignalSpy applied(page, &views::ProfilePage::windowApplied);
     page->viewState()->setWindow(window);
-    return applied.wait(120000) && page->profile()->window == window;
+    return testsuite::received(applied, 120000) && page->profile()->window == window;
 }
 
 } // namespace
@@ -127,7 +128,7 @@ private slots:
         // The re-count builds the index itself; the background build waits.
         QVERIFY(!page->isBuildingWindowIndex());
         QSignalSpy applied(page, &views::ProfilePage::windowApplied);
-        QVERIFY(applied.wait(120000));
+        QVERIFY(testsuite::received(applied, 120000));
         QCOMPARE(page->profile()->window, window);
         compareWithFullDecode(page, window);
         QVERIFY(page->windowIndex() != nullptr);
@@ -157,7 +158,7 @@ private slots:
         QTRY_VERIFY(page->isBuildingWindowIndex() || page->windowIndex());
         QSignalSpy reloaded(w->window.data(), &app::MainWindow::loadFinished);
         w->window->reload();
-        QVERIFY(reloaded.wait(30000));
+        QVERIFY(testsuite::received(reloaded, 30000));
         QVERIFY(reloaded.at(0).at(0).toBool());
         page = pageOf(*w);
         // The reloaded dump gets its own index, built in the background.

@@ -3,6 +3,7 @@
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
 #include "tests/support/DumpWriter.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
 
@@ -405,7 +406,7 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
         job.setIndexedRunEvents(0);
         QSignalSpy finished(&job, &WindowCountJob::finished);
         job.start();
-        QVERIFY(finished.wait(20000));
+        QVERIFY(testsuite::received(finished, 20000));
         QVERIFY(slot->index()); // built by the first job, kept for the next
         const auto counted = finished.at(0).at(0).value<ProfilePtr>();
         const Profile expected = loadProfile(file, {}, nullptr, window);

@@ -7,6 +7,7 @@
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/FunctionTreeModel.h"
+#include "tests/support/SignalWait.h"
 
 #include <QApplication>
 #include <QLatin1String>
@@ -35,7 +36,7 @@ inline bool load(app::MainWindow* window, const QString& path)
 {
     QSignalSpy finished(window, &app::MainWindow::loadFinished);
     window->loadDump(path);
-    return finished.wait(30000) && finished.at(0).at(0).toBool();
+    return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
 }
 
 // A load whose functions' names (read from their sources off the GUI
