@@ -4,7 +4,7 @@
 #pragma once
 
 #include "ComparisonWindow.h"
-#include "model/compare/ProfileDiff.h"
+#include "model/memcompare/ProfileDiff.h"
 #include "views/ComparisonPage.h"
 
 namespace memprof::app {

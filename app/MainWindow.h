@@ -6,7 +6,7 @@
 // kind: its page, its comparison, its export.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/services/ProfileLoadJob.h"
 #include "views/ProfilePage.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/MemprofCommand.h"
 
-#include "model/compare/ProfileDiff.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memcompare/ProfileDiff.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
 
 namespace memprof::cli {

@@ -4,7 +4,7 @@
 #include "DiffWindow.h"
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/services/WindowCountJob.h"
 #include "views/ProfilePage.h"

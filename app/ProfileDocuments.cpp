@@ -4,7 +4,7 @@
 #include "MemprofDocument.h"
 #include "SysprofDocument.h"
 
-#include "model/decoder/DumpKind.h"
+#include "model/dump/DumpKind.h"
 
 #include <QFile>
 

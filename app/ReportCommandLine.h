@@ -5,9 +5,9 @@
 // usage, of a broken dump and of a --range that does not fit the run.
 #pragma once
 
-#include "model/decoder/DecodeStatus.h"
+#include "model/dump/DecodeStatus.h"
 #include "model/export/ExportFormat.h"
-#include "model/profile/EventWindow.h"
+#include "model/memprofile/EventWindow.h"
 #include "model/report/CsvExport.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"

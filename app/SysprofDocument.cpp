@@ -5,7 +5,7 @@
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
 #include "model/export/SysprofExport.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofLoader.h"

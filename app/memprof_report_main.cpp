@@ -7,7 +7,7 @@
 #include "app/MemprofCommand.h"
 #include "app/ReportCommandLine.h"
 #include "app/SysprofCommand.h"
-#include "model/decoder/DumpKind.h"
+#include "model/dump/DumpKind.h"
 #include "model/support/MemoryReturn.h"
 #include "model/support/OutputFile.h"
 

@@ -6,7 +6,7 @@
 // exits (for docs and checks); --range counts only a window of the run.
 #include "DiffWindow.h"
 #include "SysprofDiffWindow.h"
-#include "model/decoder/DumpKind.h"
+#include "model/dump/DumpKind.h"
 #include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/support/MemoryReturn.h"

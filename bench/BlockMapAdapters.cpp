@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/BlockMapAdapters.h"
-#include "model/profile/ProfileBuilderImpl.h"
+#include "model/memprofile/ProfileBuilderImpl.h"
 
 namespace memprof {
 

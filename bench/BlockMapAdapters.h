@@ -7,8 +7,8 @@
 // benchmark and test_block_maps only.
 #pragma once
 
-#include "model/profile/LiveBlockMap.h"
-#include "model/profile/ProfileBuilder.h"
+#include "model/memprofile/LiveBlockMap.h"
+#include "model/memprofile/ProfileBuilder.h"
 
 #include <absl/container/flat_hash_map.h>
 

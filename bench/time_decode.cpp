@@ -3,9 +3,9 @@
 // charts' per-event hooks in ProfileBuilder can be compared with and without
 // them; with --hooks, the cost of the hooks alone (HeapTimeline::add and
 // SizeHistogram::add) per event. A measurement, not a test: it asserts nothing.
-#include "model/profile/HeapTimeline.h"
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/SizeHistogram.h"
+#include "model/memprofile/HeapTimeline.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/SizeHistogram.h"
 
 #include <algorithm>
 #include <chrono>

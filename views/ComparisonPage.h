@@ -10,7 +10,7 @@
 #pragma once
 
 #include "MemoryResultsPage.h"
-#include "model/compare/ProfileDiff.h"
+#include "model/memcompare/ProfileDiff.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/report/RangeOption.h"
 #include "model/services/WindowPairCountJob.h"

@@ -7,7 +7,7 @@
 // re-count takes long, its progress and Cancel. The page counts the windows.
 #pragma once
 
-#include "model/profile/EventWindow.h"
+#include "model/memprofile/EventWindow.h"
 #include "model/report/RangeOption.h"
 
 #include "RecountProgress.h"

@@ -6,7 +6,7 @@
 // select one on request without echoing it back.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QTreeView>
 

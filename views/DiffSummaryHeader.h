@@ -4,7 +4,7 @@
 // and below them NEW - BASE.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QFrame>
 

@@ -6,7 +6,7 @@
 // sets the page's view state and shows what the view state holds.
 #pragma once
 
-#include "model/profile/EventWindow.h"
+#include "model/memprofile/EventWindow.h"
 #include "model/report/RangeOption.h"
 
 #include "RecountProgress.h"

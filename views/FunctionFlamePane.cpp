@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/FunctionFlamePane.h"
 
-#include "model/itemmodels/FunctionFlameTree.h"
+#include "model/flame/FunctionFlameTree.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QComboBox>

@@ -9,7 +9,7 @@
 // name's identities), and sets the page's held scope.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QWidget>
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "ResultsPage.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <memory>
 

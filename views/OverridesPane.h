@@ -5,7 +5,7 @@
 // selects its location.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QWidget>
 

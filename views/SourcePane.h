@@ -7,7 +7,7 @@
 // selected location and size units.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/itemmodels/ChunkLineCosts.h"
 #include "model/services/SourceLocator.h"
 

@@ -5,7 +5,7 @@
 // wrap onto more lines.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QFrame>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/SysprofComparisonPage.h"
 
-#include "model/itemmodels/CallFlameTree.h"
+#include "model/flame/CallFlameTree.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "views/CostTableView.h"

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "model/itemmodels/HeldModel.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <QObject>

@@ -3,7 +3,7 @@
 // of a profile in one: the one place the CLI and the viewer both call.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <optional>
 #include <string>

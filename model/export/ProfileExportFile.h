@@ -4,7 +4,7 @@
 #pragma once
 
 #include "model/export/ExportFormat.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QString>
 

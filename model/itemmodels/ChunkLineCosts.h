@@ -4,7 +4,7 @@
 // where its recording started (the only line memprof knows for it).
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <cstdint>
 #include <map>

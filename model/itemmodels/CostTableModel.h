@@ -5,7 +5,7 @@
 // Subclasses only say how many rows there are and what each cell holds.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/ModelRoles.h"

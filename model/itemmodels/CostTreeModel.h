@@ -7,7 +7,7 @@
 // function (FunctionTree, FunctionTreeDiff); subclasses add the cost cells.
 #pragma once
 
-#include "model/profile/FunctionTree.h"
+#include "model/memprofile/FunctionTree.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
 

@@ -8,7 +8,7 @@
 // delegate draws shrinkage in its own colour.
 #pragma once
 
-#include "model/compare/ProfileDiff.h"
+#include "model/memcompare/ProfileDiff.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/LocationIndex.h"
 

@@ -8,7 +8,7 @@
 // for shrinkage. Line nodes answer the location in NEW, where NEW has one.
 #pragma once
 
-#include "model/compare/FunctionTreeDiff.h"
+#include "model/memcompare/FunctionTreeDiff.h"
 #include "model/itemmodels/CostTreeModel.h"
 
 #include <QList>

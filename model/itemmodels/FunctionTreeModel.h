@@ -10,7 +10,7 @@
 // total, so a line and its file compare on one scale.
 #pragma once
 
-#include "model/profile/FunctionTree.h"
+#include "model/memprofile/FunctionTree.h"
 #include "model/itemmodels/CostTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationNames.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/HeldModel.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/report/TextReport.h"
 #include "model/support/SaturatingMath.h"

@@ -12,7 +12,7 @@
 // over the window (memprof::rankLeakSuspects), with why in words.
 #pragma once
 
-#include "model/profile/LeakSuspects.h"
+#include "model/memprofile/LeakSuspects.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/LocationIndex.h"
 #include "model/itemmodels/LocationNames.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/HeldSparkline.h"
 
-#include "model/profile/LeakSuspects.h"
+#include "model/memprofile/LeakSuspects.h"
 #include "model/support/SaturatingMath.h"
 
 namespace memprof::itemmodels {

@@ -6,7 +6,7 @@
 // one name add up (the held pane's rows are names).
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QMetaType>
 #include <QVector>

@@ -3,7 +3,7 @@
 // still need an identity to select and to find the source of.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <optional>
 #include <string>

@@ -8,7 +8,7 @@
 // the identity. The raw name stays what filters, sorting and CSV use.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QString>
 

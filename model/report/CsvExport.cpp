@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/report/CsvExport.h"
-#include "model/profile/LeakSuspects.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 #include "model/support/SaturatingMath.h"
 

@@ -2,7 +2,7 @@
 // RFC 4180 CSV of the profile's tables, raw numbers, units in column names.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <optional>
 #include <ostream>

@@ -3,7 +3,7 @@
 // symbols demangled, everywhere the report prints a location name.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 namespace memprof {

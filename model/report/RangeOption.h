@@ -5,7 +5,7 @@
 // is parsed first and resolved to an EventWindow once it is known.
 #pragma once
 
-#include "model/profile/EventWindow.h"
+#include "model/memprofile/EventWindow.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/report/TextReport.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/support/SaturatingMath.h"
 #include "model/support/VisibleText.h"
 

@@ -3,8 +3,8 @@
 // so memprof-report is a drop-in for it.
 #pragma once
 
-#include "model/profile/LeakSuspects.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/Profile.h"
 
 #include <concepts>
 #include <cstdint>

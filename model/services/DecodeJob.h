@@ -5,7 +5,7 @@
 // result (delivered queued to receivers on the GUI thread).
 #pragma once
 
-#include "model/decoder/DecodeControl.h"
+#include "model/dump/DecodeControl.h"
 
 #include <QObject>
 #include <QThread>

@@ -5,8 +5,8 @@
 // the line it is defined on.
 #pragma once
 
-#include "model/decoder/DecodeControl.h"
-#include "model/profile/Profile.h"
+#include "model/dump/DecodeControl.h"
+#include "model/memprofile/Profile.h"
 
 #include <QString>
 #include <QStringList>

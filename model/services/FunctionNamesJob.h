@@ -7,7 +7,7 @@
 
 #include "model/services/DecodeJob.h"
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/LoadMessages.h"
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

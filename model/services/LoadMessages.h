@@ -3,7 +3,7 @@
 // with the byte offset where the problem is.
 #pragma once
 
-#include "model/decoder/DecodeStatus.h"
+#include "model/dump/DecodeStatus.h"
 
 #include <QString>
 

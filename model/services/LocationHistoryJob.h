@@ -5,7 +5,7 @@
 // stops it early.
 #pragma once
 
-#include "model/profile/LocationHistory.h"
+#include "model/memprofile/LocationHistory.h"
 #include "model/services/DecodeJob.h"
 
 #include <QString>

@@ -17,9 +17,9 @@
 // the implementations, which make them, sit above the pages and windows.
 #pragma once
 
-#include "model/decoder/DecodeControl.h"
-#include "model/decoder/DecodeStatus.h"
-#include "model/decoder/DumpKind.h"
+#include "model/dump/DecodeControl.h"
+#include "model/dump/DecodeStatus.h"
+#include "model/dump/DumpKind.h"
 #include "model/export/ExportFormat.h"
 
 #include <QString>

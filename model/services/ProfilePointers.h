@@ -3,7 +3,7 @@
 // read-only between the worker that made them and the GUI thread.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <QMetaType>

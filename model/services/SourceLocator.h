@@ -14,7 +14,7 @@
 // script's absolute `@/opt/app/init.lua`, open without a question.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/WindowCountJob.h"
 
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/WindowRecount.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/WindowRecount.h"
 
 #include <QFile>
 

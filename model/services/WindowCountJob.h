@@ -6,7 +6,7 @@
 // Cancel and the counted Profile delivered queued, like a load's.
 #pragma once
 
-#include "model/profile/EventWindow.h"
+#include "model/memprofile/EventWindow.h"
 #include "model/services/DecodeJob.h"
 #include "model/services/ProfilePointers.h"
 #include "model/services/WindowIndexSlot.h"

@@ -8,7 +8,7 @@
 // being stopped, hence the lock.
 #pragma once
 
-#include "model/profile/WindowIndex.h"
+#include "model/memprofile/WindowIndex.h"
 
 #include <memory>
 #include <mutex>

@@ -6,7 +6,7 @@
 // side that failed or was cancelled.
 #pragma once
 
-#include "model/decoder/DecodeStatus.h"
+#include "model/dump/DecodeStatus.h"
 #include "model/services/PairJob.h"
 #include "model/services/WindowCountJob.h"
 

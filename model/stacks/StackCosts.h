@@ -34,7 +34,7 @@ enum OverflowedFigure : std::uint8_t {
 };
 
 // memprof's columns: a node's events and bytes; the signed form holds a
-// change between two profiles (model/compare/FunctionTreeDiff.h).
+// change between two profiles (model/memcompare/FunctionTreeDiff.h).
 template <typename Number>
 struct BasicTreeCost {
     Number eventCount = 0;     // alloc + realloc + free events

@@ -6,8 +6,8 @@
 // it, for the few samples whose stacks it has not seen before.
 #pragma once
 
-#include "model/decoder/ByteCursor.h"
-#include "model/decoder/DecodeStatus.h"
+#include "model/dump/ByteCursor.h"
+#include "model/dump/DecodeStatus.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysdecoder/SysprofWire.h"
 

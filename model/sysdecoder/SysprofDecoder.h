@@ -12,7 +12,7 @@
 //   sink that reads a sample's chains itself when it needs them.
 #pragma once
 
-#include "model/decoder/DumpDecoderBase.h"
+#include "model/dump/DumpDecoderBase.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysdecoder/SampleReader.h"
 #include "model/sysdecoder/SysprofWire.h"

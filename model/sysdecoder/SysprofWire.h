@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sysprof stream's wire grammar (docs/FORMAT.md#sysprof-samples): the
 // writer's constants (src/lj_sysprof.h of tarantool/luajit), versions 1
-// and 2. The symbol table before it is memprof's (model/decoder/WireFormat.h);
-// the prologues' magics are in model/decoder/StreamMagics.h.
+// and 2. The symbol table before it is memprof's (model/memdecoder/MemprofWire.h);
+// the prologues' magics are in model/dump/StreamMagics.h.
 #pragma once
 
 #include <cstdint>

@@ -10,7 +10,7 @@
 // not worth it there.
 #pragma once
 
-#include "model/decoder/Events.h"
+#include "model/dump/SymbolEvents.h"
 #include "model/support/BatchWorker.h"
 #include "model/sysdecoder/SampleEvents.h"
 

@@ -5,7 +5,7 @@
 // (docs/FORMAT.md#sysprof-views).
 #pragma once
 
-#include "model/profile/SymbolTable.h"
+#include "model/dump/SymbolTable.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysprofile/CallTree.h"
 

@@ -11,8 +11,8 @@
 // renames an address (SymbolTable::namingEpoch), the look-up starts afresh.
 #pragma once
 
-#include "model/decoder/Events.h"
-#include "model/profile/SymbolTable.h"
+#include "model/dump/SymbolEvents.h"
+#include "model/dump/SymbolTable.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysdecoder/SampleReader.h"
 #include "model/sysprofile/StackNamer.h"

@@ -2,7 +2,7 @@
 // One call from a sysprof dump (a file or bytes in memory) to its aggregates.
 #pragma once
 
-#include "model/decoder/DecodeControl.h"
+#include "model/dump/DecodeControl.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <span>

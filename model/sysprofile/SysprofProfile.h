@@ -3,7 +3,7 @@
 // trees of its three views, and samples over time.
 #pragma once
 
-#include "model/decoder/DecodeStatus.h"
+#include "model/dump/DecodeStatus.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysprofile/CallTree.h"
 #include "model/sysprofile/SampleTimeline.h"

@@ -3,9 +3,9 @@
 // an independent replay of the decoded events: its own block map (std::map),
 // its own per-event record and its own size buckets, sharing nothing with
 // ProfileBuilder but the decoder.
-#include "model/decoder/Decoder.h"
-#include "model/profile/LocationHistory.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/LocationHistory.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/ReplaySink.h"
 
 #include "views/charts/HeapChart.h"

@@ -3,7 +3,7 @@
 // the window's one select-location path in both directions.
 #include "app/MainWindow.h"
 
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileRanking.h"
 
 #include "tests/support/SignalWait.h"
 #include "views/charts/ChartExport.h"

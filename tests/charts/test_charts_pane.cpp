@@ -3,8 +3,8 @@
 // top holders' order and click, the selected location's overlay from the
 // second pass, export to PNG and PDF, the dark palette. Set
 // MEMPROF_CHART_SHOTS=<folder> to keep the rendered PNGs for a look.
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 
 #include "tests/support/SignalWait.h"

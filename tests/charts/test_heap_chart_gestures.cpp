@@ -5,12 +5,12 @@
 // panning and zooming cannot leave the run (not before event 0, not past
 // its end); the peak label stays whole inside the plot when zoomed. Set
 // MEMPROF_CHART_SHOTS=<folder> to keep the rendered PNGs for a look.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "views/charts/HeapChart.h"
 
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/ReplaySink.h"
 #include "tests/support/TestSuite.h"
 

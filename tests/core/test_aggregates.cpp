@@ -2,10 +2,10 @@
 // The aggregates on hand-made dumps: naming with symbols learnt mid-stream,
 // the writer's cfunc quirk, format 2, the reference's heap summary beside
 // the accurate live figure, and the peak.
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

@@ -4,13 +4,13 @@
 // random inserts and erases, OverrideTable's cached sums against a plain
 // map, and the builder over each block map giving the same profile.
 #include "bench/BlockMapAdapters.h"
-#include "model/decoder/ByteSource.h"
-#include "model/decoder/Decoder.h"
-#include "model/profile/OverrideTable.h"
-#include "model/profile/ProfileBuilder.h"
+#include "model/dump/ByteSource.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/OverrideTable.h"
+#include "model/memprofile/ProfileBuilder.h"
 #include "model/report/TextReport.h"
 #include "model/support/FlatU64Map.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

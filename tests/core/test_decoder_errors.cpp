@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Damaged dumps: every file in fixtures/corrupt and hand-made byte sequences
 // for each error kind give the expected outcome, never a crash.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTemporaryDir>

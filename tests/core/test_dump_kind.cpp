@@ -2,7 +2,7 @@
 // The kind probe on real dumps, intact and damaged: it tells memprof from
 // sysprof by the stream header after the symbol table, and a dump broken
 // before that header is of neither kind, with where and why.
-#include "model/decoder/DumpKind.h"
+#include "model/dump/DumpKind.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/TestSuite.h"
 

@@ -5,12 +5,12 @@
 // window and the history match an independent replay (std::map, no shared
 // code but the decoder); suspects rank a steady leak above a flat cache, a
 // spike and a saw-tooth; memprof-report --range, --suspects and the CSVs.
-#include "model/decoder/Decoder.h"
-#include "model/profile/FunctionTree.h"
-#include "model/profile/LeakSuspects.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/FunctionTree.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/RangeOption.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/ReplaySink.h"
 #include "tests/support/TestSuite.h"
 

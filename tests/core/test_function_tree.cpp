@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The by-file / by-function tree: sums equal the flat tables' totals, every
 // node is the sum of its children, traces sit under their start function.
-#include "model/profile/FunctionTree.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/FunctionTree.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

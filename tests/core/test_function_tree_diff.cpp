@@ -2,8 +2,8 @@
 // The by-function tree of two dumps compared: a dump against itself is all
 // zeros; two fixture dumps differ per line label as their flat tables do,
 // the top level adds up to both totals, names of one side are marked.
-#include "model/compare/FunctionTreeDiff.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memcompare/FunctionTreeDiff.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

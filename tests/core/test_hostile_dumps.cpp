@@ -4,11 +4,11 @@
 // marked, names with control characters are escaped in the text report
 // and exact in CSV, and the accurate live figures name a block by the
 // symbols in force when it was allocated.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
 #include "model/report/TextReport.h"
-#include "tests/support/DumpWriter.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/DumpWriter.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

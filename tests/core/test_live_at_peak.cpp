@@ -2,8 +2,8 @@
 // Live at the peak and at the end, checked against an independent sink that
 // replays the events with its own block map (std::map, no shared code but
 // the decoder).
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/ReplaySink.h"
 #include "tests/support/TestSuite.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Comparing two dumps: a dump against itself is all zeros; two fixture dumps
 // differ by what the reference parser's own outputs say.
-#include "model/compare/ProfileDiff.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memcompare/ProfileDiff.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QFile>

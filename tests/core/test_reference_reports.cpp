@@ -2,7 +2,7 @@
 // memprof-report's text against the reference parser's outputs for every
 // intact fixture dump: same rows, counts, bytes, Overrides, HEAP SUMMARY and
 // ALIASES, in an order the reference's ranking allows.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/core/ReportText.h"
 #include "tests/support/TestSuite.h"

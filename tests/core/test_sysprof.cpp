@@ -3,15 +3,15 @@
 // output, on the real recordings in tests/data/sysprof and on hand-made
 // dumps. The call tree is checked against a replay written here that walks
 // each sample's raw chains on its own.
-#include "model/decoder/DumpKind.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/dump/DumpKind.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/sysdecoder/SysprofDecoder.h"
 #include "model/sysprofile/FastFunctionNames.h"
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofBuilder.h"
 #include "model/sysprofile/SysprofLoader.h"
-#include "tests/support/DumpWriter.h"
-#include "tests/support/SyntheticSysprofDump.h"
+#include "model/synth/DumpWriter.h"
+#include "model/synth/SyntheticSysprofDump.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ULEB128 reader at its edges.
-#include "model/decoder/ByteCursor.h"
-#include "tests/support/DumpWriter.h"
+#include "model/dump/ByteCursor.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

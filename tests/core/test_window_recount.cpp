@@ -6,13 +6,13 @@
 // fixtures, synthetic dumps, a dump whose symbols rename locations
 // mid-stream and one cut short; from bytes and from a file; and it falls
 // back to a full decode when it cannot use the index.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileBuilder.h"
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/WindowRecount.h"
-#include "tests/support/DumpWriter.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/WindowRecount.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>

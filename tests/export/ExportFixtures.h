@@ -2,8 +2,8 @@
 // The dumps every export test reads, and the figures exports must add up to.
 #pragma once
 
-#include "model/profile/Profile.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/Profile.h"
+#include "model/memprofile/ProfileRanking.h"
 
 #include <QDir>
 #include <QProcess>

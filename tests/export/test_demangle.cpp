@@ -2,7 +2,7 @@
 // Mangled C++ symbols of C locations: raw in the report (as the reference
 // prints them), demangled with --demangle and in the exports.
 #include "tests/export/ExportFixtures.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/SyntheticDump.h"
 
 #include "model/support/Demangle.h"
 #include "tests/support/TestSuite.h"

@@ -4,7 +4,7 @@
 #include "tests/export/ExportFixtures.h"
 
 #include "model/export/ExportFormat.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/RangeOption.h"
 #include "tests/support/TestSuite.h"
 

@@ -4,7 +4,7 @@
 #include "tests/export/ExportFixtures.h"
 
 #include "model/export/FoldedExport.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QRegularExpression>

@@ -3,8 +3,8 @@
 // up to the report's figures, and the largest holder comes first.
 #include "tests/export/ExportFixtures.h"
 
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "tests/support/TestSuite.h"
 
 #include <QStandardPaths>

@@ -6,9 +6,9 @@
 
 #include "model/export/ExportFormat.h"
 #include "model/export/ProfileExportFile.h"
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/WindowIndex.h"
-#include "model/profile/WindowRecount.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/WindowIndex.h"
+#include "model/memprofile/WindowRecount.h"
 #include "tests/support/TestSuite.h"
 
 #include <QFile>

@@ -3,7 +3,7 @@
 // package, with each profile's weights adding up to the report's figures.
 #include "tests/export/ExportFixtures.h"
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QFile>

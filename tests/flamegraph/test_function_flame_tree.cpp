@@ -4,7 +4,7 @@
 // its tree node's figure and id, and children come sorted by name.
 #include "tests/support/GuiTestData.h"
 
-#include "model/itemmodels/FunctionFlameTree.h"
+#include "model/flame/FunctionFlameTree.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTest>

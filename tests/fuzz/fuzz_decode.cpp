@@ -4,9 +4,9 @@
 // the same bytes decoded through the 1 MiB window and through a 64-byte window
 // fed by short, irregular reads from a source of unknown size must give the
 // same result, and every offset the decoder reports must lie inside the data.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileBuilder.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/SysprofInvariants.h"

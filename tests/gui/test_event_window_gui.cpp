@@ -17,8 +17,8 @@
 #include "tests/support/WindowWidgets.h"
 
 #include "app/MainWindow.h"
-#include "model/profile/LeakSuspects.h"
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/ChunkLineCosts.h"
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/HeldSparkline.h"

@@ -7,7 +7,7 @@
 #include "app/MemprofDocument.h"
 #include "app/ProfileDocuments.h"
 #include "app/SysprofDocument.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/ProfileExportJob.h"
 #include "model/services/ProfilePairLoadJob.h"
 #include "model/services/SysprofRangeJob.h"

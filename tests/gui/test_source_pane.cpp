@@ -2,9 +2,9 @@
 // The source pane on chunk names a dump should not be trusted with: it
 // says "refused" and why for system files, and asks with a button in the
 // pane (not a modal popup) before showing a non-Lua file from elsewhere.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/SourceLocator.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "views/CodeView.h"
 #include "views/ViewState.h"
 #include "views/SourcePane.h"

@@ -5,7 +5,7 @@
 // the other kind.
 #include "app/MainWindow.h"
 #include "app/SysprofDiffWindow.h"
-#include "model/itemmodels/CallFlameTree.h"
+#include "model/flame/CallFlameTree.h"
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/sysprofile/FunctionChanges.h"

@@ -8,10 +8,10 @@
 //
 // The offscreen screen is made 1024x700 (the platform's config file) so
 // that fitting is tested against the size the viewer must fit.
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SignalWait.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"

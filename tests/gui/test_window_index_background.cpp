@@ -6,10 +6,10 @@
 // numbers; a reload, or closing the window, while it is built stops it
 // without a hang.
 #include "tests/support/SignalWait.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/WindowTestHelpers.h"
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "views/ProfilePage.h"
 #include "views/ViewState.h"

@@ -3,7 +3,7 @@
 // a dump the profiler is still writing opens up to what was there, marked
 // truncated; a dump cut shorter while it is read ends with a message, not a
 // crash, and keeps the events before the cut.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSuite.h"
 

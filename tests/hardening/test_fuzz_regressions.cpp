@@ -2,9 +2,9 @@
 // Every input that once crashed or hung the fuzz target (tests/fuzz), or
 // broke a sanitizer, is kept in regressions/ and decoded here: it must end with the outcome written
 // below, keep the invariants, and decode the same through a tiny window.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileBuilder.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/SysprofInvariants.h"

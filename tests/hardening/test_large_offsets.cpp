@@ -7,9 +7,9 @@
 // 64 MiB name: the decoder really reads and checks every byte (through the
 // same window, offset and refill code as any dump), but per byte it only
 // copies and compares, where a run of tiny events would cost a loop per byte.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileBuilder.h"
-#include "tests/support/DumpWriter.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSuite.h"
 

@@ -2,11 +2,11 @@
 // Limits that protect the user from hostile or random input: lengths larger
 // than the data are errors (not allocations), everything the decoder keeps is
 // bounded by the events it read, and nothing costs more than n log n.
-#include "model/decoder/Decoder.h"
-#include "model/profile/ProfileBuilder.h"
-#include "model/profile/ProfileLoader.h"
-#include "model/profile/SymbolTable.h"
-#include "tests/support/DumpWriter.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/dump/SymbolTable.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSources.h"
 #include "tests/support/TestSuite.h"

@@ -5,7 +5,7 @@
 // against the reference parser's reports); signs, one-sided names, bars.
 #include "tests/support/GuiTestData.h"
 
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "tests/support/TestSuite.h"

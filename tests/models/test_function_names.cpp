@@ -2,7 +2,7 @@
 // The names of functions read from their definition lines, for the
 // by-function tree: the forms of a Lua definition, the chunk's source found
 // as the source pane finds it, and no name where there is no source.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/FunctionNames.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/TestSuite.h"

@@ -2,9 +2,9 @@
 // The Qt models against the aggregates of fixture dumps (and the reference
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/SignalWait.h"
-#include "tests/support/SyntheticDump.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
 
 
@@ -16,7 +16,7 @@
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/OverridesModel.h"
 #include "model/itemmodels/TableCsv.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
 #include "model/services/WindowCountJob.h"
 #include "tests/support/TestSuite.h"

@@ -7,8 +7,8 @@
 // met once reads byte for byte as before; the raw name stays in SortRole.
 // Function nodes of the tree are named as functions, not as lines.
 #include "tests/support/GuiTestData.h"
-#include "tests/support/SyntheticDump.h"
-#include "model/profile/ProfileLoader.h"
+#include "model/synth/SyntheticDump.h"
+#include "model/memprofile/ProfileLoader.h"
 
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeModel.h"

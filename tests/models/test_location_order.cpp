@@ -2,9 +2,9 @@
 // The order of location names (file, then line as a number; other names as
 // text with numbers compared as numbers) and the proxy every table sorts
 // through, on a location table model of a written dump.
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/itemmodels/LocationOrder.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/TableSortProxy.h"

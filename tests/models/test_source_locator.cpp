@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where the source pane finds a location's source: the dump's folder, the
 // user's source folders, code stored in the dump, explanations otherwise.
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/SourceLocator.h"
-#include "tests/support/DumpWriter.h"
+#include "model/synth/DumpWriter.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/TestSuite.h"
 

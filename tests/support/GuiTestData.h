@@ -3,7 +3,7 @@
 // the GUI tests.
 #pragma once
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 
 #include <QByteArray>
 #include <QFile>

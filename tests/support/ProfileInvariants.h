@@ -4,7 +4,7 @@
 // the first broken rule as text, or an empty string.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <cstdint>
 #include <string>

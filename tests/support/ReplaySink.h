@@ -5,8 +5,8 @@
 // with the builder but the decoder.
 #pragma once
 
-#include "model/decoder/Events.h"
-#include "model/profile/Profile.h"
+#include "model/memdecoder/MemprofEvents.h"
+#include "model/memprofile/Profile.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // broken rule as text, or an empty string.
 #pragma once
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/report/SysprofReport.h"
 #include "model/sysdecoder/SysprofDecoder.h"
 #include "model/sysprofile/SysprofBuilder.h"

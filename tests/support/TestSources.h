@@ -3,7 +3,7 @@
 // the hardening tests.
 #pragma once
 
-#include "model/decoder/ByteSource.h"
+#include "model/dump/ByteSource.h"
 
 #include <algorithm>
 #include <cstring>

@@ -3,7 +3,7 @@
 // --screenshot find them, for the window tests.
 #pragma once
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"

@@ -6,7 +6,7 @@
 #include "SizeHistogramChart.h"
 #include "TopHoldersChart.h"
 
-#include "model/profile/ProfileLoader.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/services/LocationHistoryJob.h"
 #include "views/ViewState.h"

@@ -10,8 +10,8 @@
 // own too, count the window's events.
 #pragma once
 
-#include "model/profile/LocationHistory.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/LocationHistory.h"
+#include "model/memprofile/Profile.h"
 
 #include <QPointer>
 #include <QWidget>

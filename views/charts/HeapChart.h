@@ -12,9 +12,9 @@
 
 #include "ChartPlot.h"
 
-#include "model/profile/EventWindow.h"
-#include "model/profile/HeapTimeline.h"
-#include "model/profile/Profile.h"
+#include "model/memprofile/EventWindow.h"
+#include "model/memprofile/HeapTimeline.h"
+#include "model/memprofile/Profile.h"
 
 #include <optional>
 

@@ -5,7 +5,7 @@
 
 #include "ChartPlot.h"
 
-#include "model/profile/SizeHistogram.h"
+#include "model/memprofile/SizeHistogram.h"
 
 namespace memprof::charts {
 

@@ -3,7 +3,7 @@
 
 #include "ByteAxisTicker.h"
 
-#include "model/profile/ProfileRanking.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/report/TextReport.h"
 

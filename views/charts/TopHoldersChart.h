@@ -6,7 +6,7 @@
 
 #include "ChartPlot.h"
 
-#include "model/profile/Profile.h"
+#include "model/memprofile/Profile.h"
 
 #include <string>
 #include <vector>

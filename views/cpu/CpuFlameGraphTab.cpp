@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/cpu/CpuFlameGraphTab.h"
 
-#include "model/itemmodels/CallFlameTree.h"
+#include "model/flame/CallFlameTree.h"
 #include "views/ViewState.h"
 
 #include <QScopedValueRollback>

@@ -12,7 +12,7 @@
 // descendants are narrower still.
 #pragma once
 
-#include "model/itemmodels/FlameTree.h"
+#include "model/flame/FlameTree.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // function keeps its colour across zooms, searches and sessions.
 #pragma once
 
-#include "model/itemmodels/FlameTree.h"
+#include "model/flame/FlameTree.h"
 
 #include <QColor>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A flame graph of any FlameTree (model/itemmodels/FlameTree.h): widths
+// A flame graph of any FlameTree (model/flame/FlameTree.h): widths
 // proportional to the values, hover details, click to zoom with a
 // back/forward history, search that dims what does not match, selection
 // for syncing with other panes, and PNG/SVG export. Generic: it knows
 // nothing of memprof or sysprof, only frames, values and a unit.
 #pragma once
 
-#include "model/itemmodels/FlameTree.h"
+#include "model/flame/FlameTree.h"
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // cover: a match inside a match is not counted twice.
 #pragma once
 
-#include "model/itemmodels/FlameTree.h"
+#include "model/flame/FlameTree.h"
 
 #include <QRegularExpression>
 

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/BenchCases.h"
+
+#include "model/synth/SyntheticDump.h"
+#include "model/synth/SyntheticSysprofDump.h"
+
+#include "bench/BlockMapAdapters.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/dump/DumpKind.h"
+#include "model/report/SysprofReport.h"
+#include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/SysprofLoader.h"
+#include "model/memprofile/FunctionTree.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/ProfileBuilder.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memprofile/WindowRecount.h"
+#include "model/support/MemoryReturn.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+
+namespace bench {
+
+namespace {
+
+std::uint64_t vmHighWaterKiB()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::strtoull(line.c_str() + 6, nullptr, 10);
+    return 0;
+}
+
+// Counts events only: the decoder's own cost.
+struct CountingSink {
+    std::uint64_t events = 0;
+    std::uint64_t symbols = 0;
+    void lfunc(const memprof::LfuncSymbol&) { ++symbols; }
+    void cfunc(const memprof::CfuncSymbol&) { ++symbols; }
+    void trace(const memprof::TraceSymbol&) { ++symbols; }
+    void symtabEnd() { symbols = 0; }
+    void alloc(const memprof::AllocEvent&) { ++events; }
+    void realloc(const memprof::ReallocEvent&) { ++events; }
+    void free(const memprof::FreeEvent&) { ++events; }
+    // The counts in a Profile's totals, so it measures like a builder.
+    memprof::Profile finish(const memprof::DecodeStatus& status)
+    {
+        memprof::Profile profile;
+        profile.status = status;
+        profile.totals.eventCount = events;
+        profile.totals.symbolEventCount = symbols;
+        return profile;
+    }
+};
+
+const char* endName(memprof::DecodeEnd end)
+{
+    switch (end) {
+    case memprof::DecodeEnd::Complete: return "complete";
+    case memprof::DecodeEnd::Truncated: return "truncated";
+    case memprof::DecodeEnd::Cancelled: return "cancelled";
+    case memprof::DecodeEnd::Failed: return "failed";
+    }
+    return "?";
+}
+
+// One timed decode, from opening the file to the finished aggregates.
+template <class Builder, class... Options>
+RunResult measure(const std::string& path, Options... options)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::FileByteSource source(path);
+    Builder builder(options...);
+    const memprof::DecodeStatus status = memprof::decode(source, builder);
+    const memprof::Profile profile = builder.finish(status);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    r.end = endName(status.end);
+    return r;
+}
+
+volatile std::size_t paneFigures = 0; // the panes' figures are used
+
+// A window's run, timed from `start` (before its profile was counted) to
+// its panes' figures: the by-function tree and the leak suspects.
+RunResult finishWindowRun(const memprof::Profile& profile, memprof::EventWindow window,
+                          std::chrono::steady_clock::time_point start)
+{
+    RunResult r;
+    const memprof::FunctionTree tree = memprof::buildFunctionTree(profile);
+    const std::vector<memprof::LeakSuspect> suspects = memprof::rankLeakSuspects(profile, window);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    paneFigures = tree.nodes.size() + suspects.size();
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// Changing the window: everything a pane shows, counted again for events
+// 20%..80% of the run.
+RunResult measureWindowRecount(const std::string& path)
+{
+    std::uint64_t eventCount = 0;
+    memprof::countEvents(path, eventCount);
+    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    const auto start = std::chrono::steady_clock::now();
+    return finishWindowRun(memprof::loadProfile(path, {}, nullptr, window), window, start);
+}
+
+// Changing the window as the viewer will: from the first load's profile and
+// window index, the same window and panes as measureWindowRecount.
+RunResult measureIndexedRecount(const std::string& path)
+{
+    memprof::WindowIndex index;
+    const memprof::Profile whole = memprof::loadProfileWithIndex(path, index);
+    const std::uint64_t eventCount = whole.totals.eventCount;
+    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult r = finishWindowRun(memprof::recountWindow(path, whole, index, window), window, start);
+    std::fprintf(stderr, "window index: %s, %zu segments, %zu records, %.1f MB\n", index.usable ? "usable" : "unusable",
+                 index.segments.size(), index.records.size(), double(index.memoryBytes()) / kMB);
+    return r;
+}
+
+// The viewer's first load: the product's, keeping the window index.
+RunResult measureIndexedLoad(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::WindowIndex index;
+    const memprof::Profile profile = memprof::loadProfileWithIndex(path, index);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// The block map's share alone: the dump's block operations (a realloc
+// releases, then places) read into memory first, untimed, then replayed into
+// a LiveBlockMap with the builder's look-ahead prefetch. No decoding,
+// locations, Overrides or peak: a floor for the rest of the counting. The
+// RSS reported includes the operations held in memory.
+struct BlockOperation {
+    std::uint64_t oaddr; // 0: none (an alloc)
+    std::uint64_t naddr; // 0: none (a free)
+    std::uint64_t nsize;
+};
+
+struct BlockOperationRecorder {
+    std::vector<BlockOperation> operations;
+    void lfunc(const memprof::LfuncSymbol&) {}
+    void cfunc(const memprof::CfuncSymbol&) {}
+    void trace(const memprof::TraceSymbol&) {}
+    void symtabEnd() {}
+    void alloc(const memprof::AllocEvent& e) { operations.push_back({0, e.naddr, e.nsize}); }
+    void realloc(const memprof::ReallocEvent& e) { operations.push_back({e.oaddr, e.naddr, e.nsize}); }
+    void free(const memprof::FreeEvent& e) { operations.push_back({e.oaddr, 0, 0}); }
+};
+
+volatile std::uint64_t replayResult = 0;
+
+// memprof-report on a sysprof dump: decode, the call tree it prints, the
+// reference's lines (into memory: the output is not what is measured).
+RunResult measureSysprofReport(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::SysprofLoadOptions options;
+    options.views = memprof::onlyStackView(memprof::kReferenceLinesView);
+    const memprof::SysprofProfile profile = memprof::loadSysprof(path, {}, options);
+    std::ostringstream lines;
+    memprof::writeSysprofReferenceLines(lines, profile);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    paneFigures = paneFigures + lines.str().size();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.sampleCount;
+    r.liveBlocksAtEnd = profile.distinctStacks;
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// The viewer's load of a sysprof dump (on its worker thread): every view's
+// call tree, top-down and bottom-up, and the timeline.
+RunResult measureSysprofViewerLoad(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::SysprofProfile profile = memprof::loadSysprof(path, {}, memprof::viewerSysprofOptions());
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.sampleCount;
+    r.liveBlocksAtEnd = profile.distinctStacks;
+    r.end = endName(profile.status.end);
+    return r;
+}
+
+// Counts samples only: the sysprof decoder's own cost.
+struct SampleCountingSink {
+    std::uint64_t samples = 0;
+    void lfunc(const memprof::LfuncSymbol&) {}
+    void cfunc(const memprof::CfuncSymbol&) {}
+    void trace(const memprof::TraceSymbol&) {}
+    void symtabEnd() {}
+    void sample(const memprof::Sample&) { ++samples; }
+};
+
+RunResult measureSysprofDecoder(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    memprof::FileByteSource source(path);
+    SampleCountingSink sink;
+    const memprof::DecodeStatus status = memprof::decodeSysprof(source, sink);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = status.bytesConsumed;
+    r.events = sink.samples;
+    r.end = endName(status.end);
+    return r;
+}
+
+double threadCpuSeconds()
+{
+    timespec now {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
+}
+
+RunResult measureBlockMapAlone(const std::string& path)
+{
+    RunResult r;
+    memprof::FileByteSource source(path);
+    BlockOperationRecorder recorder;
+    const memprof::DecodeStatus status = memprof::decode(source, recorder);
+    const std::vector<BlockOperation>& ops = recorder.operations;
+    constexpr std::size_t kLookAhead = memprof::ProfileBuilder::kLookAhead;
+    const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = threadCpuSeconds();
+    memprof::LiveBlockMap blocks;
+    std::uint64_t liveBytes = 0;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        if (i + kLookAhead < ops.size()) {
+            const BlockOperation& ahead = ops[i + kLookAhead];
+            if (ahead.oaddr != 0)
+                blocks.prefetch(ahead.oaddr);
+            if (ahead.naddr != 0)
+                blocks.prefetch(ahead.naddr);
+        }
+        const BlockOperation& op = ops[i];
+        if (op.oaddr != 0) {
+            if (memprof::LiveBlock* block = blocks.find(op.oaddr)) {
+                liveBytes -= block->size;
+                blocks.erase(op.oaddr, block);
+            }
+        }
+        if (op.naddr != 0) {
+            const auto size = static_cast<std::uint32_t>(std::min<std::uint64_t>(op.nsize, 0xfffffffe));
+            auto [block, inserted] = blocks.tryEmplace(op.naddr, memprof::LiveBlock{});
+            if (!inserted)
+                liveBytes -= block->size;
+            *block = {size, 0};
+            liveBytes += size;
+        }
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.cpuSeconds = threadCpuSeconds() - cpuStart;
+    r.bytes = status.bytesConsumed;
+    r.events = ops.size();
+    r.liveBlocksAtEnd = blocks.size();
+    replayResult = liveBytes; // so the loop is not optimised away
+    r.end = endName(status.end);
+    return r;
+}
+
+// The blocks live at the peak: the most blocks live at once, and the blocks
+// live when the live bytes peaked. Not timed (an observer per event).
+class PeakBlockCensus final : public memprof::EventObserver {
+public:
+    explicit PeakBlockCensus(const memprof::ProfileBuilder& builder) : builder_(builder) {}
+    void onEvent(std::uint64_t, memprof::EventKind, memprof::LocationId, std::int64_t, std::uint64_t liveBytes,
+                 std::uint64_t) override
+    {
+        const std::uint64_t blocks = builder_.liveBlockCount();
+        mostBlocks = std::max(mostBlocks, blocks);
+        if (liveBytes > peakBytes) {
+            peakBytes = liveBytes;
+            blocksAtBytePeak = blocks;
+        }
+    }
+    std::uint64_t mostBlocks = 0;
+    std::uint64_t peakBytes = 0;
+    std::uint64_t blocksAtBytePeak = 0;
+
+private:
+    const memprof::ProfileBuilder& builder_;
+};
+
+} // namespace
+
+int runWorker(const std::string& mode, const std::string& path)
+{
+    if (mode == "census") {
+        memprof::FileByteSource source(path);
+        memprof::ProfileBuilder builder;
+        PeakBlockCensus census(builder);
+        builder.setObserver(&census);
+        const memprof::DecodeStatus status = memprof::decode(source, builder);
+        const memprof::Profile profile = builder.finish(status);
+        std::printf("%llu %llu %llu %llu\n", static_cast<unsigned long long>(census.mostBlocks),
+                    static_cast<unsigned long long>(census.blocksAtBytePeak),
+                    static_cast<unsigned long long>(census.peakBytes),
+                    static_cast<unsigned long long>(profile.totals.symbolEventCount));
+        return 0;
+    }
+    RunResult r;
+    // As the viewer and memprof-report load (ProfileLoader): counting on a
+    // second thread; "inline" is ours on one thread.
+    constexpr memprof::Counting onThread = memprof::Counting::OnThread;
+    if (mode == "ours")
+        r = measure<memprof::ProfileBuilder>(path, onThread);
+    else if (mode == "inline")
+        r = measure<memprof::ProfileBuilder>(path, memprof::Counting::Inline);
+    else if (mode == "absl")
+        r = measure<memprof::AbslProfileBuilder>(path, onThread);
+    else if (mode == "std")
+        r = measure<memprof::StdProfileBuilder>(path, onThread);
+    else if (mode == "decoder")
+        r = measure<CountingSink>(path);
+    else if (mode == "blocks")
+        r = measureBlockMapAlone(path);
+    else if (mode == "window")
+        r = measureWindowRecount(path);
+    else if (mode == "recount")
+        r = measureIndexedRecount(path);
+    else if (mode == "indexed")
+        r = measureIndexedLoad(path);
+    else if (mode == "sysprof")
+        r = measureSysprofReport(path);
+    else if (mode == "sysviewer")
+        r = measureSysprofViewerLoad(path);
+    else if (mode == "sysdecoder")
+        r = measureSysprofDecoder(path);
+    else
+        return 2;
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    r.maxRssKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
+    if (mode != "blocks") // its own: the replay's, not the recording's
+        r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    r.hwmKiB = vmHighWaterKiB();
+    std::printf("%.9f %.6f %llu %llu %llu %llu %llu %s\n", r.seconds, r.cpuSeconds, static_cast<unsigned long long>(r.bytes),
+                static_cast<unsigned long long>(r.events), static_cast<unsigned long long>(r.maxRssKiB),
+                static_cast<unsigned long long>(r.hwmKiB), static_cast<unsigned long long>(r.liveBlocksAtEnd),
+                r.end.c_str());
+    return 0;
+}
+
+} // namespace bench

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Two profiles' by-function trees compared: NEW - BASE per node, the nodes
+// matched by their label path (file -> function -> line). Labels are names
+// (`@file.lua:12`, `chunk:linedefined`), not addresses, so they match across
+// runs despite ASLR. Nodes with one label under one parent (a chunk loaded
+// twice) are one node here, their costs summed.
+#pragma once
+
+#include "model/memcompare/ProfileDiff.h"
+#include "model/memprofile/FunctionTree.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+// Signed, so a change can shrink.
+using TreeCostChange = BasicTreeCost<std::int64_t>;
+
+struct FunctionTreeDiffNode {
+    FrameKind kind = FrameKind::Group;
+    std::string label;
+    std::int32_t parent = kNoNode;
+    std::vector<std::int32_t> children;
+    DiffPresence presence = DiffPresence::Both;
+    TreeCostChange baseCost;
+    TreeCostChange newCost; // NEW
+    TreeCostChange delta;   // NEW - BASE
+    // What the node points at in NEW, the profile whose sources are shown:
+    // a line's location (the first of its label under this parent), the
+    // function naming a file or function node; -1 / kNoFunction if NEW has
+    // no such node.
+    std::int32_t location = -1;
+    std::int32_t function = kNoFunction;
+};
+
+struct FunctionTreeDiff {
+    std::vector<FunctionTreeDiffNode> nodes;
+    std::vector<std::int32_t> roots;
+};
+
+// Children (and roots) come sorted by the change of the allocated bytes,
+// largest growth first, ties by label.
+FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& newTree);
+FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& newProfile);
+
+} // namespace memprof

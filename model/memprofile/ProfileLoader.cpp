@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/memprofile/ProfileLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
+#include "model/memprofile/ProfileBuilder.h"
+
+namespace memprof {
+
+namespace {
+Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, EventWindow window,
+                   WindowIndex* index = nullptr)
+{
+    ProfileBuilder builder(Counting::OnThread);
+    builder.setObserver(observer);
+    builder.setWindow(window);
+    builder.keepWindowIndex(index, source.totalSize());
+    const DecodeStatus status = decode(source, builder, control);
+    return builder.finish(status);
+}
+
+
+// Counts the events and nothing else.
+struct EventCounter {
+    std::uint64_t eventCount = 0;
+    void lfunc(const LfuncSymbol&) {}
+    void cfunc(const CfuncSymbol&) {}
+    void trace(const TraceSymbol&) {}
+    void symtabEnd() {}
+    void alloc(const AllocEvent&) { ++eventCount; }
+    void realloc(const ReallocEvent&) { ++eventCount; }
+    void free(const FreeEvent&) { ++eventCount; }
+};
+} // namespace
+
+Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer,
+                    EventWindow window)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        Profile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return decodeInto(source, control, observer, window);
+}
+
+Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
+                    EventWindow window)
+{
+    SpanByteSource source(bytes);
+    return decodeInto(source, control, observer, window);
+}
+
+Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control,
+                             EventObserver* observer)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        index.usable = false;
+        Profile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return decodeInto(source, control, observer, {}, &index);
+}
+
+Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index, const DecodeControl& control,
+                             EventObserver* observer)
+{
+    SpanByteSource source(bytes);
+    return decodeInto(source, control, observer, {}, &index);
+}
+
+DecodeStatus countEvents(const std::string& path, std::uint64_t& eventCount)
+{
+    eventCount = 0;
+    FileByteSource source(path);
+    if (!source.isOpen() || source.failed())
+        return cannotOpenStatus(source.errorText());
+    EventCounter counter;
+    const DecodeStatus status = decode(source, counter);
+    eventCount = counter.eventCount;
+    return status;
+}
+
+std::string describeStatus(const DecodeStatus& status)
+{
+    switch (status.end) {
+    case DecodeEnd::Complete:
+        if (status.trailingBytes > 0)
+            return std::to_string(status.trailingBytes) + " bytes after the epilogue at byte " +
+                   std::to_string(status.bytesConsumed) + " were ignored";
+        return "complete";
+    case DecodeEnd::Truncated:
+        return "the profile ends at byte " + std::to_string(status.totalBytes ? status.totalBytes : status.bytesConsumed) +
+               " without its epilogue (" + status.truncationReason + "); the events before byte " +
+               std::to_string(status.truncatedAt) + " were kept";
+    case DecodeEnd::Cancelled:
+        return "loading was cancelled at byte " + std::to_string(status.bytesConsumed);
+    case DecodeEnd::Failed:
+        return "byte " + std::to_string(status.error.offset) + ": " + toString(status.error.kind) + ": " +
+               status.error.message;
+    }
+    return {};
+}
+
+} // namespace memprof

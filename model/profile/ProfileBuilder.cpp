@@ -1,8 +1,0 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-#include "model/profile/ProfileBuilderImpl.h"
-
-namespace memprof {
-
-template class BasicProfileBuilder<LiveBlockMap>;
-
-} // namespace memprof
