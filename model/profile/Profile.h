@@ -6,7 +6,7 @@
 
 #include "model/decoder/DecodeStatus.h"
 #include "model/decoder/Events.h"
-#include "model/profile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/HeldHistory.h"
 #include "model/profile/SizeHistogram.h"
@@ -151,7 +151,7 @@ struct Profile {
     // live at the peak count; the whole run by default. The timeline, the
     // held history and the totals' event count, live and allocated bytes
     // always cover the whole run.
-    EventWindow window;
+    RunRange window;
     std::vector<FunctionInfo> functions;
     std::vector<Alias> aliases;
     std::vector<LocationInfo> locations; // indexed by LocationId

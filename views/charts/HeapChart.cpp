@@ -282,7 +282,7 @@ void HeapChart::showOverlayInWindow()
 {
     if (overlaySeries_.keys.isEmpty())
         return;
-    const bool windowed = window_ != EventWindow{};
+    const bool windowed = window_ != RunRange{};
     const StepSeries part = windowed ? stepsBetween(overlaySeries_, static_cast<double>(window_.first),
                                                     std::min(static_cast<double>(window_.last) + 1,
                                                              static_cast<double>(eventCount_)))
@@ -291,10 +291,10 @@ void HeapChart::showOverlayInWindow()
     overlayRun_->setVisible(windowed);
 }
 
-void HeapChart::setWindow(EventWindow window)
+void HeapChart::setWindow(RunRange window)
 {
-    window_ = clampWindow(window, eventCount_);
-    const bool shaded = window_ != EventWindow{};
+    window_ = clampRange(window, eventCount_);
+    const bool shaded = window_ != RunRange{};
     windowBand_->setVisible(shaded);
     // Event e is drawn from key e to key e + 1 (StepSeries).
     if (shaded)
@@ -363,9 +363,9 @@ std::uint64_t HeapChart::eventAt(double x) const
     return static_cast<std::uint64_t>(std::clamp(key, 1.0, static_cast<double>(eventCount_)));
 }
 
-EventWindow HeapChart::windowBetween(double fromX, double toX) const
+RunRange HeapChart::windowBetween(double fromX, double toX) const
 {
-    return clampWindow({eventAt(std::min(fromX, toX)), eventAt(std::max(fromX, toX))}, eventCount_);
+    return clampRange({eventAt(std::min(fromX, toX)), eventAt(std::max(fromX, toX))}, eventCount_);
 }
 
 void HeapChart::showReadout(double x)
@@ -417,8 +417,8 @@ void HeapChart::mouseMoveEvent(QMouseEvent* event)
 {
     const double x = event->position().x();
     if (dragStartX_) {
-        const EventWindow window = clampWindow(windowBetween(*dragStartX_, x), eventCount_);
-        const EventWindow shown = window == EventWindow{} ? EventWindow{1, eventCount_} : window;
+        const RunRange window = clampRange(windowBetween(*dragStartX_, x), eventCount_);
+        const RunRange shown = window == RunRange{} ? RunRange{1, eventCount_} : window;
         placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(shown.first),
                       std::min(static_cast<double>(shown.last) + 1, static_cast<double>(eventCount_)));
         dragBand_->setVisible(true);

@@ -12,7 +12,7 @@
 
 #include "ChartPlot.h"
 
-#include "model/profile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/profile/HeapTimeline.h"
 #include "model/profile/Profile.h"
 
@@ -55,8 +55,8 @@ public:
     void setOverlay(const HeapTimeline& timeline, const QString& name);
     void clearOverlay();
     // Shades the events of `window` (nothing for the whole run).
-    void setWindow(EventWindow window);
-    EventWindow window() const { return window_; }
+    void setWindow(RunRange window);
+    RunRange window() const { return window_; }
 
     void resetView() override;
 
@@ -76,7 +76,7 @@ public:
 signals:
     // The user dragged across the chart: count these events (clamped to
     // the run; the default window when the drag covered all of it).
-    void windowSelected(memprof::EventWindow window);
+    void windowSelected(memprof::RunRange window);
 
 protected:
     void applyColors() override;
@@ -91,7 +91,7 @@ private:
     void showReadout(double x);
     void hideReadout();
     void placeBand(QCPItemRect* band, double fromKey, double toKey);
-    EventWindow windowBetween(double fromX, double toX) const;
+    RunRange windowBetween(double fromX, double toX) const;
     void showOverlayInWindow();
 
     QCPGraph* liveMax_ = nullptr;
@@ -108,7 +108,7 @@ private:
     QCPItemText* readout_ = nullptr;
     HeapTimeline timeline_;
     StepSeries overlaySeries_;
-    EventWindow window_;
+    RunRange window_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakLiveBytes_ = 0;
     bool peakOverflowed_ = false; // the peak passed 2^64-1: its label marks it

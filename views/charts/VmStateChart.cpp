@@ -88,12 +88,12 @@ double VmStateChart::drawnSamples(VmState state) const
     return sum;
 }
 
-void VmStateChart::setRange(SampleRange range)
+// Sample s (1-based) is drawn from key s - 1 to key s.
+void VmStateChart::setRange(RunRange range)
 {
-    range_ = range;
     rangeBand_->setVisible(!range.isWholeRun());
     if (!range.isWholeRun())
-        placeBandItem(rangeBand_, xAxis, yAxis, static_cast<double>(range.first),
+        placeBandItem(rangeBand_, xAxis, yAxis, static_cast<double>(range.first - 1),
                       static_cast<double>(std::min(range.last, sampleCount_)));
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -134,7 +134,7 @@ void VmStateChart::applyColors()
     legend->setBorderPen(QPen(c.grid));
 }
 
-SampleRange VmStateChart::rangeBetween(double fromPixel, double toPixel) const
+RunRange VmStateChart::rangeBetween(double fromPixel, double toPixel) const
 {
     const auto clampSample = [this](double pixel) {
         const double key = std::round(xAxis->pixelToCoord(pixel));
@@ -142,10 +142,8 @@ SampleRange VmStateChart::rangeBetween(double fromPixel, double toPixel) const
     };
     const std::uint64_t a = clampSample(fromPixel);
     const std::uint64_t b = clampSample(toPixel);
-    SampleRange range{std::min(a, b), std::max(a, b)};
-    if (range.first == 0 && range.last >= sampleCount_)
-        return SampleRange{};
-    return range;
+    const RunRange range{std::min(a, b) + 1, std::max(a, b)};
+    return range.covers(sampleCount_) ? RunRange{} : range;
 }
 
 void VmStateChart::mousePressEvent(QMouseEvent* event)
@@ -163,8 +161,8 @@ void VmStateChart::mousePressEvent(QMouseEvent* event)
 void VmStateChart::mouseMoveEvent(QMouseEvent* event)
 {
     if (dragStartX_) {
-        const SampleRange range = rangeBetween(*dragStartX_, event->position().x());
-        placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(range.first),
+        const RunRange range = rangeBetween(*dragStartX_, event->position().x());
+        placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(range.first - 1),
                       static_cast<double>(std::min(range.last, sampleCount_)));
         dragBand_->setVisible(true);
         replot(QCustomPlot::rpQueuedReplot);
@@ -183,8 +181,8 @@ void VmStateChart::mouseReleaseEvent(QMouseEvent* event)
         replot(QCustomPlot::rpQueuedReplot);
         event->accept();
         if (std::abs(event->position().x() - start) >= kMinDragPixels) {
-            const SampleRange range = rangeBetween(start, event->position().x());
-            if (range.isWholeRun() || range.last > range.first)
+            const RunRange range = rangeBetween(start, event->position().x());
+            if (range.first <= range.last)
                 emit rangeSelected(range);
         }
         return;
