@@ -11,6 +11,7 @@
 #pragma once
 
 #include "ChartPlot.h"
+#include "RunRangeDrag.h"
 
 #include "model/dump/RunRange.h"
 #include "model/profile/HeapTimeline.h"
@@ -90,8 +91,6 @@ private:
     void keepRangeInRun(const QCPRange& range);
     void showReadout(double x);
     void hideReadout();
-    void placeBand(QCPItemRect* band, double fromKey, double toKey);
-    RunRange windowBetween(double fromX, double toX) const;
     void showOverlayInWindow();
 
     QCPGraph* liveMax_ = nullptr;
@@ -103,7 +102,7 @@ private:
     QCPItemText* peakText_ = nullptr;
     QCPItemLine* peakArrow_ = nullptr;
     QCPItemRect* windowBand_ = nullptr;
-    QCPItemRect* dragBand_ = nullptr;
+    RunRangeDrag* drag_ = nullptr; // a window being chosen
     QCPItemStraightLine* crosshair_ = nullptr;
     QCPItemText* readout_ = nullptr;
     HeapTimeline timeline_;
@@ -114,7 +113,6 @@ private:
     bool peakOverflowed_ = false; // the peak passed 2^64-1: its label marks it
     std::uint64_t peakEventIndex_ = 0;
     std::uint64_t allocatedBytes_ = 0;
-    std::optional<double> dragStartX_; // a window being chosen
 };
 
 enum class BucketValue { Max, Min, Allocated };

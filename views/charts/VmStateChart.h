@@ -7,12 +7,12 @@
 #pragma once
 
 #include "ChartPlot.h"
+#include "RunRangeDrag.h"
 
 #include "model/sysprofile/SampleTimeline.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <array>
-#include <optional>
 
 namespace memprof::charts {
 
@@ -39,14 +39,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
-    // The samples between the bar edges nearest to the two pixels; first >
-    // last when the edges are one (no sample).
-    RunRange rangeBetween(double fromPixel, double toPixel) const;
-
     std::array<QCPBars*, kVmStateCount> bars_{};
     QCPItemRect* rangeBand_ = nullptr;
-    QCPItemRect* dragBand_ = nullptr;
-    std::optional<double> dragStartX_;
+    RunRangeDrag* drag_ = nullptr;
     std::uint64_t sampleCount_ = 0;
 };
 
