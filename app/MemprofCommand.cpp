@@ -10,7 +10,7 @@ namespace memprof::cli {
 namespace {
 
 // Loads a dump; on failure prints why and returns false. Warns on a cut dump.
-bool loadOrExplain(const std::string& path, Profile& profile, EventWindow window = {})
+bool loadOrExplain(const std::string& path, Profile& profile, RunRange window = {})
 {
     profile = loadProfile(path == "-" ? "/dev/stdin" : path, {}, nullptr, window);
     return explainStatus(path, profile.status);
@@ -19,14 +19,14 @@ bool loadOrExplain(const std::string& path, Profile& profile, EventWindow window
 // The window of --range for the dump, or the exit code: a range in percent
 // needs the run's length first (a decoding-only pass); event numbers are
 // checked against the run once it is read (writeReport).
-std::variant<EventWindow, int> windowFor(const CommandLine& line)
+std::variant<RunRange, int> windowFor(const CommandLine& line)
 {
     const std::optional<RangeOption>& range = line.range;
     if (!range)
-        return EventWindow{};
+        return RunRange{};
     if (!range->needsEventCount())
-        return EventWindow{range->first.given ? range->first.event : 1,
-                            range->last.given ? range->last.event : EventWindow::kRunEnd};
+        return RunRange{range->first.given ? range->first.event : 1,
+                            range->last.given ? range->last.event : RunRange::kRunEnd};
     std::uint64_t eventCount = 0;
     const DecodeStatus counted = countEvents(line.dumps[0], eventCount);
     if (counted.end == DecodeEnd::Failed) {
@@ -61,14 +61,14 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 {
     if (line.diff)
         return writeDiff(line, text);
-    const std::variant<EventWindow, int> window = windowFor(line);
+    const std::variant<RunRange, int> window = windowFor(line);
     if (const int* exitCode = std::get_if<int>(&window))
         return *exitCode;
     Profile profile;
-    if (!loadOrExplain(line.dumps[0], profile, std::get<EventWindow>(window)))
+    if (!loadOrExplain(line.dumps[0], profile, std::get<RunRange>(window)))
         return kExitBrokenDump;
     if (line.range && !line.range->needsEventCount()) {
-        const std::variant<EventWindow, int> inRun = rangeInRun(line, profile.totals.eventCount);
+        const std::variant<RunRange, int> inRun = rangeInRun(line, profile.totals.eventCount);
         if (const int* exitCode = std::get_if<int>(&inRun))
             return *exitCode;
     }

@@ -16,7 +16,7 @@
 namespace memprof::app {
 
 MemprofDocument::MemprofDocument(QString path, services::ProfilePtr profile, services::ProfilePtr whole,
-                                 std::shared_ptr<services::WindowIndexSlot> indexSlot, services::RunRange range)
+                                 std::shared_ptr<services::WindowIndexSlot> indexSlot, RunRange range)
     : ProfileDocument(std::move(path))
     , profile_(std::move(profile))
     , whole_(std::move(whole))
@@ -29,7 +29,7 @@ services::DocumentPtr MemprofDocument::read(const QString& path, DecodeControl& 
 {
     auto profile = std::make_shared<const Profile>(loadProfile(QFile::encodeName(path).toStdString(), control));
     return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
-                                             services::RunRange{});
+                                             RunRange{});
 }
 
 services::DocumentPtr MemprofDocument::broken(const QString& path, const DecodeStatus& status)
@@ -37,7 +37,7 @@ services::DocumentPtr MemprofDocument::broken(const QString& path, const DecodeS
     auto profile = std::make_shared<Profile>();
     profile->status = status;
     return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
-                                             services::RunRange{});
+                                             RunRange{});
 }
 
 QString MemprofDocument::emptyMessage() const
@@ -48,12 +48,12 @@ QString MemprofDocument::emptyMessage() const
                : QString();
 }
 
-std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(services::RunRange range) const
+std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange range) const
 {
     return std::make_unique<services::ProfileLoadJob>(
         path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control) {
             auto counted = std::make_shared<const Profile>(services::WindowCountJob::count(
-                QFile::encodeName(path).toStdString(), EventWindow{range.first, range.last}, whole, slot, control));
+                QFile::encodeName(path).toStdString(), range, whole, slot, control));
             return std::make_shared<MemprofDocument>(path, counted, whole, slot, range);
         });
 }
@@ -109,9 +109,8 @@ bool MemprofDocument::showOn(QWidget* widget, const ProfileDocument* previous) c
 services::DocumentPtr MemprofDocument::shownOn(const QWidget* widget) const
 {
     const auto* page = static_cast<const views::ProfilePage*>(widget);
-    const EventWindow window = page->viewState()->window();
     return std::make_shared<MemprofDocument>(path(), page->sharedProfile(), whole_, indexSlot_,
-                                             services::RunRange{window.first, window.last});
+                                             page->viewState()->range());
 }
 
 void MemprofDocument::setSourceFolders(QWidget* page, const QStringList& folders) const

@@ -19,7 +19,7 @@ class MemprofDocument final : public services::ProfileDocument {
 public:
     // `profile` counts `range` of the run whose whole profile is `whole`.
     MemprofDocument(QString path, services::ProfilePtr profile, services::ProfilePtr whole,
-                    std::shared_ptr<services::WindowIndexSlot> indexSlot, services::RunRange range);
+                    std::shared_ptr<services::WindowIndexSlot> indexSlot, RunRange range);
     // The whole run, read from `path` (the status says how the read ended).
     static services::DocumentPtr read(const QString& path, DecodeControl& control);
     // A dump that could not be read: `status` says where and why.
@@ -32,9 +32,9 @@ public:
 
     DumpKind kind() const override { return DumpKind::Memprof; }
     const DecodeStatus& status() const override { return profile_->status; }
-    services::RunRange range() const override { return range_; }
+    RunRange range() const override { return range_; }
     QString emptyMessage() const override;
-    std::unique_ptr<services::ProfileLoadJob> countRange(services::RunRange range) const override;
+    std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Memprof; }
     QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
                         qint64* bytes) const override;
@@ -48,7 +48,7 @@ private:
     services::ProfilePtr profile_;
     services::ProfilePtr whole_;
     std::shared_ptr<services::WindowIndexSlot> indexSlot_;
-    services::RunRange range_;
+    RunRange range_;
 };
 
 } // namespace memprof::app

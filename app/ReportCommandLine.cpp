@@ -233,12 +233,12 @@ std::optional<int> parseCommandLine(int argc, char** argv, const char* usage, Co
     return checkDumps(line);
 }
 
-std::variant<EventWindow, int> rangeInRun(const CommandLine& line, std::uint64_t runLength)
+std::variant<RunRange, int> rangeInRun(const CommandLine& line, std::uint64_t runLength)
 {
     if (!line.range)
-        return EventWindow{};
+        return RunRange{};
     std::string why;
-    const std::optional<EventWindow> window = resolveRange(*line.range, runLength, why);
+    const std::optional<RunRange> window = resolveRange(*line.range, runLength, why);
     if (!window)
         return usageError(line.rangeText + ": " + why);
     return *window;

@@ -7,7 +7,7 @@
 
 #include "model/dump/DecodeStatus.h"
 #include "model/export/ExportFormat.h"
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/report/CsvExport.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
@@ -95,8 +95,8 @@ bool explainStatus(const std::string& dump, const DecodeStatus& status);
 // run (help, which prints `usage`, or bad usage).
 std::optional<int> parseCommandLine(int argc, char** argv, const char* usage, CommandLine& line);
 
-// The window --range chooses in a run of `runLength` events or samples, or
+// The range --range chooses in a run of `runLength` events or samples, or
 // the exit code of the usage error when it does not fit the run.
-std::variant<EventWindow, int> rangeInRun(const CommandLine& line, std::uint64_t runLength);
+std::variant<RunRange, int> rangeInRun(const CommandLine& line, std::uint64_t runLength);
 
 } // namespace memprof::cli

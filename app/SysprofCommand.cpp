@@ -17,18 +17,6 @@ bool loadOrExplain(const std::string& dump, const SysprofLoadOptions& options, S
     return explainStatus(dump, profile.status);
 }
 
-// The samples --range counts: event numbers and percentages of the run
-// read as samples (1-based, inclusive), resolved against the run's length
-// (no --range: the whole run).
-std::variant<SampleRange, int> sampleRange(const CommandLine& line, std::uint64_t runSamples)
-{
-    const std::variant<EventWindow, int> window = rangeInRun(line, runSamples);
-    if (const int* exitCode = std::get_if<int>(&window))
-        return *exitCode;
-    const EventWindow& samples = std::get<EventWindow>(window);
-    return SampleRange{samples.first - 1, samples.last};
-}
-
 std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 {
     const std::string& dump = line.dumps[0];
@@ -55,10 +43,11 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     if (!loadOrExplain(dump, options, profile))
         return kExitBrokenDump;
     if (line.range) {
-        const std::variant<SampleRange, int> range = sampleRange(line, profile.runSampleCount);
+        // --range's numbers and percentages of the run read as samples.
+        const std::variant<RunRange, int> range = rangeInRun(line, profile.runSampleCount);
         if (const int* exitCode = std::get_if<int>(&range))
             return *exitCode;
-        options.range = std::get<SampleRange>(range);
+        options.range = std::get<RunRange>(range);
         if (!options.range.isWholeRun() && !loadOrExplain(dump, options, profile))
             return kExitBrokenDump;
     }

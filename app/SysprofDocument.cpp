@@ -18,7 +18,7 @@ namespace memprof::app {
 
 namespace {
 
-services::DocumentPtr readRange(const QString& path, SampleRange range, DecodeControl& control)
+services::DocumentPtr readRange(const QString& path, RunRange range, DecodeControl& control)
 {
     auto profile = std::make_shared<const SysprofProfile>(
         loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(range)));
@@ -27,23 +27,16 @@ services::DocumentPtr readRange(const QString& path, SampleRange range, DecodeCo
 
 } // namespace
 
-SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, SampleRange range)
+SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, RunRange range)
     : ProfileDocument(std::move(path))
     , profile_(std::move(profile))
-    , sampleRange_(range)
+    , range_(range)
 {
 }
 
 services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control)
 {
-    return readRange(path, SampleRange{}, control);
-}
-
-// The sample range counts from 0 and leaves `last` out; the run's range
-// counts from 1 and keeps it: the same samples.
-services::RunRange SysprofDocument::range() const
-{
-    return {sampleRange_.first + 1, sampleRange_.isWholeRun() ? services::RunRange::kRunEnd : sampleRange_.last};
+    return readRange(path, RunRange{}, control);
 }
 
 QString SysprofDocument::emptyMessage() const
@@ -54,12 +47,10 @@ QString SysprofDocument::emptyMessage() const
                : QString();
 }
 
-std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(services::RunRange range) const
+std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange range) const
 {
-    const SampleRange samples{range.first == 0 ? 0 : range.first - 1,
-                              range.last == services::RunRange::kRunEnd ? SampleRange{}.last : range.last};
     return std::make_unique<services::ProfileLoadJob>(
-        path(), [samples](const QString& path, DecodeControl& control) { return readRange(path, samples, control); });
+        path(), [range](const QString& path, DecodeControl& control) { return readRange(path, range, control); });
 }
 
 QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
@@ -69,7 +60,7 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
     // samples' order, which the viewer's load does not keep: the dump is
     // read again, its C++ symbols demangled as the viewer shows them.
     SysprofLoadOptions options;
-    options.range = sampleRange_;
+    options.range = range_;
     options.keepSampleOrder = needsSampleOrder(format);
     options.views = onlyStackView(exportedStackView(format));
     SysprofProfile profile = loadSysprof(QFile::encodeName(path()).toStdString(), control, options);
@@ -105,7 +96,7 @@ bool SysprofDocument::showOn(QWidget* page, const ProfileDocument* /*previous*/)
 services::DocumentPtr SysprofDocument::shownOn(const QWidget* widget) const
 {
     const auto* page = static_cast<const views::SysprofPage*>(widget);
-    return std::make_shared<SysprofDocument>(path(), page->profile(), page->sampleRange());
+    return std::make_shared<SysprofDocument>(path(), page->profile(), page->range());
 }
 
 void SysprofDocument::setSourceFolders(QWidget* page, const QStringList& folders) const

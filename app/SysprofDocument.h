@@ -13,18 +13,17 @@ namespace memprof::app {
 class SysprofDocument final : public services::ProfileDocument {
 public:
     // `profile` counts `range` of the run.
-    SysprofDocument(QString path, services::SysprofPtr profile, SampleRange range);
+    SysprofDocument(QString path, services::SysprofPtr profile, RunRange range);
     // The whole run, read from `path` (the status says how the read ended).
     static services::DocumentPtr read(const QString& path, DecodeControl& control);
 
     const services::SysprofPtr& profile() const { return profile_; }
-    SampleRange sampleRange() const { return sampleRange_; }
 
     DumpKind kind() const override { return DumpKind::Sysprof; }
     const DecodeStatus& status() const override { return profile_->status; }
-    services::RunRange range() const override;
+    RunRange range() const override { return range_; }
     QString emptyMessage() const override;
-    std::unique_ptr<services::ProfileLoadJob> countRange(services::RunRange range) const override;
+    std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Sysprof; }
     QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
                         qint64* bytes) const override;
@@ -36,7 +35,7 @@ public:
 
 private:
     services::SysprofPtr profile_;
-    SampleRange sampleRange_;
+    RunRange range_;
 };
 
 } // namespace memprof::app

@@ -273,13 +273,13 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
             QCoreApplication::exit(2);
             return;
         }
-        if (*events == page->viewState()->window()) {
+        if (*events == page->viewState()->range()) {
             grabShown();
             return;
         }
         QObject::connect(page, &memprof::views::ProfilePage::windowApplied, window, grabShown,
                          Qt::SingleShotConnection);
-        page->viewState()->setWindow(*events);
+        page->viewState()->setRange(*events);
     });
     QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
     const int loopCode = execThenDeleteWindows();

@@ -103,7 +103,7 @@ volatile std::size_t paneFigures = 0; // the panes' figures are used
 
 // A window's run, timed from `start` (before its profile was counted) to
 // its panes' figures: the by-function tree and the leak suspects.
-RunResult finishWindowRun(const memprof::Profile& profile, memprof::EventWindow window,
+RunResult finishWindowRun(const memprof::Profile& profile, memprof::RunRange window,
                           std::chrono::steady_clock::time_point start)
 {
     RunResult r;
@@ -124,7 +124,7 @@ RunResult measureWindowRecount(const std::string& path)
 {
     std::uint64_t eventCount = 0;
     memprof::countEvents(path, eventCount);
-    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    const memprof::RunRange window{eventCount / 5 + 1, eventCount - eventCount / 5};
     const auto start = std::chrono::steady_clock::now();
     return finishWindowRun(memprof::loadProfile(path, {}, nullptr, window), window, start);
 }
@@ -136,7 +136,7 @@ RunResult measureIndexedRecount(const std::string& path)
     memprof::WindowIndex index;
     const memprof::Profile whole = memprof::loadProfileWithIndex(path, index);
     const std::uint64_t eventCount = whole.totals.eventCount;
-    const memprof::EventWindow window{eventCount / 5 + 1, eventCount - eventCount / 5};
+    const memprof::RunRange window{eventCount / 5 + 1, eventCount - eventCount / 5};
     const auto start = std::chrono::steady_clock::now();
     const RunResult r = finishWindowRun(memprof::recountWindow(path, whole, index, window), window, start);
     std::fprintf(stderr, "window index: %s, %zu segments, %zu records, %.1f MB\n", index.usable ? "usable" : "unusable",

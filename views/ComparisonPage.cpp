@@ -174,7 +174,7 @@ void ComparisonPage::showDiff(services::ProfilePtr base, services::ProfilePtr cu
     if (resort)
         tree_->sortByCostColumn(treeModel_->initialSortColumn());
     sourcePane()->setProfile(current_, QFileInfo(paths_[New]).absolutePath());
-    const bool windowed = shownWindows_ != std::array<EventWindow, 2>{};
+    const bool windowed = shownWindows_ != std::array<RunRange, 2>{};
     heldExplanation_->setText(
         windowed ? tr("Blocks allocated in each window and still live at the end of its run, by the location that "
                       "last allocated them. Names in italics are in one dump only (see “Only in”).")
@@ -200,7 +200,7 @@ void ComparisonPage::countWindows(const RangeOption& range)
     if (!wholes_[Base] || !wholes_[New])
         return;
     cancelRecount();
-    std::array<EventWindow, 2> windows;
+    std::array<RunRange, 2> windows;
     for (Side side : {Base, New}) {
         const std::uint64_t eventCount = wholes_[side]->totals.eventCount;
         if (eventCount == 0) {
@@ -209,12 +209,12 @@ void ComparisonPage::countWindows(const RangeOption& range)
             return;
         }
         std::string why;
-        const std::optional<EventWindow> window = resolveRange(range, eventCount, why);
+        const std::optional<RunRange> window = resolveRange(range, eventCount, why);
         if (!window) {
             windowBar_->showProblem(tr("No window of %1: %2").arg(sideName(side), QString::fromStdString(why)));
             return;
         }
-        windows[side] = clampWindow(*window, eventCount);
+        windows[side] = clampRange(*window, eventCount);
     }
     if (windows == shownWindows_) {
         shownRange_ = range;
@@ -222,7 +222,7 @@ void ComparisonPage::countWindows(const RangeOption& range)
         emit windowsApplied();
         return;
     }
-    if (windows == std::array<EventWindow, 2>{}) {
+    if (windows == std::array<RunRange, 2>{}) {
         // The whole runs are the profiles loaded: their numbers exactly, at once.
         shownWindows_ = windows;
         shownRange_ = range;

@@ -79,7 +79,7 @@ private:
     std::array<services::ProfilePtr, 2> wholes_;
     std::array<QString, 2> paths_;
     std::array<std::shared_ptr<services::WindowIndexSlot>, 2> indexSlots_;
-    std::array<EventWindow, 2> shownWindows_;
+    std::array<RunRange, 2> shownWindows_;
     RangeOption shownRange_;
     std::unique_ptr<services::WindowPairCountJob> recount_;
     ComparisonWindowBar* windowBar_ = nullptr;

@@ -27,7 +27,7 @@ QString percentText(double percent)
 }
 
 // "events 1,001–5,000 of 5,000", or the whole run.
-QString sideText(const QString& side, EventWindow window, std::uint64_t eventCount)
+QString sideText(const QString& side, RunRange window, std::uint64_t eventCount)
 {
     const QLocale locale;
     if (window.covers(eventCount))
@@ -80,8 +80,8 @@ ComparisonWindowBar::ComparisonWindowBar(QWidget* parent)
     connect(recount_, &RecountProgress::cancelRequested, this, &ComparisonWindowBar::cancelRequested);
 }
 
-void ComparisonWindowBar::showWindows(const RangeOption& range, EventWindow base, std::uint64_t baseEvents,
-                                      EventWindow current, std::uint64_t newEvents)
+void ComparisonWindowBar::showWindows(const RangeOption& range, RunRange base, std::uint64_t baseEvents,
+                                      RunRange current, std::uint64_t newEvents)
 {
     field_->setStyleSheet(QString());
     field_->setText(rangeText(range));

@@ -7,7 +7,7 @@
 // re-count takes long, its progress and Cancel. The page counts the windows.
 #pragma once
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/report/RangeOption.h"
 
 #include "RecountProgress.h"
@@ -31,7 +31,7 @@ public:
 
     // The windows shown now, of runs of `baseEvents` and `newEvents` events
     // (default windows: the whole runs), cut at `range`.
-    void showWindows(const RangeOption& range, EventWindow base, std::uint64_t baseEvents, EventWindow current,
+    void showWindows(const RangeOption& range, RunRange base, std::uint64_t baseEvents, RunRange current,
                      std::uint64_t newEvents);
     // No window was counted: why, in the summary; the field keeps the text.
     void showProblem(const QString& why);

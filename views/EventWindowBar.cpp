@@ -71,7 +71,7 @@ EventWindowBar::EventWindowBar(ViewState* state, QWidget* parent)
     connect(upToPeak_, &QPushButton::clicked, this, [this] { setWindow({1, peakEventIndex_}); });
     connect(afterPeak_, &QPushButton::clicked, this, [this] { setWindow({peakEventIndex_ + 1, eventCount_}); });
     connect(recount_, &RecountProgress::cancelRequested, this, &EventWindowBar::cancelRequested);
-    connect(state_, &ViewState::windowChanged, this, &EventWindowBar::showWindow);
+    connect(state_, &ViewState::rangeChanged, this, &EventWindowBar::showWindow);
     setRun(0, 0);
 }
 
@@ -79,13 +79,13 @@ void EventWindowBar::setRun(std::uint64_t eventCount, std::uint64_t peakEventInd
 {
     eventCount_ = eventCount;
     peakEventIndex_ = peakEventIndex;
-    showWindow(state_->window());
+    showWindow(state_->range());
 }
 
-void EventWindowBar::setWindow(EventWindow window)
+void EventWindowBar::setWindow(RunRange window)
 {
-    state_->setWindow(clampWindow(window, eventCount_));
-    showWindow(state_->window()); // also when unchanged: the field shows it again
+    state_->setRange(clampRange(window, eventCount_));
+    showWindow(state_->range()); // also when unchanged: the field shows it again
 }
 
 void EventWindowBar::applyTypedWindow()
@@ -94,7 +94,7 @@ void EventWindowBar::applyTypedWindow()
         return;
     field_->setModified(false);
     QString error;
-    if (const std::optional<EventWindow> window = parseWindow(field_->text(), eventCount_, error)) {
+    if (const std::optional<RunRange> window = parseWindow(field_->text(), eventCount_, error)) {
         setWindow(*window);
     } else {
         field_->setStyleSheet(QStringLiteral("QLineEdit { color: #c62828; }"));
@@ -102,7 +102,7 @@ void EventWindowBar::applyTypedWindow()
     }
 }
 
-void EventWindowBar::showWindow(EventWindow window)
+void EventWindowBar::showWindow(RunRange window)
 {
     field_->setStyleSheet(QString());
     const bool hasRun = eventCount_ > 0;
@@ -113,8 +113,8 @@ void EventWindowBar::showWindow(EventWindow window)
     wholeRun_->setEnabled(!whole);
     // Before the last event, and after the first: the presets say something.
     const bool peakInside = hasRun && peakEventIndex_ >= 1 && peakEventIndex_ < eventCount_;
-    upToPeak_->setEnabled(peakInside && window != EventWindow{1, peakEventIndex_});
-    afterPeak_->setEnabled(peakInside && window != EventWindow{peakEventIndex_ + 1, eventCount_});
+    upToPeak_->setEnabled(peakInside && window != RunRange{1, peakEventIndex_});
+    afterPeak_->setEnabled(peakInside && window != RunRange{peakEventIndex_ + 1, eventCount_});
     if (!hasRun) {
         showSummary(tr("No events: nothing to choose a window from."));
         return;
@@ -160,22 +160,22 @@ std::optional<RangeOption> EventWindowBar::parseRange(const QString& text, std::
     return parseRangeOption(plain.toStdString(), error);
 }
 
-std::optional<EventWindow> EventWindowBar::parseWindow(const QString& text, std::uint64_t eventCount, QString& error)
+std::optional<RunRange> EventWindowBar::parseWindow(const QString& text, std::uint64_t eventCount, QString& error)
 {
     std::string why;
     const std::optional<RangeOption> range = parseRange(text, why);
     if (range) {
-        if (const std::optional<EventWindow> window = resolveRange(*range, eventCount, why))
-            return clampWindow(*window, eventCount);
+        if (const std::optional<RunRange> window = resolveRange(*range, eventCount, why))
+            return clampRange(*window, eventCount);
     }
     error = tr("Not a window of this run (FIRST–LAST, 1–%1): %2")
                 .arg(eventNumber(eventCount), QString::fromStdString(why));
     return std::nullopt;
 }
 
-QString EventWindowBar::windowText(EventWindow window, std::uint64_t eventCount)
+QString EventWindowBar::windowText(RunRange window, std::uint64_t eventCount)
 {
-    const EventWindow shown = window.covers(eventCount) ? EventWindow{1, eventCount} : window;
+    const RunRange shown = window.covers(eventCount) ? RunRange{1, eventCount} : window;
     return QStringLiteral("%1–%2").arg(shown.first).arg(std::min(shown.last, eventCount));
 }
 

@@ -6,7 +6,7 @@
 // sets the page's view state and shows what the view state holds.
 #pragma once
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/report/RangeOption.h"
 
 #include "RecountProgress.h"
@@ -41,13 +41,13 @@ public:
     // "FIRST–LAST", "FIRST-LAST" or "FIRST:LAST": event numbers (digit
     // groups allowed) or percentages of the run, an end left empty for the
     // run's start or end. Nothing, with why in `error`, for a mistake.
-    static std::optional<EventWindow> parseWindow(const QString& text, std::uint64_t eventCount, QString& error);
+    static std::optional<RunRange> parseWindow(const QString& text, std::uint64_t eventCount, QString& error);
     // The same text before it meets a run: its ends, percentages kept as
     // such (a comparison cuts two runs at them). Nothing, with why in
     // `error`, for a mistake.
     static std::optional<RangeOption> parseRange(const QString& text, std::string& error);
     // The window as the field shows it: "1–40000".
-    static QString windowText(EventWindow window, std::uint64_t eventCount);
+    static QString windowText(RunRange window, std::uint64_t eventCount);
 
     QLineEdit* rangeField() const { return field_; }
     QLabel* summaryLabel() const { return summary_; }
@@ -62,8 +62,8 @@ signals:
 
 private:
     void applyTypedWindow();
-    void setWindow(EventWindow window);
-    void showWindow(EventWindow window);
+    void setWindow(RunRange window);
+    void showWindow(RunRange window);
     void showSummary(const QString& text);
 
     ViewState* state_;

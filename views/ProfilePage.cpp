@@ -82,10 +82,10 @@ ProfilePage::ProfilePage(QWidget* parent)
     summary_->setHumanReadable(viewState()->humanReadable());
     connect(viewState(), &ViewState::humanReadableChanged, summary_, &SummaryHeader::setHumanReadable);
     connect(viewState(), &ViewState::locationSelected, this, &ProfilePage::showSelection);
-    connect(viewState(), &ViewState::windowChanged, this, &ProfilePage::countWindow);
+    connect(viewState(), &ViewState::rangeChanged, this, &ProfilePage::countWindow);
     connect(windowBar_, &EventWindowBar::cancelRequested, this, [this] {
         cancelRecount();
-        viewState()->setWindow(shownWindow_);
+        viewState()->setRange(shownWindow_);
     });
 
     layOut(summary_, panes);
@@ -184,14 +184,14 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     cancelRecount();
     cancelWindowIndexBuild();
     // A reload counts the window it showed again, if the run still has it.
-    const EventWindow reloadedWindow = keepSortOrders && shownWindow_.last <= profile->totals.eventCount
-                                           ? clampWindow(shownWindow_, profile->totals.eventCount)
-                                           : EventWindow{};
+    const RunRange reloadedWindow = keepSortOrders && shownWindow_.last <= profile->totals.eventCount
+                                        ? clampRange(shownWindow_, profile->totals.eventCount)
+                                        : RunRange{};
     wholeProfile_ = profile;
     dumpPath_ = dumpPath;
     windowIndex_ = std::make_shared<services::WindowIndexSlot>();
     shownWindow_ = {};
-    viewState()->setWindow({}); // the whole run is shown: nothing to count
+    viewState()->setRange({}); // the whole run is shown: nothing to count
     windowBar_->setRun(wholeProfile_->totals.eventCount, wholeProfile_->totals.peakEventIndex);
     setSelectableProfile(profile);
     summary_->setProfile(*profile, dumpPath);
@@ -202,7 +202,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
         messageBar()->showWarning(services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
     else
         messageBar()->hide();
-    viewState()->setWindow(reloadedWindow);
+    viewState()->setRange(reloadedWindow);
     // The index is built after the first paint of the loaded dump, not
     // before: the panes are shown as fast as without it. A reload paints
     // the page again too.
@@ -309,14 +309,14 @@ void ProfilePage::showCounts(services::ProfilePtr profile, bool wholeRunChanged,
     updateOverrides();
 }
 
-void ProfilePage::countWindow(EventWindow window)
+void ProfilePage::countWindow(RunRange window)
 {
     if (!wholeProfile_)
         return;
     cancelRecount();
     if (window == shownWindow_)
         return; // back to the window shown while another was counted
-    if (window == EventWindow{}) {
+    if (window == RunRange{}) {
         // The whole run is the profile loaded: its numbers exactly, at once.
         shownWindow_ = window;
         showCounts(wholeProfile_, false, true);
@@ -325,7 +325,7 @@ void ProfilePage::countWindow(EventWindow window)
     }
     if (dumpPath_.isEmpty()) {
         messageBar()->showWarning(tr("Counting a window reads the dump again; this profile has no dump file."));
-        viewState()->setWindow(shownWindow_);
+        viewState()->setRange(shownWindow_);
         return;
     }
     // A window before the background index is ready: the re-count builds
@@ -370,7 +370,7 @@ void ProfilePage::onRecountFinished(services::ProfilePtr profile)
             messageBar()->showWarning(tr("The window could not be counted: %1").arg(services::describeFailure(profile->status)));
         else if (counted)
             messageBar()->showWarning(tr("The dump changed on disk since it was loaded; reload it to count a window."));
-        viewState()->setWindow(shownWindow_);
+        viewState()->setRange(shownWindow_);
         return;
     }
     shownWindow_ = profile->window;

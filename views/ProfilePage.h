@@ -69,7 +69,7 @@ public:
 
 signals:
     // The panes show the counts of `window` (the default one: the whole run).
-    void windowApplied(memprof::EventWindow window);
+    void windowApplied(memprof::RunRange window);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -83,7 +83,7 @@ private:
     void updateOverrides();
     CostTableView* currentEventTable() const;
     void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);
-    void countWindow(EventWindow window);
+    void countWindow(RunRange window);
     void onRecountFinished(services::ProfilePtr profile);
     void cancelRecount();
     void buildWindowIndexLater();
@@ -94,7 +94,7 @@ private:
     services::ProfilePtr profile_;
     services::ProfilePtr wholeProfile_;
     QString dumpPath_;
-    EventWindow shownWindow_; // the window profile_ counts
+    RunRange shownWindow_; // the window profile_ counts
     // The dump's window index (one per load), built in the background after
     // the load is shown, or by the first re-count when it comes first.
     std::shared_ptr<services::WindowIndexSlot> windowIndex_;

@@ -117,7 +117,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     // The panes change the view state; what it says flows back to them.
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
-    connect(states_->chart(), &charts::VmStateChart::rangeSelected, this, &SysprofPage::setSampleRange);
+    connect(states_->chart(), &charts::VmStateChart::rangeSelected, this, &SysprofPage::setRange);
     connect(flame_, &CpuFlameGraphTab::frameActivated, this, &SysprofPage::selectFrame);
     for (CpuFrameTable* table : {static_cast<CpuFrameTable*>(topDown_), static_cast<CpuFrameTable*>(bottomUp_)})
         connect(table, &CpuFrameTable::frameActivated, this, &SysprofPage::selectFrame);
@@ -132,8 +132,8 @@ SysprofPage::SysprofPage(QWidget* parent)
             showSelection();
         emit frameSelected(frame);
     });
-    connect(viewState(), &ViewState::sampleRangeChanged, this, &SysprofPage::countRange);
-    connect(wholeRun_, &QPushButton::clicked, this, [this] { setSampleRange({}); });
+    connect(viewState(), &ViewState::rangeChanged, this, &SysprofPage::countRange);
+    connect(wholeRun_, &QPushButton::clicked, this, [this] { setRange({}); });
 }
 
 SysprofPage::~SysprofPage() = default;
@@ -186,7 +186,7 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
             viewState()->setView(StackView::Lua);
     }
     states_->chart()->setTimeline(profile ? profile->timeline : SampleTimeline());
-    states_->chart()->setRange(viewState()->sampleRange());
+    states_->chart()->setRange(viewState()->range());
     wholeRun_->setVisible(false);
     showCounted(std::move(profile));
     // The hottest function (by self samples) selected: its callers and
@@ -199,13 +199,13 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
         selectFrame(hottest->frame);
 }
 
-void SysprofPage::setSampleRange(SampleRange range)
+void SysprofPage::setRange(RunRange range)
 {
     if (whole_)
-        viewState()->setSampleRange(range);
+        viewState()->setRange(range);
 }
 
-void SysprofPage::countRange(SampleRange range)
+void SysprofPage::countRange(RunRange range)
 {
     states_->chart()->setRange(range);
     wholeRun_->setVisible(!range.isWholeRun());
@@ -227,10 +227,10 @@ void SysprofPage::countRange(SampleRange range)
                     return;
                 }
                 showCounted(std::move(counted));
-                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(itemmodels::countText(range.first + 1), itemmodels::countText(range.last)));
+                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
                 emit rangeCounted(range);
             });
-    emit statusMessage(tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first + 1), itemmodels::countText(range.last)));
+    emit statusMessage(tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
     rangeJob_->start();
 }
 
@@ -365,7 +365,7 @@ QString SysprofPage::headerText() const
         facts << tr("%1 samples").arg(itemmodels::countText(profile_->sampleCount));
     else
         facts << tr("samples %1 to %2 of %3 counted")
-                     .arg(itemmodels::countText(profile_->range.first + 1), itemmodels::countText(std::min(profile_->range.last, profile_->runSampleCount)),
+                     .arg(itemmodels::countText(profile_->range.first), itemmodels::countText(std::min(profile_->range.last, profile_->runSampleCount)),
                           itemmodels::countText(profile_->runSampleCount));
     switch (profile_->mode()) {
     case SysprofMode::C:

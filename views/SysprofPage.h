@@ -50,8 +50,8 @@ public:
 
     // The samples every pane counts: the chart's drag sets it, the whole
     // run by default. A range is counted off the GUI thread (rangeCounted).
-    SampleRange sampleRange() const { return viewState()->sampleRange(); }
-    void setSampleRange(SampleRange range);
+    RunRange range() const { return viewState()->range(); }
+    void setRange(RunRange range);
     charts::VmStateChart* vmStateChart() const;
 
     StackView view() const { return viewState()->view(); }
@@ -77,7 +77,7 @@ public:
 signals:
     void frameSelected(std::optional<memprof::FrameId> frame);
     // The panes now count the range asked for last.
-    void rangeCounted(memprof::SampleRange range);
+    void rangeCounted(memprof::RunRange range);
 
 private:
     // Shows `counted` (the whole run or a range of it) in every pane,
@@ -85,7 +85,7 @@ private:
     void showCounted(std::shared_ptr<const SysprofProfile> counted);
     // Counts the state's sample range (the whole run at once, a range off
     // the GUI thread) and shows it.
-    void countRange(SampleRange range);
+    void countRange(RunRange range);
     void showView();
     void showSelection();
     void renderHeader();

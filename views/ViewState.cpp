@@ -6,7 +6,7 @@ namespace memprof::views {
 ViewState::ViewState(QObject* parent)
     : QObject(parent)
 {
-    qRegisterMetaType<EventWindow>();
+    qRegisterMetaType<RunRange>();
 }
 
 void ViewState::setFilter(const QRegularExpression& filter)
@@ -45,20 +45,12 @@ void ViewState::selectFrame(std::optional<FrameId> frame)
     emit frameSelected(selectedFrame_);
 }
 
-void ViewState::setWindow(EventWindow window)
+void ViewState::setRange(RunRange range)
 {
-    if (window == range_.events)
+    if (range == range_)
         return;
-    range_.events = window;
-    emit windowChanged(range_.events);
-}
-
-void ViewState::setSampleRange(SampleRange range)
-{
-    if (range.first == range_.samples.first && range.last == range_.samples.last)
-        return;
-    range_.samples = range;
-    emit sampleRangeChanged(range_.samples);
+    range_ = range;
+    emit rangeChanged(range_);
 }
 
 void ViewState::setHeldScope(itemmodels::HeldModel::Scope scope)
@@ -97,7 +89,7 @@ void ViewState::setFlameSearch(const QString& text, bool regularExpression)
 void ViewState::resetForProfile()
 {
     selectedFrame_.reset();
-    range_.samples = {};
+    range_ = {};
 }
 
 } // namespace memprof::views

@@ -9,6 +9,7 @@
 // setter signals only a change (selecting a location again is one too).
 #pragma once
 
+#include "model/dump/RunRange.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/memprofile/Profile.h"
 #include "model/sysprofile/SysprofProfile.h"
@@ -37,12 +38,10 @@ public:
     std::optional<LocationId> selectedLocation() const { return selectedLocation_; }
     std::optional<FrameId> selectedFrame() const { return selectedFrame_; }
 
-    // The range of the run the panes count: the whole run unless the user
-    // chose a stretch of it. A memory profile's is a window of its events
-    // (1-based, inclusive), a CPU profile's a range of its samples (0-based,
-    // half-open); a page uses the one of its kind.
-    EventWindow window() const { return range_.events; }
-    SampleRange sampleRange() const { return range_.samples; }
+    // The range of the run the panes count, in the run's own unit (a memory
+    // profile's events, a CPU profile's samples): the whole run unless the
+    // user chose a stretch of it.
+    RunRange range() const { return range_; }
 
     // The held pane's scope, which the by-function tree's held column follows.
     itemmodels::HeldModel::Scope heldScope() const { return heldScope_; }
@@ -66,10 +65,9 @@ public slots:
     // panes showing the selected location show none.
     void forgetSelection();
     void selectFrame(std::optional<memprof::FrameId> frame);
-    // Callers pass a window clamped to the run (clampWindow), so that the
-    // whole run is always the default window.
-    void setWindow(memprof::EventWindow window);
-    void setSampleRange(memprof::SampleRange range);
+    // Callers pass a range clamped to the run (clampRange), so that the
+    // whole run is always the default range.
+    void setRange(memprof::RunRange range);
     void setHeldScope(memprof::itemmodels::HeldModel::Scope scope);
     void setView(memprof::StackView view);
     void setFlameZoomPath(std::vector<std::string> path);
@@ -88,20 +86,13 @@ signals:
     void locationSelected(memprof::LocationId location);
     void selectionForgotten();
     void frameSelected(std::optional<memprof::FrameId> frame);
-    void windowChanged(memprof::EventWindow window);
-    void sampleRangeChanged(memprof::SampleRange range);
+    void rangeChanged(memprof::RunRange range);
     void heldScopeChanged(memprof::itemmodels::HeldModel::Scope scope);
     void viewChanged(memprof::StackView view);
     void flameZoomPathChanged();
     void flameSearchChanged(const QString& text, bool regularExpression);
 
 private:
-    // The range of the run, in the units of each kind of profile.
-    struct RunRange {
-        EventWindow events;
-        SampleRange samples;
-    };
-
     QRegularExpression filter_;
     bool humanReadable_ = true;
     std::optional<LocationId> selectedLocation_;
@@ -116,4 +107,4 @@ private:
 
 } // namespace memprof::views
 
-Q_DECLARE_METATYPE(memprof::EventWindow)
+Q_DECLARE_METATYPE(memprof::RunRange)

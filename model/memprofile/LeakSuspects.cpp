@@ -6,7 +6,7 @@
 
 namespace memprof {
 
-std::vector<HeldSeries> heldSeriesByName(const Profile& profile, EventWindow window)
+std::vector<HeldSeries> heldSeriesByName(const Profile& profile, RunRange window)
 {
     const HeldHistory& history = profile.heldHistory;
     const HeldHistory::PointRange points = history.pointsOf(window.first, window.last);
@@ -87,7 +87,7 @@ LeakSuspect scoreSeries(const HeldSeries& series, const HeldHistory& history, st
 
 } // namespace
 
-std::vector<LeakSuspect> rankLeakSuspects(const Profile& profile, EventWindow window)
+std::vector<LeakSuspect> rankLeakSuspects(const Profile& profile, RunRange window)
 {
     const HeldHistory& history = profile.heldHistory;
     const HeldHistory::PointRange points = history.pointsOf(window.first, window.last);

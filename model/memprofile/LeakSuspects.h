@@ -14,7 +14,7 @@
 // Identities with one name are summed (as the held tables merge them).
 #pragma once
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/memprofile/Profile.h"
 
 #include <cstdint>
@@ -43,13 +43,13 @@ struct LeakSuspect {
 // Suspects over `window` (clamped to the run), best first, ties by name;
 // locations whose score is 0 are left out. Sample points are the history's:
 // a window shorter than two points ranks nothing.
-std::vector<LeakSuspect> rankLeakSuspects(const Profile& profile, EventWindow window = {});
+std::vector<LeakSuspect> rankLeakSuspects(const Profile& profile, RunRange window = {});
 
 // Each location name's held bytes at the history's points in `window`.
 struct HeldSeries {
     std::string name;
     std::vector<std::uint64_t> heldBytes;
 };
-std::vector<HeldSeries> heldSeriesByName(const Profile& profile, EventWindow window = {});
+std::vector<HeldSeries> heldSeriesByName(const Profile& profile, RunRange window = {});
 
 } // namespace memprof

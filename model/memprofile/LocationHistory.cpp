@@ -10,7 +10,7 @@ namespace memprof {
 namespace {
 class LocationFollower final : public EventObserver {
 public:
-    LocationFollower(LocationId location, std::size_t maxBuckets, EventWindow window)
+    LocationFollower(LocationId location, std::size_t maxBuckets, RunRange window)
         : location_(location), window_(window), timeline_(maxBuckets)
     {
     }
@@ -37,7 +37,7 @@ public:
 
 private:
     LocationId location_;
-    EventWindow window_;
+    RunRange window_;
     HeapTimeline timeline_;
     SizeHistogram sizeHistogram_;
     std::uint64_t liveBytes_ = 0;
@@ -46,7 +46,7 @@ private:
 } // namespace
 
 LocationHistory loadLocationHistory(const std::string& path, LocationId location, const DecodeControl& control,
-                                    std::size_t maxBuckets, EventWindow window)
+                                    std::size_t maxBuckets, RunRange window)
 {
     LocationFollower follower(location, maxBuckets, window);
     const Profile profile = loadProfile(path, control, &follower);

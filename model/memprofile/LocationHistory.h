@@ -8,7 +8,7 @@
 #pragma once
 
 #include "model/dump/DecodeControl.h"
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/memprofile/HeapTimeline.h"
 #include "model/memprofile/Profile.h"
 #include "model/memprofile/SizeHistogram.h"
@@ -26,7 +26,7 @@ struct LocationHistory {
     // The sizes of the window's events only: the curve spans the run (the
     // chart draws the window's part over it), the sizes are counts.
     SizeHistogram sizeHistogram;
-    EventWindow window;
+    RunRange window;
     DecodeStatus status;
     std::uint64_t eventCount = 0; // all events of the run, to check the file did not change
 };
@@ -34,6 +34,6 @@ struct LocationHistory {
 // Decodes the file at `path` again and follows `location` through it.
 LocationHistory loadLocationHistory(const std::string& path, LocationId location, const DecodeControl& control = {},
                                     std::size_t maxBuckets = HeapTimeline::kDefaultMaxBuckets,
-                                    EventWindow window = {});
+                                    RunRange window = {});
 
 } // namespace memprof

@@ -5,9 +5,9 @@
 #pragma once
 
 #include "model/dump/DecodeStatus.h"
-#include "model/dump/LocationInfo.h"
 #include "model/memdecoder/MemprofEvents.h"
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/LocationInfo.h"
+#include "model/dump/RunRange.h"
 #include "model/memprofile/HeapTimeline.h"
 #include "model/memprofile/HeldHistory.h"
 #include "model/memprofile/SizeHistogram.h"
@@ -119,7 +119,7 @@ struct Profile {
     // live at the peak count; the whole run by default. The timeline, the
     // held history and the totals' event count, live and allocated bytes
     // always cover the whole run.
-    EventWindow window;
+    RunRange window;
     std::vector<FunctionInfo> functions;
     std::vector<Alias> aliases;
     std::vector<LocationInfo> locations; // indexed by LocationId

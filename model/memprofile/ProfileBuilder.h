@@ -68,7 +68,7 @@ public:
     void setObserver(EventObserver* observer) { observer_ = observer; }
     // Counts only the events of `window` (before the first event): see
     // Profile::window for what it changes.
-    void setWindow(EventWindow window)
+    void setWindow(RunRange window)
     {
         window_ = window;
         countedWindow_ = window;
@@ -222,7 +222,7 @@ private:
     bool recentStale_ = false;
     std::vector<KindStats> kindStats_[3];
     SizeHistogram sizeHistogram_;
-    EventWindow window_;
+    RunRange window_;
     std::uint64_t talliedEventCount_ = 0;
     // On a second thread, large batches written past the cache (see
     // enqueue): 65,536 measured best (512: -30%, 4096: -8%, 262,144: the
@@ -240,7 +240,7 @@ private:
     // count beside window_) and the counting thread reads at every event
     // bounces between the cores, which cost both threads about as much as
     // all their work on a real dump.
-    alignas(64) EventWindow countedWindow_;
+    alignas(64) RunRange countedWindow_;
     // Per kind: realloc, free.
     OverrideTable overrides_[2];
     BlockMap blocks_;

@@ -281,7 +281,7 @@ void BasicProfileBuilder<BlockMap>::keepWindowIndex(WindowIndex* index, std::uin
     const std::uint64_t segmentEvents = index->segmentEvents;
     *index = {};
     index->segmentEvents = segmentEvents;
-    if (!(window_ == EventWindow{}) || totalBytes == 0)
+    if (!(window_ == RunRange{}) || totalBytes == 0)
         return;
     index_ = index;
     index_->totalBytes = totalBytes;
@@ -468,7 +468,7 @@ void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, cons
         return;
     WindowIndex& index = *index_;
     bool usable = indexing_ && !packFailed_ && !index.checkpoints.empty() && status.end != DecodeEnd::Cancelled &&
-                  window_ == EventWindow{};
+                  window_ == RunRange{};
     // A segment's figures are differences of the run's sums, exact only when
     // none overflowed. Every byte figure of a window (its rows, the live and
     // peak bytes) is at most the run's allocated bytes: while that sum is

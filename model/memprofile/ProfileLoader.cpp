@@ -6,7 +6,7 @@
 namespace memprof {
 
 namespace {
-Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, EventWindow window,
+Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, RunRange window,
                    WindowIndex* index = nullptr)
 {
     ProfileBuilder builder(Counting::OnThread);
@@ -32,7 +32,7 @@ struct EventCounter {
 } // namespace
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer,
-                    EventWindow window)
+                    RunRange window)
 {
     FileByteSource source(path, control.stop);
     if (!source.isOpen() || source.failed()) {
@@ -44,7 +44,7 @@ Profile loadProfile(const std::string& path, const DecodeControl& control, Event
 }
 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
-                    EventWindow window)
+                    RunRange window)
 {
     SpanByteSource source(bytes);
     return decodeInto(source, control, observer, window);

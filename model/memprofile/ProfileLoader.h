@@ -17,9 +17,9 @@ struct WindowIndex;
 // (Profile::window). A file that cannot be opened gives a Failed status with
 // an IoError naming the reason.
 Profile loadProfile(const std::string& path, const DecodeControl& control = {}, EventObserver* observer = nullptr,
-                    EventWindow window = {});
+                    RunRange window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
-                    EventObserver* observer = nullptr, EventWindow window = {});
+                    EventObserver* observer = nullptr, RunRange window = {});
 
 // The whole run's profile, as loadProfile(path, control, observer) gives
 // it, in the same single decode, with `index` filled for recountWindow

@@ -340,7 +340,7 @@ public:
     }
 
     // The window's profile, or nullopt when the dump changed.
-    std::optional<Profile> run(const Profile& whole, EventWindow window);
+    std::optional<Profile> run(const Profile& whole, RunRange window);
 
 private:
     ReplayEnd replay(SegmentReplay& replay, std::size_t segment, std::uint64_t& bytesDone)
@@ -372,7 +372,7 @@ private:
     std::uint64_t plannedBytes_ = 0;
 };
 
-std::optional<Profile> Recount::run(const Profile& whole, EventWindow window)
+std::optional<Profile> Recount::run(const Profile& whole, RunRange window)
 {
     const WindowIndex& index = index_;
     const std::uint64_t eventCount = index.eventCount;
@@ -550,7 +550,7 @@ std::optional<Profile> Recount::run(const Profile& whole, EventWindow window)
 
 } // namespace
 
-Profile recountWindow(const std::string& path, const Profile& whole, const WindowIndex& index, EventWindow window,
+Profile recountWindow(const std::string& path, const Profile& whole, const WindowIndex& index, RunRange window,
                       const DecodeControl& control)
 {
     if (index.usable) {
@@ -572,7 +572,7 @@ Profile recountWindow(const std::string& path, const Profile& whole, const Windo
 }
 
 Profile recountWindow(std::span<const std::uint8_t> bytes, const Profile& whole, const WindowIndex& index,
-                      EventWindow window, const DecodeControl& control)
+                      RunRange window, const DecodeControl& control)
 {
     if (index.usable && bytes.size() == index.totalBytes) {
         const SpanRangeReader dump(bytes);

@@ -35,9 +35,9 @@ namespace memprof {
 // loadProfile does. Progress: bytes decoded of the segments planned (the
 // total may grow once, by the peak's segment). Cancel: the status is
 // Cancelled and the other fields mean nothing.
-Profile recountWindow(const std::string& path, const Profile& whole, const WindowIndex& index, EventWindow window,
+Profile recountWindow(const std::string& path, const Profile& whole, const WindowIndex& index, RunRange window,
                       const DecodeControl& control = {});
 Profile recountWindow(std::span<const std::uint8_t> bytes, const Profile& whole, const WindowIndex& index,
-                      EventWindow window, const DecodeControl& control = {});
+                      RunRange window, const DecodeControl& control = {});
 
 } // namespace memprof

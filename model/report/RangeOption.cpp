@@ -67,9 +67,9 @@ std::optional<RangeOption> parseRangeOption(std::string_view text, std::string& 
     return range;
 }
 
-std::optional<EventWindow> resolveRange(const RangeOption& range, std::uint64_t eventCount, std::string& error)
+std::optional<RunRange> resolveRange(const RangeOption& range, std::uint64_t eventCount, std::string& error)
 {
-    EventWindow window{1, eventCount};
+    RunRange window{1, eventCount};
     if (range.first.given)
         window.first = range.first.percent ? percentOf(range.first.percentOfRun, eventCount) + 1 : range.first.event;
     if (range.last.given)
@@ -82,7 +82,7 @@ std::optional<EventWindow> resolveRange(const RangeOption& range, std::uint64_t 
         }
     }
     if (window.first == 1 && window.last == eventCount)
-        return EventWindow{}; // the whole run, also when it has no event
+        return RunRange{}; // the whole run, also when it has no event
     if (window.first > window.last) {
         error = "the window holds no event (events " + std::to_string(window.first) + " to " +
                 std::to_string(window.last) + " of " + std::to_string(eventCount) + ")";

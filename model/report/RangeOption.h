@@ -2,10 +2,10 @@
 // The --range=FIRST:LAST option of memprof-report: each end an event number
 // (1-based, inclusive) or a percentage of the run ("20%"), or empty for the
 // run's start or end. Percentages need the run's event count, so the text
-// is parsed first and resolved to an EventWindow once it is known.
+// is parsed first and resolved to a RunRange once it is known.
 #pragma once
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 
 #include <cstdint>
 #include <optional>
@@ -34,6 +34,6 @@ std::optional<RangeOption> parseRangeOption(std::string_view text, std::string& 
 // floor(p x N / 100) events and q% ends after floor(q x N / 100), so 0%:100%
 // is 1:N and two windows meeting at one percentage do not overlap. Returns
 // nothing, with why in `error`, for an event past the run or an empty window.
-std::optional<EventWindow> resolveRange(const RangeOption& range, std::uint64_t eventCount, std::string& error);
+std::optional<RunRange> resolveRange(const RangeOption& range, std::uint64_t eventCount, std::string& error);
 
 } // namespace memprof

@@ -76,7 +76,7 @@ void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, Stack
         break;
     }
     if (!profile.range.isWholeRun())
-        out << "RANGE: samples " << profile.range.first + 1 << " to "
+        out << "RANGE: samples " << profile.range.first << " to "
             << std::min(profile.range.last, profile.runSampleCount) << " of " << profile.runSampleCount << "\n";
     out << "\nVM STATES\n";
     for (std::size_t state = 0; state < kVmStateCount; ++state) {

@@ -74,7 +74,7 @@ std::string formatSum(std::int64_t bytes)
                                     : std::to_string(bytes);
 }
 
-std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, EventWindow window,
+std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window,
                            bool humanReadable)
 {
     const std::uint64_t runEnd = profile.heldHistory.eventCount();

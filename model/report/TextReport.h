@@ -49,7 +49,7 @@ std::string formatSum(std::int64_t bytes);
 
 // Why a suspect ranks where it does, in a few words: "grew 3.6MiB over the
 // last 80% of the run, fell in 2% of it; trend 3.5MiB, kept 97% of its rises".
-std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, EventWindow window,
+std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window,
                            bool humanReadable);
 
 void writeTextReport(std::ostream& out, const Profile& profile, const ReportOptions& options);

@@ -5,7 +5,7 @@
 
 namespace memprof::services {
 
-LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, EventWindow window, QObject* parent)
+LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, RunRange window, QObject* parent)
     : DecodeJob(parent)
     , path_(std::move(path))
     , location_(location)

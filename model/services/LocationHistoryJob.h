@@ -20,7 +20,7 @@ class LocationHistoryJob : public DecodeJob {
     Q_OBJECT
 public:
     // The sizes count the events of `window` (LocationHistory::window).
-    LocationHistoryJob(QString path, LocationId location, EventWindow window, QObject* parent = nullptr);
+    LocationHistoryJob(QString path, LocationId location, RunRange window, QObject* parent = nullptr);
     // Cancels a running pass and waits for the worker to stop.
     ~LocationHistoryJob() override;
 
@@ -34,7 +34,7 @@ signals:
 private:
     QString path_;
     LocationId location_;
-    EventWindow window_;
+    RunRange window_;
 };
 
 } // namespace memprof::services

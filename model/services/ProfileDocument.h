@@ -20,14 +20,13 @@
 #include "model/dump/DecodeControl.h"
 #include "model/dump/DecodeStatus.h"
 #include "model/dump/DumpKind.h"
+#include "model/dump/RunRange.h"
 #include "model/export/ExportFormat.h"
 
 #include <QString>
 #include <QStringList>
 
-#include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
 
 class QMainWindow;
@@ -38,18 +37,6 @@ namespace memprof::services {
 class ProfileDocument;
 class ProfileLoadJob;
 using DocumentPtr = std::shared_ptr<const ProfileDocument>;
-
-// A stretch of the run, in the unit the run is counted in (memprof events,
-// sysprof samples), numbered from 1 as the range bars show them, `last`
-// included. The default is the whole run.
-struct RunRange {
-    static constexpr std::uint64_t kRunEnd = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t first = 1;
-    std::uint64_t last = kRunEnd;
-
-    bool isWholeRun() const { return first <= 1 && last == kRunEnd; }
-    bool operator==(const RunRange&) const = default;
-};
 
 // What a window gives the page a document makes: where the page's words go
 // and how it asks for a source folder.

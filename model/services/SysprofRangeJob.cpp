@@ -7,7 +7,7 @@
 
 namespace memprof::services {
 
-SysprofRangeJob::SysprofRangeJob(QString path, SampleRange range, QObject* parent)
+SysprofRangeJob::SysprofRangeJob(QString path, RunRange range, QObject* parent)
     : DecodeJob(parent)
     , path_(std::move(path))
     , range_(range)

@@ -15,10 +15,10 @@ namespace memprof::services {
 class SysprofRangeJob : public DecodeJob {
     Q_OBJECT
 public:
-    SysprofRangeJob(QString path, SampleRange range, QObject* parent = nullptr);
+    SysprofRangeJob(QString path, RunRange range, QObject* parent = nullptr);
     ~SysprofRangeJob() override;
 
-    SampleRange range() const { return range_; }
+    RunRange range() const { return range_; }
     void start();
 
 signals:
@@ -27,7 +27,7 @@ signals:
 
 private:
     QString path_;
-    SampleRange range_;
+    RunRange range_;
 };
 
 } // namespace memprof::services

@@ -8,7 +8,7 @@
 
 namespace memprof::services {
 
-WindowCountJob::WindowCountJob(QString path, EventWindow window, ProfilePtr whole,
+WindowCountJob::WindowCountJob(QString path, RunRange window, ProfilePtr whole,
                                std::shared_ptr<WindowIndexSlot> indexSlot, QObject* parent)
     : DecodeJob(parent)
     , path_(std::move(path))
@@ -24,7 +24,7 @@ WindowCountJob::~WindowCountJob()
     stopWorker();
 }
 
-Profile WindowCountJob::count(const std::string& path, EventWindow window, const ProfilePtr& whole,
+Profile WindowCountJob::count(const std::string& path, RunRange window, const ProfilePtr& whole,
                               const std::shared_ptr<WindowIndexSlot>& slot, DecodeControl& control,
                               std::uint64_t indexedRunEvents)
 {

@@ -6,7 +6,7 @@
 // Cancel and the counted Profile delivered queued, like a load's.
 #pragma once
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/services/DecodeJob.h"
 #include "model/services/ProfilePointers.h"
 #include "model/services/WindowIndexSlot.h"
@@ -22,7 +22,7 @@ class WindowCountJob : public DecodeJob {
 public:
     // A window of the run that gave `whole`, counted with the index in
     // `indexSlot` (built there first when it is empty).
-    WindowCountJob(QString path, EventWindow window, ProfilePtr whole, std::shared_ptr<WindowIndexSlot> indexSlot,
+    WindowCountJob(QString path, RunRange window, ProfilePtr whole, std::shared_ptr<WindowIndexSlot> indexSlot,
                    QObject* parent = nullptr);
     // Runs of fewer events count a window with one whole decode: on them it
     // is faster than the index's replays (a 400 K-event dump: 0.06 s
@@ -32,11 +32,11 @@ public:
     ~WindowCountJob() override;
 
     const QString& path() const { return path_; }
-    EventWindow window() const { return window_; }
+    RunRange window() const { return window_; }
     void start();
 
     // The count itself, on the calling thread: what the job's worker runs.
-    static Profile count(const std::string& path, EventWindow window, const ProfilePtr& whole,
+    static Profile count(const std::string& path, RunRange window, const ProfilePtr& whole,
                          const std::shared_ptr<WindowIndexSlot>& indexSlot, DecodeControl& control,
                          std::uint64_t indexedRunEvents = kIndexedRunEvents);
 
@@ -48,7 +48,7 @@ signals:
 
 private:
     QString path_;
-    EventWindow window_;
+    RunRange window_;
     ProfilePtr whole_;
     std::shared_ptr<WindowIndexSlot> indexSlot_;
     std::uint64_t indexedRunEvents_ = kIndexedRunEvents;

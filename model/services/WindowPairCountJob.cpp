@@ -8,7 +8,7 @@ WindowPairCountJob::WindowPairCountJob(Windows windows, QObject* parent)
     , windows_(std::move(windows))
 {
     for (Side side : {Base, New})
-        if (windows_.windows[side] == EventWindow{})
+        if (windows_.windows[side] == RunRange{})
             profiles_[side] = windows_.wholes[side];
     setBaseGiven(profiles_[Base] != nullptr);
 }

@@ -22,7 +22,7 @@ public:
     struct Windows {
         std::array<ProfilePtr, 2> wholes;
         std::array<QString, 2> paths;
-        std::array<EventWindow, 2> windows;
+        std::array<RunRange, 2> windows;
         std::array<std::shared_ptr<WindowIndexSlot>, 2> indexSlots;
     };
     explicit WindowPairCountJob(Windows windows, QObject* parent = nullptr);

@@ -10,7 +10,7 @@
 
 namespace memprof {
 
-SysprofBuilder::SysprofBuilder(SampleRange range, StackViewSet views)
+SysprofBuilder::SysprofBuilder(RunRange range, StackViewSet views)
 {
     profile_.range = range;
     profile_.builtViews = views;
@@ -48,7 +48,8 @@ void SysprofBuilder::sampleBytes(VmState state, std::span<const std::uint8_t> by
 {
     const std::uint64_t index = sampleIndex_++;
     profile_.timeline.add(state);
-    if (!profile_.range.contains(index))
+    // The range numbers samples from 1, the stream's index from 0.
+    if (!profile_.range.contains(index + 1))
         return;
     ++profile_.sampleCount;
     ++profile_.samplesByState[static_cast<std::size_t>(state)];

@@ -28,7 +28,7 @@ namespace memprof {
 
 class SysprofBuilder {
 public:
-    explicit SysprofBuilder(SampleRange range = {}, StackViewSet views = allStackViews());
+    explicit SysprofBuilder(RunRange range = {}, StackViewSet views = allStackViews());
 
     void lfunc(const LfuncSymbol& s) { symbols_.addLfunc(s.addr, s.chunkname, s.linedefined); }
     void cfunc(const CfuncSymbol& s) { symbols_.addCfunc(s.addr, s.name); }

@@ -11,7 +11,7 @@
 namespace memprof {
 
 struct SysprofLoadOptions {
-    SampleRange range;            // the samples to count
+    RunRange range;               // the samples to count
     bool keepSampleOrder = false; // fill SysprofProfile::luaNodeBySample
     bool bottomUpTrees = false;   // fill SysprofProfile::bottomUpTrees
     // The call trees to build (keepSampleOrder adds the Lua view's).
@@ -21,7 +21,7 @@ struct SysprofLoadOptions {
 // A sysprof load for the viewer: every view's tree, as the viewer shows
 // them all, and the bottom-up trees built on the worker too, so showing
 // them never blocks the GUI thread.
-inline SysprofLoadOptions viewerSysprofOptions(SampleRange range = {})
+inline SysprofLoadOptions viewerSysprofOptions(RunRange range = {})
 {
     SysprofLoadOptions options;
     options.range = range;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/dump/DecodeStatus.h"
+#include "model/dump/RunRange.h"
 #include "model/sysdecoder/SampleEvents.h"
 #include "model/sysprofile/CallTree.h"
 #include "model/sysprofile/SampleTimeline.h"
@@ -12,7 +13,6 @@
 #include <bitset>
 #include <cassert>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <vector>
 
@@ -34,15 +34,6 @@ using StackViewSet = std::bitset<kStackViewCount>;
 inline StackViewSet allStackViews() { return StackViewSet().set(); }
 inline StackViewSet onlyStackView(StackView view) { return StackViewSet().set(static_cast<std::size_t>(view)); }
 
-// Samples [first, last) in stream order, counted from 0.
-struct SampleRange {
-    std::uint64_t first = 0;
-    std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
-
-    bool contains(std::uint64_t index) const { return index >= first && index < last; }
-    bool isWholeRun() const { return first == 0 && last == std::numeric_limits<std::uint64_t>::max(); }
-};
-
 // The mode a dump was recorded in, as far as its samples tell (the dump
 // does not record it): mode C (call graph) writes a host chain with each
 // sample, mode L (leaf) none, and a JIT trace's sample has none in either,
@@ -51,7 +42,7 @@ enum class SysprofMode : std::uint8_t { C, L, Untold };
 
 struct SysprofProfile {
     DecodeStatus status;
-    SampleRange range;                  // the samples counted in the trees and sums
+    RunRange range;                     // the samples counted in the trees and sums
     std::uint64_t runSampleCount = 0;   // every sample of the dump
     std::uint64_t sampleCount = 0;      // the samples in `range`
     std::array<std::uint64_t, kVmStateCount> samplesByState{}; // in `range`

@@ -187,7 +187,7 @@ private slots:
         const QString path = dumpPath("v3/medium.bin");
         const Profile profile = loadProfile(path.toStdString());
         const std::uint64_t events = profile.totals.eventCount;
-        const EventWindow window{events / 4, events * 3 / 4};
+        const RunRange window{events / 4, events * 3 / 4};
         const Profile windowed = loadProfile(path.toStdString(), {}, nullptr, window);
         // A holder that allocated both inside and outside the window.
         const auto holder = std::find_if(profile.heldAtEnd.begin(), profile.heldAtEnd.end(), [&](const HeldRow& row) {

@@ -51,7 +51,7 @@ struct WindowReplay {
         Key key;
         std::uint64_t allocEvent;
     };
-    EventWindow window;
+    RunRange window;
     std::map<std::uint64_t, Block> blocks;
     std::uint64_t eventIndex = 0;
     std::uint64_t liveBytes = 0;
@@ -135,7 +135,7 @@ struct WindowReplay {
     }
 };
 
-WindowReplay replay(const std::string& path, EventWindow window, bool keepHeld = false)
+WindowReplay replay(const std::string& path, RunRange window, bool keepHeld = false)
 {
     WindowReplay sink;
     sink.window = window;
@@ -298,7 +298,7 @@ private slots:
         const std::string path = dataPath(dump);
         const Profile whole = loadProfile(path);
         const std::uint64_t n = whole.totals.eventCount;
-        const Profile windowed = loadProfile(path, {}, nullptr, EventWindow{1, n});
+        const Profile windowed = loadProfile(path, {}, nullptr, RunRange{1, n});
         for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
             QVERIFY(sameRows(whole.rows(kind), windowed.rows(kind)));
         QCOMPARE(whole.heapSummary.size(), windowed.heapSummary.size());
@@ -386,9 +386,9 @@ private slots:
         const std::uint64_t n = loadProfile(path).totals.eventCount;
         QVERIFY(n > 10);
         const std::uint64_t a = n / 7 + 1, b = n / 2, c = n - n / 5;
-        const Profile left = loadProfile(path, {}, nullptr, EventWindow{a, b});
-        const Profile right = loadProfile(path, {}, nullptr, EventWindow{b + 1, c});
-        const Profile both = loadProfile(path, {}, nullptr, EventWindow{a, c});
+        const Profile left = loadProfile(path, {}, nullptr, RunRange{a, b});
+        const Profile right = loadProfile(path, {}, nullptr, RunRange{b + 1, c});
+        const Profile both = loadProfile(path, {}, nullptr, RunRange{a, c});
         KindSums sums = kindSums(left);
         addInto(sums, kindSums(right));
         QVERIFY(sums == kindSums(both));
@@ -431,9 +431,9 @@ private slots:
         QFETCH(double, to);
         const std::string path = dataPath(dump);
         const std::uint64_t n = loadProfile(path).totals.eventCount;
-        const EventWindow window{static_cast<std::uint64_t>(from * static_cast<double>(n)) + 1,
-                                 std::max<std::uint64_t>(static_cast<std::uint64_t>(to * static_cast<double>(n)),
-                                                         static_cast<std::uint64_t>(from * static_cast<double>(n)) + 1)};
+        const RunRange window{static_cast<std::uint64_t>(from * static_cast<double>(n)) + 1,
+                              std::max<std::uint64_t>(static_cast<std::uint64_t>(to * static_cast<double>(n)),
+                                                      static_cast<std::uint64_t>(from * static_cast<double>(n)) + 1)};
         const Profile profile = loadProfile(path, {}, nullptr, window);
         const WindowReplay expected = replay(path, window);
         QVERIFY(!expected.blocks.empty() || window.first > 1);
@@ -567,7 +567,7 @@ private slots:
         QCOMPARE(w2->first, std::uint64_t(51));
         QCOMPARE(w2->last, std::uint64_t(101));
         const auto whole = resolveRange(*parseRangeOption("1:101", why), 101, why);
-        QVERIFY(whole && *whole == EventWindow{});
+        QVERIFY(whole && *whole == RunRange{});
         QVERIFY(!parseRangeOption("5:3", why));
         QVERIFY(!parseRangeOption("0:3", why));
         QVERIFY(!parseRangeOption("120%:", why));
@@ -594,7 +594,7 @@ private slots:
         const std::uint64_t first = n / 3;
         const Run live = report({QStringLiteral("--csv=live"), QStringLiteral("--range=%1:").arg(first), growth});
         QCOMPARE(live.exitCode, 0);
-        const WindowReplay expected = replay(growth.toStdString(), {first, EventWindow::kRunEnd});
+        const WindowReplay expected = replay(growth.toStdString(), {first, RunRange::kRunEnd});
         std::map<std::string, std::uint64_t> byName;
         for (const auto& [addr, b] : expected.blocks)
             if (b.allocEvent >= first)

@@ -58,8 +58,8 @@ struct ChainReplay {
     std::map<std::uint64_t, std::string> cfuncName; // ordered: floor look-ups
     std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> traceStart;
     std::map<std::string, int> aliasOf;
-    std::uint64_t index = 0;
-    SampleRange range;
+    std::uint64_t index = 0; // samples seen
+    RunRange range;
     std::map<std::string, std::uint64_t> selfByName, totalByName;
     std::uint64_t counted = 0;
 
@@ -95,7 +95,7 @@ struct ChainReplay {
 
     void sample(const Sample& s)
     {
-        if (!range.contains(index++))
+        if (!range.contains(++index)) // the range numbers samples from 1
             return;
         ++counted;
         std::vector<std::string> stack;
@@ -118,7 +118,7 @@ struct ChainReplay {
     }
 };
 
-ChainReplay replay(const QString& path, SampleRange range = {})
+ChainReplay replay(const QString& path, RunRange range = {})
 {
     ChainReplay chains;
     chains.range = range;
@@ -148,7 +148,7 @@ QStringList sortedLines(const QByteArray& text)
     return lines;
 }
 
-SysprofProfile loadBytes(const std::vector<std::uint8_t>& bytes, SampleRange range = {})
+SysprofProfile loadBytes(const std::vector<std::uint8_t>& bytes, RunRange range = {})
 {
     return loadSysprof(std::span<const std::uint8_t>(bytes), {}, {range, false});
 }
@@ -271,9 +271,9 @@ private slots:
         QTest::addColumn<bool>("hostChains");
         QTest::addColumn<quint64>("first");
         QTest::addColumn<quint64>("last");
-        QTest::newRow("mode C") << true << quint64(0) << ~quint64(0);
-        QTest::newRow("mode L") << false << quint64(0) << ~quint64(0);
-        QTest::newRow("mode L, a range") << false << quint64(5000) << quint64(30000);
+        QTest::newRow("mode C") << true << quint64(1) << ~quint64(0);
+        QTest::newRow("mode L") << false << quint64(1) << ~quint64(0);
+        QTest::newRow("mode L, a range") << false << quint64(5001) << quint64(30000);
     }
 
     void countingOnASecondThreadChangesNothing()
@@ -288,7 +288,7 @@ private slots:
         const synth::SyntheticSysprofSummary written = synth::writeSyntheticSysprofDump(shape, dump);
         QVERIFY(written.symbolEventCount > 0);
         const std::span<const std::uint8_t> bytes(dump.bytes());
-        const SampleRange range{first, last};
+        const RunRange range{first, last};
 
         SysprofLoadOptions options;
         options.range = range;
@@ -332,7 +332,7 @@ private slots:
     void aSampleRangeCountsOnlyItsSamples()
     {
         const QString path = dataDir() + "/coroutines-C-jitoff.bin";
-        const SampleRange range{40, 200};
+        const RunRange range{41, 200}; // samples 41..200 of the run's 282
         const SysprofProfile profile = loadSysprof(path.toStdString(), {}, {range, false});
         QCOMPARE(profile.runSampleCount, std::uint64_t(282));
         QCOMPARE(profile.sampleCount, std::uint64_t(160));

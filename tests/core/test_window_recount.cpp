@@ -186,11 +186,11 @@ std::string differenceOf(const Profile& a, const Profile& b)
 
 // The windows to try on a run of `eventCount` events indexed by `index`:
 // the run's edges, each checkpoint and its neighbours, random ones.
-std::vector<EventWindow> windowsFor(std::uint64_t eventCount, const WindowIndex& index, unsigned seed)
+std::vector<RunRange> windowsFor(std::uint64_t eventCount, const WindowIndex& index, unsigned seed)
 {
     const std::uint64_t n = eventCount;
-    std::vector<EventWindow> windows = {
-        {1, 1}, {1, n}, {n, n}, {1, EventWindow::kRunEnd}, {2, EventWindow::kRunEnd}, {n, EventWindow::kRunEnd},
+    std::vector<RunRange> windows = {
+        {1, 1}, {1, n}, {n, n}, {1, RunRange::kRunEnd}, {2, RunRange::kRunEnd}, {n, RunRange::kRunEnd},
         {n + 1, n + 5}, {0, 3}, {1, 0}, {5, 3}, {n / 2, n / 2}, {n / 3 + 1, 2 * n / 3}};
     // Up to 10 checkpoints, spread over the run, the last two among them.
     const std::size_t count = index.checkpoints.size();
@@ -201,7 +201,7 @@ std::vector<EventWindow> windowsFor(std::uint64_t eventCount, const WindowIndex&
     for (std::size_t i = count > 2 ? count - 2 : 0; i < count; ++i)
         checkpoints.push_back(index.checkpoints[i].eventCount);
     for (const std::uint64_t e : checkpoints) {
-        for (const EventWindow w : std::initializer_list<EventWindow>{
+        for (const RunRange w : std::initializer_list<RunRange>{
                  {e, e}, {e + 1, e + 1}, {e - 1, e + 1}, {e, e + 1}, {e + 1, n}, {1, e}, {e + 1, e + 2}, {e, n - 1}})
             if (w.first >= 1 && w.first <= n)
                 windows.push_back(w);
@@ -239,7 +239,7 @@ WindowIndex checkAllWindows(const std::vector<std::uint8_t>& bytes, std::uint64_
     const Profile whole = loadProfileWithIndex(bytes, index, control);
     [&] { QVERIFY2(index.usable, "the index is usable"); }();
     const std::uint64_t n = whole.totals.eventCount;
-    for (const EventWindow& window : windowsFor(n, index, seed)) {
+    for (const RunRange& window : windowsFor(n, index, seed)) {
         const Profile expected = loadProfile(bytes, {}, nullptr, window);
         const Profile fast = recountWindow(bytes, whole, index, window, control);
         const std::string difference = differenceOf(fast, expected);
@@ -369,7 +369,7 @@ private slots:
         control.blockSize = 1024;
         const Profile whole = loadProfileWithIndex(bytes, again, control);
         for (const WindowIndex::OwnerChange& change : again.ownerChanges) {
-            for (const EventWindow window : std::initializer_list<EventWindow>{
+            for (const RunRange window : std::initializer_list<RunRange>{
                      {change.eventIndex - 1, change.eventIndex},
                      {change.eventIndex, change.eventIndex + 900},
                      {change.eventIndex > 1000 ? change.eventIndex - 1000 : 1, change.eventIndex + 1}}) {
@@ -411,7 +411,7 @@ private slots:
         const Profile whole = loadProfileWithIndex(path, index, control);
         QVERIFY(index.usable);
         QVERIFY(index.segments.size() > 10);
-        for (const EventWindow& window : windowsFor(whole.totals.eventCount, index, 5)) {
+        for (const RunRange& window : windowsFor(whole.totals.eventCount, index, 5)) {
             const std::string d =
                 differenceOf(recountWindow(path, whole, index, window, control), loadProfile(path, {}, nullptr, window));
             QVERIFY2(d.empty(), d.c_str());
@@ -421,7 +421,7 @@ private slots:
             std::ofstream out(path, std::ios::binary | std::ios::app);
             out.put(0x04);
         }
-        const EventWindow window{100, 15000};
+        const RunRange window{100, 15000};
         const std::string d =
             differenceOf(recountWindow(path, whole, index, window), loadProfile(path, {}, nullptr, window));
         QVERIFY2(d.empty(), d.c_str());
@@ -435,7 +435,7 @@ private slots:
         const Profile whole = loadProfile(bytes);
         const WindowIndex none;
         QVERIFY(!none.usable);
-        for (const EventWindow window : std::initializer_list<EventWindow>{{1, 10}, {200, 4000}, {4000, 4000}}) {
+        for (const RunRange window : std::initializer_list<RunRange>{{1, 10}, {200, 4000}, {4000, 4000}}) {
             const std::string d =
                 differenceOf(recountWindow(bytes, whole, none, window), loadProfile(bytes, {}, nullptr, window));
             QVERIFY2(d.empty(), d.c_str());

@@ -65,7 +65,7 @@ private slots:
         QVERIFY2(option, why.c_str());
         std::uint64_t eventCount = 0;
         memprof::countEvents(kDump, eventCount);
-        const std::optional<memprof::EventWindow> window = memprof::resolveRange(*option, eventCount, why);
+        const std::optional<memprof::RunRange> window = memprof::resolveRange(*option, eventCount, why);
         QVERIFY2(window, why.c_str());
         const memprof::Profile windowed = memprof::loadProfile(kDump, {}, nullptr, *window);
         const memprof::Profile whole = memprof::loadProfile(kDump, {}, nullptr, {});

@@ -105,7 +105,7 @@ private slots:
         QVERIFY(dir.isValid());
         memprof::WindowIndex index;
         const memprof::Profile whole = memprof::loadProfileWithIndex(kDump, index);
-        const memprof::EventWindow window{1000, 5000};
+        const memprof::RunRange window{1000, 5000};
         const memprof::Profile shown = memprof::recountWindow(kDump, whole, index, window);
         const QString viewerPath = dir.filePath(fileName);
         QString error;

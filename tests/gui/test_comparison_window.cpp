@@ -50,12 +50,12 @@ views::ComparisonPage* pageOf(const DiffWindow* window)
 }
 
 // The window `percent` ("20%:100%") cuts from a run of `eventCount` events.
-EventWindow windowOf(const char* percent, std::uint64_t eventCount)
+RunRange windowOf(const char* percent, std::uint64_t eventCount)
 {
     std::string why;
     const std::optional<RangeOption> range = parseRangeOption(percent, why);
-    const std::optional<EventWindow> window = range ? resolveRange(*range, eventCount, why) : std::nullopt;
-    return window ? clampWindow(*window, eventCount) : EventWindow{};
+    const std::optional<RunRange> window = range ? resolveRange(*range, eventCount, why) : std::nullopt;
+    return window ? clampRange(*window, eventCount) : RunRange{};
 }
 
 // The fixture's profile counted over `percent` of its run, as a load
@@ -166,7 +166,7 @@ void TestComparisonWindow::lastEightyPercentOfEachRunIsCompared()
 
     // Whole runs: the loaded profiles again, at once.
     QVERIFY(waitForWindows(page, [&] { QTest::mouseClick(bar->wholeRunsButton(), Qt::LeftButton); }));
-    QCOMPARE(page->baseProfile()->window, EventWindow{});
+    QCOMPARE(page->baseProfile()->window, RunRange{});
     QCOMPARE(rowsOf(test::diffTable(w, Table::Allocations)->sourceModel()), expectedRows(whole, Table::Allocations));
     delete w.data();
 }
@@ -211,7 +211,7 @@ void TestComparisonWindow::runWithoutEventsSaysWhy()
              qPrintable(bar->summaryLabel()->text()));
     QVERIFY(!page->isRecounting());
     QCOMPARE(applied.count(), 0);
-    QCOMPARE(page->baseProfile()->window, EventWindow{});
+    QCOMPARE(page->baseProfile()->window, RunRange{});
     delete w.data();
 }
 

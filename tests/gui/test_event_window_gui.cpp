@@ -241,7 +241,7 @@ private slots:
         Window w;
         QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/growth.bin"))));
         views::ViewState* state = pageOf(w)->viewState();
-        QCOMPARE(state->window(), EventWindow{});
+        QCOMPARE(state->range(), RunRange{});
         test::mainTabs(w.window)->setCurrentWidget(chartsOf(w));
         charts::HeapChart* chart = chartsOf(w)->heapChart();
         QVERIFY(QTest::qWaitForWindowExposed(w.window));
@@ -252,11 +252,11 @@ private slots:
         const QPointF to(plot.left() + plot.width() * 0.6, plot.center().y());
         // The events drawn under the press and the release (event e spans
         // keys e..e+1).
-        const EventWindow expected{static_cast<std::uint64_t>(std::floor(chart->xAxis->pixelToCoord(from.x()))),
-                                   static_cast<std::uint64_t>(std::floor(chart->xAxis->pixelToCoord(to.x())))};
+        const RunRange expected{static_cast<std::uint64_t>(std::floor(chart->xAxis->pixelToCoord(from.x()))),
+                                static_cast<std::uint64_t>(std::floor(chart->xAxis->pixelToCoord(to.x())))};
         QSignalSpy applied(pageOf(w), &views::ProfilePage::windowApplied);
         drag(chart, from, to);
-        QCOMPARE(state->window(), expected);
+        QCOMPARE(state->range(), expected);
         QVERIFY(chart->windowBand()->visible());
         QVERIFY(testsuite::received(applied, 60000));
         QCOMPARE(pageOf(w)->profile()->window, expected);
@@ -268,12 +268,12 @@ private slots:
                  double(pageOf(w)->wholeRunProfile()->totals.liveBytes));
         // A click is not a window; Shift+drag pans and keeps the window.
         drag(chart, to, to + QPointF(1, 0));
-        QCOMPARE(state->window(), expected);
+        QCOMPARE(state->range(), expected);
         chart->xAxis->setRange(chart->xAxis->range().lower, chart->xAxis->range().lower + 1000);
         const double before = chart->xAxis->range().lower;
         drag(chart, to, from, Qt::ShiftModifier);
         QVERIFY(chart->xAxis->range().lower > before);
-        QCOMPARE(state->window(), expected);
+        QCOMPARE(state->range(), expected);
         QVERIFY(!pageOf(w)->isRecounting());
     }
 
@@ -284,9 +284,9 @@ private slots:
         QVERIFY(load(w.window, path));
         const Profile whole = *pageOf(w)->wholeRunProfile();
         const std::uint64_t n = whole.totals.eventCount;
-        const EventWindow window{n / 4, n / 2};
+        const RunRange window{n / 4, n / 2};
         QVERIFY(typeWindow(w, QStringLiteral("%1–%2").arg(window.first).arg(window.last)));
-        QCOMPARE(pageOf(w)->viewState()->window(), window);
+        QCOMPARE(pageOf(w)->viewState()->range(), window);
         // Counted on its own, without the viewer.
         const Profile expected = loadProfile(QFile::encodeName(path).toStdString(), {}, nullptr, window);
         QCOMPARE(expected.window, window);
@@ -378,7 +378,7 @@ private slots:
         Window w;
         QVERIFY(load(w.window, path));
         const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
-        const EventWindow window{n / 4, n / 2};
+        const RunRange window{n / 4, n / 2};
         QVERIFY(typeWindow(w, QStringLiteral("%1–%2").arg(window.first).arg(window.last)));
         const Profile expected = loadProfile(QFile::encodeName(path).toStdString(), {}, nullptr, window);
 
@@ -426,14 +426,14 @@ private slots:
         QVERIFY(everythingShown(w) != before);
         QVERIFY(barOf(w)->wholeRunButton()->isEnabled());
         QVERIFY(clickAndWait(w, barOf(w)->wholeRunButton()));
-        QCOMPARE(pageOf(w)->viewState()->window(), EventWindow{});
+        QCOMPARE(pageOf(w)->viewState()->range(), RunRange{});
         QCOMPARE(pageOf(w)->profile(), pageOf(w)->wholeRunProfile());
         showBusiestRealloc(w);
         QCOMPARE(everythingShown(w), before);
         QVERIFY(!chartsOf(w)->heapChart()->windowBand()->visible());
         // A window typed as the whole run is the whole run too.
         typeInto(w, QStringLiteral("1:%1").arg(n));
-        QCOMPARE(pageOf(w)->viewState()->window(), EventWindow{});
+        QCOMPARE(pageOf(w)->viewState()->range(), RunRange{});
         QCOMPARE(everythingShown(w), before);
     }
 
@@ -445,20 +445,20 @@ private slots:
         const std::uint64_t n = whole.totals.eventCount, peak = whole.totals.peakEventIndex;
         QVERIFY(peak > 1 && peak < n);
         QVERIFY(clickAndWait(w, barOf(w)->upToPeakButton()));
-        QCOMPARE(pageOf(w)->viewState()->window(), (EventWindow{1, peak}));
+        QCOMPARE(pageOf(w)->viewState()->range(), (RunRange{1, peak}));
         QVERIFY(!barOf(w)->upToPeakButton()->isEnabled());
         QVERIFY(clickAndWait(w, barOf(w)->afterPeakButton()));
-        QCOMPARE(pageOf(w)->viewState()->window(), (EventWindow{peak + 1, n}));
-        QCOMPARE(pageOf(w)->profile()->window, (EventWindow{peak + 1, n}));
+        QCOMPARE(pageOf(w)->viewState()->range(), (RunRange{peak + 1, n}));
+        QCOMPARE(pageOf(w)->profile()->window, (RunRange{peak + 1, n}));
         // Percentages and open ends, digit groups allowed.
         QVERIFY(typeWindow(w, QStringLiteral("50%–")));
-        QCOMPARE(pageOf(w)->viewState()->window(), (EventWindow{n / 2 + 1, n}));
+        QCOMPARE(pageOf(w)->viewState()->range(), (RunRange{n / 2 + 1, n}));
         QVERIFY(typeWindow(w, QStringLiteral("1,000 – 2,000")));
-        QCOMPARE(pageOf(w)->viewState()->window(), (EventWindow{1000, 2000}));
+        QCOMPARE(pageOf(w)->viewState()->range(), (RunRange{1000, 2000}));
         QVERIFY(barOf(w)->summaryLabel()->text().contains(QLocale().toString(1001)));
         // A mistake says why and keeps the window.
         typeInto(w, QStringLiteral("9-2"));
-        QCOMPARE(pageOf(w)->viewState()->window(), (EventWindow{1000, 2000}));
+        QCOMPARE(pageOf(w)->viewState()->range(), (RunRange{1000, 2000}));
         QVERIFY(barOf(w)->summaryLabel()->text().startsWith(QStringLiteral("Not a window")));
     }
 
@@ -468,7 +468,7 @@ private slots:
         Window w;
         QVERIFY(load(w.window, path));
         const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
-        const EventWindow window{n / 5, n};
+        const RunRange window{n / 5, n};
         QVERIFY(typeWindow(w, QStringLiteral("%1–%2").arg(window.first).arg(window.last)));
         const Profile expected = loadProfile(QFile::encodeName(path).toStdString(), {}, nullptr, window);
         views::HeldPane* leak = leakPaneOf(w);
@@ -506,7 +506,7 @@ private slots:
         Window w;
         QVERIFY(load(w.window, path));
         const std::uint64_t n = pageOf(w)->wholeRunProfile()->totals.eventCount;
-        const EventWindow window{n / 2, n};
+        const RunRange window{n / 2, n};
         QVERIFY(typeWindow(w, QStringLiteral("%1–%2").arg(window.first).arg(window.last)));
         const Profile expected = loadProfile(QFile::encodeName(path).toStdString(), {}, nullptr, window);
         const HeldHistory& history = expected.heldHistory;
@@ -572,7 +572,7 @@ private slots:
         QVERIFY(QFile::copy(test::fixture(QStringLiteral("v3/medium.bin")), copy));
         typeInto(w, QStringLiteral("1-%1").arg(n / 2));
         QTRY_VERIFY_WITH_TIMEOUT(!pageOf(w)->isRecounting(), 30000);
-        QCOMPARE(state->window(), EventWindow{});
+        QCOMPARE(state->range(), RunRange{});
         QVERIFY2(test::messageBar(w.window)->text().contains(QStringLiteral("changed on disk")),
                  qPrintable(test::messageBar(w.window)->text()));
         QCOMPARE(everythingShown(w), before);
@@ -580,7 +580,7 @@ private slots:
         QVERIFY(QFile::remove(copy));
         typeInto(w, QStringLiteral("1-%1").arg(n / 3));
         QTRY_VERIFY_WITH_TIMEOUT(!pageOf(w)->isRecounting(), 30000);
-        QCOMPARE(state->window(), EventWindow{});
+        QCOMPARE(state->range(), RunRange{});
         QVERIFY2(test::messageBar(w.window)->text().startsWith(QStringLiteral("The window could not be counted")),
                  qPrintable(test::messageBar(w.window)->text()));
         QCOMPARE(everythingShown(w), before);
@@ -608,7 +608,7 @@ private slots:
         QTest::mouseClick(bar->cancelButton(), Qt::LeftButton);
         QVERIFY(!pageOf(w)->isRecounting());
         qInfo("Cancel stopped the re-count in %lld ms", qlonglong(cancelling.elapsed()));
-        QCOMPARE(pageOf(w)->viewState()->window(), EventWindow{});
+        QCOMPARE(pageOf(w)->viewState()->range(), RunRange{});
         QVERIFY(!bar->cancelButton()->isVisible());
         QCOMPARE(everythingShown(w), before);
 
@@ -622,7 +622,7 @@ private slots:
         qInfo("re-count of a %lld-event dump (%lld bytes) in the GUI: %lld ms", qlonglong(n),
               qlonglong(QFileInfo(big).size()), qlonglong(timer.elapsed()));
         QCOMPARE(applied.count(), 1);
-        QCOMPARE(pageOf(w)->profile()->window, (EventWindow{n / 4, n - 10}));
+        QCOMPARE(pageOf(w)->profile()->window, (RunRange{n / 4, n - 10}));
         QVERIFY(!bar->cancelButton()->isVisible());
     }
 };

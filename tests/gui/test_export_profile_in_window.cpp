@@ -91,7 +91,7 @@ private slots:
         if (ranged) {
             // Samples 41 to 200 (1-based), as the range bar takes them.
             QSignalSpy counted(w->sysprofPage(), &memprof::views::SysprofPage::rangeCounted);
-            w->sysprofPage()->setSampleRange({40, 200});
+            w->sysprofPage()->setRange({41, 200});
             QVERIFY(testsuite::received(counted, 30000));
             cliArgs << QStringLiteral("--range=41:200");
         }

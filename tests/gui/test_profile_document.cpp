@@ -178,7 +178,7 @@ private slots:
         QVERIFY(counted->range() == range);
         const Profile& mine = *static_cast<const MemprofDocument&>(*counted).profile();
 
-        WindowCountJob pageJob(path, EventWindow{range.first, range.last}, whole.profile(),
+        WindowCountJob pageJob(path, RunRange{range.first, range.last}, whole.profile(),
                                std::make_shared<WindowIndexSlot>());
         QSignalSpy pageFinished(&pageJob, &WindowCountJob::finished);
         pageJob.start();
@@ -217,7 +217,7 @@ private slots:
         QVERIFY(counted->range() == range);
         const SysprofProfile& mine = *static_cast<const SysprofDocument&>(*counted).profile();
 
-        SysprofRangeJob pageJob(path, SampleRange{40, 200});
+        SysprofRangeJob pageJob(path, range);
         QSignalSpy pageFinished(&pageJob, &SysprofRangeJob::finished);
         pageJob.start();
         QVERIFY(testsuite::received(pageFinished, 20000));

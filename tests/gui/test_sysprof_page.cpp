@@ -276,8 +276,8 @@ private slots:
         const std::optional<FrameId> selected = page->selectedFrame();
         const std::string selectedName = whole.frames[*selected].name;
         QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
-        const SampleRange range{40, 200};
-        page->setSampleRange(range);
+        const RunRange range{41, 200}; // samples 41 to 200, as the range bar numbers them
+        page->setRange(range);
         QVERIFY(testsuite::received(counted, 30000));
         const SysprofProfile direct = loadSysprof(fixture("coroutines-C-jitoff.bin").toStdString(), {}, {range, false});
         QCOMPARE(page->profile()->sampleCount, direct.sampleCount);
@@ -290,7 +290,7 @@ private slots:
         QVERIFY(page->selectedFrame());
         QCOMPARE(page->profile()->frames[*page->selectedFrame()].name, selectedName);
 
-        page->setSampleRange({});
+        page->setRange({});
         QCOMPARE(page->profile()->sampleCount, whole.sampleCount);
     }
 
@@ -422,7 +422,7 @@ private slots:
         QCOMPARE(flame->frameRect(zoom).width(), double(flame->drawingWidth()));
 
         QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
-        page->setSampleRange({0, 150});
+        page->setRange({1, 150});
         QVERIFY(testsuite::received(counted, 30000));
         QVERIFY(flameIsBuilt(page));
         const FlameTree& after = *flame->tree();

@@ -44,10 +44,10 @@ std::string reportOf(const Profile& profile)
 }
 
 // Chooses `window` on the page and waits for its counts.
-bool applyWindow(views::ProfilePage* page, EventWindow window)
+bool applyWindow(views::ProfilePage* page, RunRange window)
 {
     QSignalSpy applied(page, &views::ProfilePage::windowApplied);
-    page->viewState()->setWindow(window);
+    page->viewState()->setRange(window);
     return testsuite::received(applied, 120000) && page->profile()->window == window;
 }
 
@@ -61,7 +61,7 @@ class TestWindowIndexBackground : public QObject {
     std::uint64_t eventCount_ = 0;
 
     // The numbers a window must show: a whole decode of just that window.
-    void compareWithFullDecode(const views::ProfilePage* page, EventWindow window)
+    void compareWithFullDecode(const views::ProfilePage* page, RunRange window)
     {
         const Profile expected = loadProfile(QFile::encodeName(dump_).toStdString(), {}, nullptr, window);
         QCOMPARE(page->profile()->totals.eventCount, expected.totals.eventCount);
@@ -96,7 +96,7 @@ private slots:
         QCOMPARE(page->windowIndexBuildCount(), 1);
         QTRY_VERIFY(!page->isBuildingWindowIndex()); // its end arrives queued
         QVERIFY(!page->isRecounting());
-        QCOMPARE(page->viewState()->window(), EventWindow{});
+        QCOMPARE(page->viewState()->range(), RunRange{});
         QCOMPARE(page->profile(), page->wholeRunProfile());
     }
 
@@ -107,7 +107,7 @@ private slots:
         views::ProfilePage* page = pageOf(w);
         QTRY_VERIFY_WITH_TIMEOUT(page->windowIndex() != nullptr, 120000);
         const std::shared_ptr<const WindowIndex> index = page->windowIndex();
-        const EventWindow window{eventCount_ / 3, eventCount_ / 2};
+        const RunRange window{eventCount_ / 3, eventCount_ / 2};
         QVERIFY(applyWindow(page, window));
         // The re-count found the index: no whole decode built another.
         QCOMPARE(page->windowIndexBuildCount(), 1);
@@ -122,8 +122,8 @@ private slots:
         QVERIFY(load(w.window, dump_));
         views::ProfilePage* page = pageOf(w);
         QVERIFY(!page->windowIndex());
-        const EventWindow window{eventCount_ / 5, eventCount_ - 7};
-        page->viewState()->setWindow(window);
+        const RunRange window{eventCount_ / 5, eventCount_ - 7};
+        page->viewState()->setRange(window);
         QVERIFY(page->isRecounting());
         // The re-count builds the index itself; the background build waits.
         QVERIFY(!page->isBuildingWindowIndex());
@@ -141,12 +141,12 @@ private slots:
         Window w;
         QVERIFY(load(w.window, dump_));
         views::ProfilePage* page = pageOf(w);
-        page->viewState()->setWindow({eventCount_ / 3, eventCount_ / 2});
+        page->viewState()->setRange({eventCount_ / 3, eventCount_ / 2});
         QVERIFY(page->isRecounting());
-        page->viewState()->setWindow({}); // back to the whole run: the re-count stops
+        page->viewState()->setRange({}); // back to the whole run: the re-count stops
         QVERIFY(!page->isRecounting());
         QTRY_VERIFY_WITH_TIMEOUT(page->windowIndex() != nullptr, 120000);
-        QCOMPARE(page->viewState()->window(), EventWindow{});
+        QCOMPARE(page->viewState()->range(), RunRange{});
     }
 
     void aReloadOrClosingStopsTheBuild()

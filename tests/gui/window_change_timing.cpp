@@ -68,10 +68,10 @@ int main(int argc, char* argv[])
         std::printf("index ready after: %lld ms\n", qlonglong(clock.restart()));
     }
     const std::uint64_t n = page->wholeRunProfile()->totals.eventCount;
-    const EventWindow chosen{n / 3, n / 2};
+    const RunRange chosen{n / 3, n / 2};
     QSignalSpy applied(page, &views::ProfilePage::windowApplied);
     clock.restart();
-    page->viewState()->setWindow(chosen);
+    page->viewState()->setRange(chosen);
     if (!applied.wait(600000) || page->profile()->window != chosen) {
         std::fprintf(stderr, "window_change_timing: the window was not counted\n");
         return 1;

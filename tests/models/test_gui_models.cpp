@@ -401,7 +401,7 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
     const auto whole = std::make_shared<const Profile>(loadProfile(file));
     const auto slot = std::make_shared<WindowIndexSlot>();
     const std::uint64_t n = whole->totals.eventCount;
-    for (const EventWindow window : {EventWindow{n / 5 + 1, n - n / 5}, EventWindow{n / 2, n}}) {
+    for (const RunRange window : {RunRange{n / 5 + 1, n - n / 5}, RunRange{n / 2, n}}) {
         WindowCountJob job(path, window, whole, slot);
         job.setIndexedRunEvents(0);
         QSignalSpy finished(&job, &WindowCountJob::finished);

@@ -55,18 +55,6 @@ ChartPlot::ChartPlot(QWidget* parent) : QCustomPlot(parent)
     refreshColors();
 }
 
-void ChartPlot::placeBandItem(QCPItemRect* band, QCPAxis* x, QCPAxis* y, double fromKey, double toKey)
-{
-    for (QCPItemPosition* corner : {band->topLeft, band->bottomRight}) {
-        corner->setAxes(x, y);
-        corner->setAxisRect(x->axisRect());
-        corner->setTypeX(QCPItemPosition::ptPlotCoords);
-        corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
-    band->topLeft->setCoords(fromKey, 0);
-    band->bottomRight->setCoords(toKey, 1);
-}
-
 void ChartPlot::setTitle(const QString& title)
 {
     title_->setText(title);

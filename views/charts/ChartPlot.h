@@ -27,8 +27,6 @@ public:
     void setTitle(const QString& title);
 
 protected:
-    // A press and release closer than this is a click, not a selection.
-    static constexpr double kMinDragPixels = 4;
     // A byte figure as the charts' readouts and labels show it ("1.5 KiB").
     static QString bytesText(std::uint64_t bytes);
     // Pan and zoom along `orientation` only.
@@ -39,8 +37,6 @@ protected:
     void styleAxis(QCPAxis* axis);
     // A centred message instead of data ("no events").
     void showEmptyText(const QString& text);
-    // Places a band from `fromKey` to `toKey` on x, over the whole height.
-    static void placeBandItem(QCPItemRect* band, QCPAxis* x, QCPAxis* y, double fromKey, double toKey);
 
 private:
     void refreshColors();

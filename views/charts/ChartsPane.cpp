@@ -86,8 +86,8 @@ ChartsPane::ChartsPane(views::ViewState* state, QWidget* parent) : QWidget(paren
         // A drag across the heap chart is a window for every pane; the
         // chart shades what the view state holds at once, before the counts
         // of the window arrive.
-        connect(heapChart_, &HeapChart::windowSelected, state, &views::ViewState::setWindow);
-        connect(state, &views::ViewState::windowChanged, this, [this](EventWindow window) {
+        connect(heapChart_, &HeapChart::windowSelected, state, &views::ViewState::setRange);
+        connect(state, &views::ViewState::rangeChanged, this, [this](RunRange window) {
             heapChart_->setWindow(window);
             heapChart_->replot();
         });

@@ -101,7 +101,7 @@ private:
     QString dumpPath_;
     std::vector<std::string> locationNames_;
     SizeHistogram profileSizes_;
-    EventWindow window_;
+    RunRange window_;
     std::uint64_t eventCount_ = 0;
     bool hasProfile_ = false;
     LocationId selected_ = 0;

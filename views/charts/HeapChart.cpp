@@ -124,15 +124,16 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     peakArrow_->end->setParentAnchor(peakMarker_->position);
     peakArrow_->start->setParentAnchor(peakText_->bottom);
 
-    // Below the curves: the shaded window and the one being dragged.
+    // Below the curves: the shaded window and the one being dragged. Event
+    // e is drawn from key e to key e + 1 (StepSeries); a drag takes the
+    // events under the press and the release.
     windowBand_ = new QCPItemRect(this);
     windowBand_->setObjectName(QStringLiteral("heapWindowBand"));
     windowBand_->setLayer(QStringLiteral("grid"));
     windowBand_->setVisible(false);
-    dragBand_ = new QCPItemRect(this);
-    dragBand_->setObjectName(QStringLiteral("heapDragBand"));
-    dragBand_->setLayer(QStringLiteral("grid"));
-    dragBand_->setVisible(false);
+    drag_ = new RunRangeDrag(this, 1, RunRangeDrag::Ends::PositionUnder);
+    drag_->band()->setObjectName(QStringLiteral("heapDragBand"));
+    connect(drag_, &RunRangeDrag::rangeChosen, this, &HeapChart::windowSelected);
     crosshair_ = new QCPItemStraightLine(this);
     crosshair_->setObjectName(QStringLiteral("heapCrosshair"));
     crosshair_->setVisible(false);
@@ -195,10 +196,7 @@ void HeapChart::applyColors()
     band.setAlphaF(c.dark ? 0.16f : 0.10f);
     windowBand_->setBrush(band);
     windowBand_->setPen(QPen(c.live, 1, Qt::DashLine));
-    QColor drag = c.overlay;
-    drag.setAlphaF(0.22f);
-    dragBand_->setBrush(drag);
-    dragBand_->setPen(QPen(c.overlay, 1));
+    drag_->setBandColor(c.overlay, 0.22f);
     crosshair_->setPen(QPen(c.axis, 1, Qt::DashLine));
     readout_->setColor(c.text);
     readout_->setBrush(labelBackground);
@@ -240,8 +238,7 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
     showEmptyText(eventCount_ == 0 ? tr("No allocation events in this profile") : QString());
     legend->setVisible(eventCount_ > 0);
     hideReadout();
-    dragStartX_.reset();
-    dragBand_->setVisible(false);
+    drag_->setRunLength(eventCount_);
     setWindow({});
     resetView();
 }
@@ -282,7 +279,7 @@ void HeapChart::showOverlayInWindow()
 {
     if (overlaySeries_.keys.isEmpty())
         return;
-    const bool windowed = window_ != EventWindow{};
+    const bool windowed = window_ != RunRange{};
     const StepSeries part = windowed ? stepsBetween(overlaySeries_, static_cast<double>(window_.first),
                                                     std::min(static_cast<double>(window_.last) + 1,
                                                              static_cast<double>(eventCount_)))
@@ -291,15 +288,10 @@ void HeapChart::showOverlayInWindow()
     overlayRun_->setVisible(windowed);
 }
 
-void HeapChart::setWindow(EventWindow window)
+void HeapChart::setWindow(RunRange window)
 {
-    window_ = clampWindow(window, eventCount_);
-    const bool shaded = window_ != EventWindow{};
-    windowBand_->setVisible(shaded);
-    // Event e is drawn from key e to key e + 1 (StepSeries).
-    if (shaded)
-        placeBandItem(windowBand_, xAxis, yAxis, static_cast<double>(window_.first),
-                      std::min(static_cast<double>(window_.last) + 1, static_cast<double>(eventCount_)));
+    window_ = clampRange(window, eventCount_);
+    drag_->showRange(windowBand_, window_);
     showOverlayInWindow();
 }
 
@@ -363,11 +355,6 @@ std::uint64_t HeapChart::eventAt(double x) const
     return static_cast<std::uint64_t>(std::clamp(key, 1.0, static_cast<double>(eventCount_)));
 }
 
-EventWindow HeapChart::windowBetween(double fromX, double toX) const
-{
-    return clampWindow({eventAt(std::min(fromX, toX)), eventAt(std::max(fromX, toX))}, eventCount_);
-}
-
 void HeapChart::showReadout(double x)
 {
     const std::optional<HeapReadout> r = heapReadout(timeline_, eventAt(x));
@@ -404,27 +391,15 @@ void HeapChart::hideReadout()
 void HeapChart::mousePressEvent(QMouseEvent* event)
 {
     // A plain drag chooses a window; Shift+drag pans (QCustomPlot's drag).
-    if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier) && eventCount_ > 0 &&
-        QRectF(axisRect()->rect()).contains(event->position())) {
-        dragStartX_ = event->position().x();
-        event->accept();
-        return;
-    }
-    ChartPlot::mousePressEvent(event);
+    if (!drag_->press(event))
+        ChartPlot::mousePressEvent(event);
 }
 
 void HeapChart::mouseMoveEvent(QMouseEvent* event)
 {
     const double x = event->position().x();
-    if (dragStartX_) {
-        const EventWindow window = clampWindow(windowBetween(*dragStartX_, x), eventCount_);
-        const EventWindow shown = window == EventWindow{} ? EventWindow{1, eventCount_} : window;
-        placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(shown.first),
-                      std::min(static_cast<double>(shown.last) + 1, static_cast<double>(eventCount_)));
-        dragBand_->setVisible(true);
+    if (drag_->move(event)) {
         showReadout(x);
-        replot(QCustomPlot::rpQueuedReplot);
-        event->accept();
         return;
     }
     ChartPlot::mouseMoveEvent(event);
@@ -437,18 +412,8 @@ void HeapChart::mouseMoveEvent(QMouseEvent* event)
 
 void HeapChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (dragStartX_ && event->button() == Qt::LeftButton) {
-        const double start = *dragStartX_;
-        const double x = event->position().x();
-        dragStartX_.reset();
-        dragBand_->setVisible(false);
-        replot(QCustomPlot::rpQueuedReplot);
-        event->accept();
-        if (std::abs(x - start) >= kMinDragPixels)
-            emit windowSelected(windowBetween(start, x));
-        return;
-    }
-    ChartPlot::mouseReleaseEvent(event);
+    if (!drag_->release(event))
+        ChartPlot::mouseReleaseEvent(event);
 }
 
 void HeapChart::leaveEvent(QEvent* event)

@@ -11,8 +11,9 @@
 #pragma once
 
 #include "ChartPlot.h"
+#include "RunRangeDrag.h"
 
-#include "model/memprofile/EventWindow.h"
+#include "model/dump/RunRange.h"
 #include "model/memprofile/HeapTimeline.h"
 #include "model/memprofile/Profile.h"
 
@@ -55,8 +56,8 @@ public:
     void setOverlay(const HeapTimeline& timeline, const QString& name);
     void clearOverlay();
     // Shades the events of `window` (nothing for the whole run).
-    void setWindow(EventWindow window);
-    EventWindow window() const { return window_; }
+    void setWindow(RunRange window);
+    RunRange window() const { return window_; }
 
     void resetView() override;
 
@@ -76,7 +77,7 @@ public:
 signals:
     // The user dragged across the chart: count these events (clamped to
     // the run; the default window when the drag covered all of it).
-    void windowSelected(memprof::EventWindow window);
+    void windowSelected(memprof::RunRange window);
 
 protected:
     void applyColors() override;
@@ -90,8 +91,6 @@ private:
     void keepRangeInRun(const QCPRange& range);
     void showReadout(double x);
     void hideReadout();
-    void placeBand(QCPItemRect* band, double fromKey, double toKey);
-    EventWindow windowBetween(double fromX, double toX) const;
     void showOverlayInWindow();
 
     QCPGraph* liveMax_ = nullptr;
@@ -103,18 +102,17 @@ private:
     QCPItemText* peakText_ = nullptr;
     QCPItemLine* peakArrow_ = nullptr;
     QCPItemRect* windowBand_ = nullptr;
-    QCPItemRect* dragBand_ = nullptr;
+    RunRangeDrag* drag_ = nullptr; // a window being chosen
     QCPItemStraightLine* crosshair_ = nullptr;
     QCPItemText* readout_ = nullptr;
     HeapTimeline timeline_;
     StepSeries overlaySeries_;
-    EventWindow window_;
+    RunRange window_;
     std::uint64_t eventCount_ = 0;
     std::uint64_t peakLiveBytes_ = 0;
     bool peakOverflowed_ = false; // the peak passed 2^64-1: its label marks it
     std::uint64_t peakEventIndex_ = 0;
     std::uint64_t allocatedBytes_ = 0;
-    std::optional<double> dragStartX_; // a window being chosen
 };
 
 enum class BucketValue { Max, Min, Allocated };

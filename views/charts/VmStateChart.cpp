@@ -2,7 +2,6 @@
 #include "VmStateChart.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace memprof::charts {
 
@@ -44,9 +43,11 @@ VmStateChart::VmStateChart(QWidget* parent)
     rangeBand_ = new QCPItemRect(this);
     rangeBand_->setLayer(QStringLiteral("grid"));
     rangeBand_->setVisible(false);
-    dragBand_ = new QCPItemRect(this);
-    dragBand_->setLayer(QStringLiteral("grid"));
-    dragBand_->setVisible(false);
+    // Sample s is drawn from key s - 1 to key s (the bars start at 0); a
+    // drag takes the samples between the bar edges nearest to the press and
+    // the release.
+    drag_ = new RunRangeDrag(this, 0, RunRangeDrag::Ends::NearestBoundary);
+    connect(drag_, &RunRangeDrag::rangeChosen, this, &VmStateChart::rangeSelected);
     setPanZoom(Qt::Horizontal);
     applyColors();
 }
@@ -54,6 +55,7 @@ VmStateChart::VmStateChart(QWidget* parent)
 void VmStateChart::setTimeline(const SampleTimeline& timeline)
 {
     sampleCount_ = timeline.sampleCount();
+    drag_->setRunLength(sampleCount_);
     const auto width = static_cast<double>(timeline.bucketWidth());
     yAxis->setLabel(timeline.bucketWidth() == 1 ? tr("samples") : tr("samples per bar of %L1").arg(timeline.bucketWidth()));
     const auto& buckets = timeline.buckets();
@@ -88,13 +90,9 @@ double VmStateChart::drawnSamples(VmState state) const
     return sum;
 }
 
-void VmStateChart::setRange(SampleRange range)
+void VmStateChart::setRange(RunRange range)
 {
-    range_ = range;
-    rangeBand_->setVisible(!range.isWholeRun());
-    if (!range.isWholeRun())
-        placeBandItem(rangeBand_, xAxis, yAxis, static_cast<double>(range.first),
-                      static_cast<double>(std::min(range.last, sampleCount_)));
+    drag_->showRange(rangeBand_, range);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -125,71 +123,29 @@ void VmStateChart::applyColors()
     band.setAlphaF(0.18f);
     rangeBand_->setBrush(band);
     rangeBand_->setPen(QPen(c.overlay, 1));
-    QColor drag = c.overlay;
-    drag.setAlphaF(0.3f);
-    dragBand_->setBrush(drag);
-    dragBand_->setPen(QPen(c.overlay, 1));
+    drag_->setBandColor(c.overlay, 0.3f);
     legend->setBrush(c.background);
     legend->setTextColor(c.text);
     legend->setBorderPen(QPen(c.grid));
 }
 
-SampleRange VmStateChart::rangeBetween(double fromPixel, double toPixel) const
-{
-    const auto clampSample = [this](double pixel) {
-        const double key = std::round(xAxis->pixelToCoord(pixel));
-        return static_cast<std::uint64_t>(std::clamp(key, 0.0, static_cast<double>(sampleCount_)));
-    };
-    const std::uint64_t a = clampSample(fromPixel);
-    const std::uint64_t b = clampSample(toPixel);
-    SampleRange range{std::min(a, b), std::max(a, b)};
-    if (range.first == 0 && range.last >= sampleCount_)
-        return SampleRange{};
-    return range;
-}
-
 void VmStateChart::mousePressEvent(QMouseEvent* event)
 {
     // A plain drag chooses a range; Shift+drag pans (QCustomPlot's drag).
-    if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier) && sampleCount_ > 0 &&
-        QRectF(axisRect()->rect()).contains(event->position())) {
-        dragStartX_ = event->position().x();
-        event->accept();
-        return;
-    }
-    ChartPlot::mousePressEvent(event);
+    if (!drag_->press(event))
+        ChartPlot::mousePressEvent(event);
 }
 
 void VmStateChart::mouseMoveEvent(QMouseEvent* event)
 {
-    if (dragStartX_) {
-        const SampleRange range = rangeBetween(*dragStartX_, event->position().x());
-        placeBandItem(dragBand_, xAxis, yAxis, static_cast<double>(range.first),
-                      static_cast<double>(std::min(range.last, sampleCount_)));
-        dragBand_->setVisible(true);
-        replot(QCustomPlot::rpQueuedReplot);
-        event->accept();
-        return;
-    }
-    ChartPlot::mouseMoveEvent(event);
+    if (!drag_->move(event))
+        ChartPlot::mouseMoveEvent(event);
 }
 
 void VmStateChart::mouseReleaseEvent(QMouseEvent* event)
 {
-    if (dragStartX_ && event->button() == Qt::LeftButton) {
-        const double start = *dragStartX_;
-        dragStartX_.reset();
-        dragBand_->setVisible(false);
-        replot(QCustomPlot::rpQueuedReplot);
-        event->accept();
-        if (std::abs(event->position().x() - start) >= kMinDragPixels) {
-            const SampleRange range = rangeBetween(start, event->position().x());
-            if (range.isWholeRun() || range.last > range.first)
-                emit rangeSelected(range);
-        }
-        return;
-    }
-    ChartPlot::mouseReleaseEvent(event);
+    if (!drag_->release(event))
+        ChartPlot::mouseReleaseEvent(event);
 }
 
 } // namespace memprof::charts

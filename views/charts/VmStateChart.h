@@ -7,12 +7,12 @@
 #pragma once
 
 #include "ChartPlot.h"
+#include "RunRangeDrag.h"
 
 #include "model/sysprofile/SampleTimeline.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <array>
-#include <optional>
 
 namespace memprof::charts {
 
@@ -23,14 +23,14 @@ public:
 
     void setTimeline(const SampleTimeline& timeline);
     // The range the panes count; the whole run shades nothing.
-    void setRange(SampleRange range);
+    void setRange(RunRange range);
     void resetView() override;
 
     // The samples of `state` drawn (for tests): the sum of its bars.
     double drawnSamples(VmState state) const;
 
 signals:
-    void rangeSelected(memprof::SampleRange range);
+    void rangeSelected(memprof::RunRange range);
 
 protected:
     void applyColors() override;
@@ -39,14 +39,10 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
-    SampleRange rangeBetween(double fromPixel, double toPixel) const;
-
     std::array<QCPBars*, kVmStateCount> bars_{};
     QCPItemRect* rangeBand_ = nullptr;
-    QCPItemRect* dragBand_ = nullptr;
-    std::optional<double> dragStartX_;
+    RunRangeDrag* drag_ = nullptr;
     std::uint64_t sampleCount_ = 0;
-    SampleRange range_;
 };
 
 } // namespace memprof::charts
