@@ -13,8 +13,8 @@
 
 #include "model/stacks/StackTree.h"
 
+#include <algorithm>
 #include <cstddef>
-#include <map>
 #include <span>
 #include <utility>
 #include <vector>
@@ -41,24 +41,38 @@ StackTreeDiff diffStackTrees(const StackTree<BaseCost>& base, std::span<const Ke
                              const StackTree<NewCost>& current, std::span<const Key> newKeys)
 {
     StackTreeDiff diff;
+    diff.nodes.reserve(base.size() + current.size()); // at most: no path matched
     diff.nodes.push_back({-1, {}, {kStackRoot}, {kStackRoot}});
-    struct ByKey {
-        bool operator()(const Key* a, const Key* b) const { return *a < *b; }
+    // One node's children of both sides, sorted by key (stably: BASE's
+    // first, each side in its tree's order) and taken run by run. Reused:
+    // most sibling sets are small and a map per node would allocate per
+    // child.
+    struct Child {
+        const Key* key;
+        bool isNew;
+        StackNodeId node;
     };
-    std::map<const Key*, std::pair<std::vector<StackNodeId>, std::vector<StackNodeId>>, ByKey> siblings;
+    std::vector<Child> children;
     // Each node's children are made when it is reached, after all nodes
     // before it: no recursion, as call chains can be thousands deep.
     for (std::size_t at = 0; at < diff.nodes.size(); ++at) {
-        siblings.clear();
+        children.clear();
         for (const StackNodeId from : diff.nodes[at].baseNodes)
             for (const StackNodeId child : base.node(from).children)
-                siblings[&baseKeys[base.node(child).frame]].first.push_back(child);
+                children.push_back({&baseKeys[base.node(child).frame], false, child});
         for (const StackNodeId from : diff.nodes[at].newNodes)
             for (const StackNodeId child : current.node(from).children)
-                siblings[&newKeys[current.node(child).frame]].second.push_back(child);
-        for (auto& [key, match] : siblings) {
+                children.push_back({&newKeys[current.node(child).frame], true, child});
+        std::stable_sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return *a.key < *b.key; });
+        for (std::size_t first = 0; first < children.size();) {
+            StackDiffNode node;
+            node.parent = static_cast<StackNodeId>(at);
+            std::size_t end = first;
+            for (; end < children.size() && !(*children[first].key < *children[end].key); ++end)
+                (children[end].isNew ? node.newNodes : node.baseNodes).push_back(children[end].node);
             diff.nodes[at].children.push_back(static_cast<StackNodeId>(diff.nodes.size()));
-            diff.nodes.push_back({static_cast<StackNodeId>(at), {}, std::move(match.first), std::move(match.second)});
+            diff.nodes.push_back(std::move(node));
+            first = end;
         }
     }
     return diff;
