@@ -113,7 +113,7 @@ RunResult finishWindowRun(const memprof::Profile& profile, memprof::RunRange win
     r.bytes = profile.status.bytesConsumed;
     r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
     r.liveBlocksAtEnd = profile.totals.liveBlockCount;
-    paneFigures = tree.nodes.size() + suspects.size();
+    paneFigures = tree.size() + suspects.size();
     r.end = endName(profile.status.end);
     return r;
 }

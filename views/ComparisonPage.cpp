@@ -322,10 +322,11 @@ void ComparisonPage::showRowStatus(const CostTableView* view)
 
 void ComparisonPage::showTreeNodeStatus()
 {
-    const auto* node = treeModel_->nodeAt(tree_->proxyModel()->mapToSource(tree_->currentIndex()));
+    const QModelIndex current = tree_->proxyModel()->mapToSource(tree_->currentIndex());
+    const auto* node = treeModel_->nodeAt(current);
     if (node && node->presence == DiffPresence::BaseOnly)
         emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
-                               .arg(itemmodels::displayText(QString::fromStdString(node->label))));
+                               .arg(itemmodels::displayText(QString::fromStdString(treeModel_->frameAt(current)->label))));
 }
 
 } // namespace memprof::views

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/flame/CallFlameTree.h"
 
+#include "model/stacks/StackTreeDiff.h"
 #include "model/sysprofile/FunctionChanges.h"
 
-#include <absl/container/flat_hash_map.h>
-
 #include <cmath>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace memprof {
 
@@ -28,32 +29,25 @@ FlameTree differentialCallFlameTree(const SysprofProfile& base, const SysprofPro
     out.differential = true;
     out.baseTotal = baseCalls.totalSamples();
     out.nodes[0].baseValue = out.baseTotal;
-    // BASE's nodes by parent and frame key; NEW's node i is call node i, and
-    // its parent is placed before it, so one pass in id order matches each
-    // node under its parent's match.
-    const auto key = [](CallNodeId parent, const CallFrame& frame) {
-        std::string joined = std::to_string(parent);
-        joined += '\0';
-        joined += frameMatchKey(frame);
-        return joined;
+    // NEW's node i is flame node i; each gets the total of BASE's nodes
+    // on its path of frame keys.
+    const auto keysOf = [](const SysprofProfile& profile) {
+        std::vector<std::string> keys;
+        keys.reserve(profile.frames.size());
+        for (FrameId frame = 0; frame < profile.frames.size(); ++frame)
+            keys.push_back(frameMatchKey(profile.frames[frame]));
+        return keys;
     };
-    absl::flat_hash_map<std::string, CallNodeId> baseChild;
-    baseChild.reserve(baseCalls.size());
-    for (CallNodeId id = 1; id < static_cast<CallNodeId>(baseCalls.size()); ++id)
-        baseChild.emplace(key(baseCalls.node(id).parent, base.frames[baseCalls.node(id).frame]), id);
-    const CallTree& calls = current.tree(view);
-    std::vector<CallNodeId> matched(calls.size(), -1);
-    matched[kCallRoot] = kCallRoot;
-    for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id) {
-        const CallNode& node = calls.node(id);
-        const CallNodeId parent = matched[static_cast<std::size_t>(node.parent)];
-        if (parent < 0)
-            continue;
-        const auto found = baseChild.find(key(parent, current.frames[node.frame]));
-        if (found == baseChild.end())
-            continue;
-        matched[static_cast<std::size_t>(id)] = found->second;
-        out.nodes[static_cast<std::size_t>(id)].baseValue = baseCalls.node(found->second).totalSamples;
+    const std::vector<std::string> baseKeys = keysOf(base);
+    const std::vector<std::string> newKeys = keysOf(current);
+    const StackTreeDiff matched = diffStackTrees(baseCalls, std::span<const std::string>(baseKeys),
+                                                 current.tree(view), std::span<const std::string>(newKeys));
+    for (const StackDiffNode& path : matched.nodes) {
+        std::uint64_t baseValue = 0;
+        for (const CallNodeId node : path.baseNodes)
+            baseValue += baseCalls.node(node).totalSamples;
+        for (const CallNodeId node : path.newNodes)
+            out.nodes[static_cast<std::size_t>(node)].baseValue = baseValue;
     }
     for (std::int32_t node = 0; node < static_cast<std::int32_t>(out.nodes.size()); ++node)
         out.largestShareChange = std::max(out.largestShareChange, std::abs(shareChange(out, node)));

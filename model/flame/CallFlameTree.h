@@ -14,10 +14,12 @@ namespace memprof {
 // Widths are total samples; children ordered by name.
 FlameTree callFlameTree(const SysprofProfile& profile, StackView view);
 
-// NEW's flame tree (as callFlameTree) compared with BASE: each node's
-// baseValue is BASE's total samples on the same path of frames, matched
-// frame by frame by kind and name (frameMatchKey: a native symbol without
-// its load address). Paths of BASE only are not in it.
+// NEW's flame tree (as callFlameTree) compared with BASE by the generic
+// diff of trees of stacks (StackTreeDiff.h): each node's baseValue is
+// BASE's total samples on the same path of frames, matched frame by frame
+// by kind and name (frameMatchKey: a native symbol without its load
+// address), summed over BASE's nodes on that path. Paths of BASE only are
+// not in it.
 FlameTree differentialCallFlameTree(const SysprofProfile& base, const SysprofProfile& current, StackView view);
 
 } // namespace memprof

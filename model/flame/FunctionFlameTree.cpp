@@ -2,15 +2,11 @@
 #include "model/flame/FunctionFlameTree.h"
 
 #include <string_view>
+#include <vector>
 
 namespace memprof {
 
 namespace {
-
-std::uint64_t bytesOf(const TreeNode& node, FlameBytes bytes)
-{
-    return bytes == FlameBytes::Allocated ? node.cost.allocatedBytes : node.cost.heldBytes;
-}
 
 // The top-level group a node sits in decides its kind: the C group holds C
 // functions, INTERNAL the VM's own allocations, the trace group traces.
@@ -27,29 +23,22 @@ FrameKind kindUnder(std::string_view group, FrameKind kind)
     return FrameKind::Lua;
 }
 
-void append(const FunctionTree& source, std::int32_t id, std::int32_t parent, std::string_view group,
-            FlameBytes bytes, FlameTree& out)
-{
-    const TreeNode& node = source.nodes[id];
-    const auto index = static_cast<std::int32_t>(out.nodes.size());
-    out.nodes.push_back({node.label, kindUnder(group, node.kind), bytesOf(node, bytes), parent, {}, id});
-    out.nodes[parent].children.push_back(index);
-    for (std::int32_t child : node.children)
-        append(source, child, index, group, bytes, out);
-}
-
 } // namespace
 
 FlameTree functionFlameTree(const FunctionTree& tree, FlameBytes bytes)
 {
-    FlameTree out;
-    out.unit = "bytes";
-    out.nodes.push_back({"all", FrameKind::Group, 0, -1, {}, -1});
-    for (std::int32_t root : tree.roots) {
-        out.nodes[0].value += bytesOf(tree.nodes[root], bytes);
-        append(tree, root, 0, tree.nodes[root].label, bytes, out);
+    FlameTree out = flameTreeOf(
+        tree, "bytes", [&tree](FlameNode& flame, FrameId frame) { flame.name = tree.frames[frame].label; },
+        [bytes](const TreeNode& node) { return bytes == FlameBytes::Allocated ? node.allocatedBytes : node.heldBytes; });
+    // Each node's top-level ancestor, the group it is under: parents come
+    // before their children.
+    std::vector<StackNodeId> topOf(tree.size(), kStackRoot);
+    for (StackNodeId id = 1; id < static_cast<StackNodeId>(tree.size()); ++id) {
+        const StackNodeId parent = tree.node(id).parent;
+        topOf[static_cast<std::size_t>(id)] = parent == kStackRoot ? id : topOf[static_cast<std::size_t>(parent)];
+        out.nodes[static_cast<std::size_t>(id)].kind =
+            kindUnder(tree.frameOf(topOf[static_cast<std::size_t>(id)]).label, tree.frameOf(id).kind);
     }
-    sortChildrenByName(out);
     return out;
 }
 

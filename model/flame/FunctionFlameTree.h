@@ -10,7 +10,8 @@ namespace memprof {
 
 enum class FlameBytes : std::uint8_t { Allocated, Held };
 
-// Each flame node's sourceId is its FunctionTree node id (-1 for the root).
+// As flameTreeOf (FlameTree.h), the path sysprof's trees take: flame node i
+// is FunctionTree node i, its sourceId that id.
 FlameTree functionFlameTree(const FunctionTree& tree, FlameBytes bytes);
 
 } // namespace memprof

@@ -3,8 +3,9 @@
 // and of two compared): columns of a kind with the tables' header roles, the
 // human-readable switch, the file -> function -> line structure as an item
 // model, and where each node leads in the source pane. CostTreeModelOf<Tree>
-// adapts any tree of nodes with kind, label, parent, children, location and
-// function (FunctionTree, FunctionTreeDiff); subclasses add the cost cells.
+// adapts a by-function tree of any cost columns (FunctionFrameTree:
+// FunctionTree, FunctionTreeDiff), an index's internal id its node id;
+// subclasses add the cost cells.
 #pragma once
 
 #include "model/memprofile/FunctionTree.h"
@@ -69,13 +70,13 @@ private:
 template <typename Tree>
 class CostTreeModelOf : public CostTreeModel {
 public:
-    using Node = typename decltype(Tree::nodes)::value_type;
+    using Node = typename Tree::Node;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override
     {
         if (row < 0 || column < 0 || column >= columnCount() || (parent.isValid() && parent.column() != 0))
             return {};
-        const std::vector<std::int32_t>& siblings = parent.isValid() ? nodeOf(parent).children : tree_.roots;
+        const std::vector<StackNodeId>& siblings = parent.isValid() ? nodeOf(parent).children : tree_.roots();
         if (row >= static_cast<int>(siblings.size()))
             return {};
         return createIndex(row, column, static_cast<quintptr>(siblings[static_cast<std::size_t>(row)]));
@@ -91,7 +92,7 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override
     {
         if (!parent.isValid())
-            return static_cast<int>(tree_.roots.size());
+            return static_cast<int>(tree_.roots().size());
         return parent.column() == 0 ? static_cast<int>(nodeOf(parent).children.size()) : 0;
     }
 
@@ -101,37 +102,43 @@ public:
     {
         return index.isValid() && index.model() == this ? &nodeOf(index) : nullptr;
     }
+    // What the node behind an index of this model stands for, or nullptr.
+    const FunctionFrame* frameAt(const QModelIndex& index) const
+    {
+        return index.isValid() && index.model() == this ? &frameOf(index) : nullptr;
+    }
 
     NodeTarget targetOf(const QModelIndex& index) const override
     {
-        const Node* node = nodeAt(index);
+        const FunctionFrame* frame = frameAt(index);
         NodeTarget target;
-        if (!node || !profile_)
+        if (!frame || !profile_)
             return target;
-        switch (node->kind) {
+        switch (frame->kind) {
         case FrameKind::Line:
-            if (node->location >= 0) {
+            if (frame->location >= 0) {
                 target.kind = NodeTarget::Kind::Location;
-                target.location = static_cast<LocationId>(node->location);
+                target.location = static_cast<LocationId>(frame->location);
             }
             return target;
         case FrameKind::Lua:
         case FrameKind::File:
-            if (node->function == kNoFunction)
+            if (frame->function == kNoFunction)
                 return target;
             target.kind = NodeTarget::Kind::Chunk;
-            target.function = node->function;
-            if (node->kind == FrameKind::Lua)
-                target.line = static_cast<int>(profile_->functions[static_cast<std::size_t>(node->function)].linedefined);
+            target.function = frame->function;
+            if (frame->kind == FrameKind::Lua)
+                target.line = static_cast<int>(profile_->functions[static_cast<std::size_t>(frame->function)].linedefined);
             return target;
         case FrameKind::Group:
         default: { // the tree's nodes are files, functions, lines and groups
-            const Node* first = node;
-            while (!first->children.empty())
-                first = &tree_.nodes[static_cast<std::size_t>(first->children.front())];
-            if (first->kind == FrameKind::Line && first->location >= 0) {
+            auto first = static_cast<StackNodeId>(index.internalId());
+            while (!tree_.node(first).children.empty())
+                first = tree_.node(first).children.front();
+            const FunctionFrame& line = tree_.frameOf(first);
+            if (line.kind == FrameKind::Line && line.location >= 0) {
                 target.kind = NodeTarget::Kind::Explanation;
-                target.location = static_cast<LocationId>(first->location);
+                target.location = static_cast<LocationId>(line.location);
             }
             return target;
         }
@@ -154,23 +161,30 @@ protected:
     {
         tree_ = std::move(tree);
         profile_ = std::move(profile);
-        rowInParent_.assign(tree_.nodes.size(), 0);
-        for (std::size_t r = 0; r < tree_.roots.size(); ++r)
-            rowInParent_[static_cast<std::size_t>(tree_.roots[r])] = static_cast<int>(r);
-        for (const Node& node : tree_.nodes)
-            for (std::size_t r = 0; r < node.children.size(); ++r)
-                rowInParent_[static_cast<std::size_t>(node.children[r])] = static_cast<int>(r);
+        rowInParent_.assign(tree_.size(), 0);
+        for (std::size_t n = 0; n < tree_.size(); ++n) {
+            const std::vector<StackNodeId>& children = tree_.node(static_cast<StackNodeId>(n)).children;
+            for (std::size_t r = 0; r < children.size(); ++r)
+                rowInParent_[static_cast<std::size_t>(children[r])] = static_cast<int>(r);
+        }
         lineNodeOf_.assign(profile_ ? profile_->locations.size() : 0, kNoNode);
-        for (std::size_t n = tree_.nodes.size(); n-- > 0;) // the first node of a location wins
-            if (tree_.nodes[n].kind == FrameKind::Line && tree_.nodes[n].location >= 0)
-                lineNodeOf_[static_cast<std::size_t>(tree_.nodes[n].location)] = static_cast<std::int32_t>(n);
+        for (auto n = static_cast<StackNodeId>(tree_.size()); n-- > 1;) { // the first node of a location wins
+            const FunctionFrame& frame = tree_.frameOf(n);
+            if (frame.kind == FrameKind::Line && frame.location >= 0)
+                lineNodeOf_[static_cast<std::size_t>(frame.location)] = n;
+        }
     }
 
-    const Node& nodeOf(const QModelIndex& index) const { return tree_.nodes[static_cast<std::size_t>(index.internalId())]; }
-
-    QModelIndex indexOfNode(std::int32_t node, int column) const
+    const Node& nodeOf(const QModelIndex& index) const { return tree_.node(static_cast<StackNodeId>(index.internalId())); }
+    const FunctionFrame& frameOf(const QModelIndex& index) const
     {
-        if (node == kNoNode)
+        return tree_.frameOf(static_cast<StackNodeId>(index.internalId()));
+    }
+
+    // The root (the whole profile) is no row: its index is the invalid one.
+    QModelIndex indexOfNode(StackNodeId node, int column) const
+    {
+        if (node <= kStackRoot)
             return {};
         return createIndex(rowInParent_[static_cast<std::size_t>(node)], column, static_cast<quintptr>(node));
     }
@@ -179,18 +193,18 @@ protected:
     // line node, the function of a file or function node.
     QVariant structureData(const QModelIndex& index, int role) const
     {
-        const Node& node = nodeOf(index);
+        const FunctionFrame& frame = frameOf(index);
         switch (role) {
         case Qt::TextAlignmentRole:
             return column(index.column()).kind == CostKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
         case LocationIdRole:
-            if (node.kind == FrameKind::Line && node.location >= 0)
-                return QVariant::fromValue(static_cast<uint>(node.location));
+            if (frame.kind == FrameKind::Line && frame.location >= 0)
+                return QVariant::fromValue(static_cast<uint>(frame.location));
             return {};
         case FunctionIndexRole:
-            if ((node.kind == FrameKind::Lua || node.kind == FrameKind::File) && node.function != kNoFunction)
-                return node.function;
+            if ((frame.kind == FrameKind::Lua || frame.kind == FrameKind::File) && frame.function != kNoFunction)
+                return frame.function;
             return {};
         default:
             return {};
@@ -201,7 +215,7 @@ protected:
 
 private:
     std::vector<int> rowInParent_;         // by node
-    std::vector<std::int32_t> lineNodeOf_; // by location id, kNoNode if none
+    std::vector<StackNodeId> lineNodeOf_; // by location id, kNoNode if none
 };
 
 } // namespace memprof::itemmodels

@@ -94,18 +94,19 @@ void FunctionTreeDiffModel::setProfiles(const std::shared_ptr<const Profile>& ba
     FunctionTreeDiff diff = base && newProfile ? diffFunctionTrees(*base, *newProfile) : FunctionTreeDiff();
     setTree(std::move(diff), std::move(newProfile));
     columnMaxMagnitude_.fill(0.0);
-    for (const FunctionTreeDiffNode& node : tree_.nodes)
+    for (std::size_t n = 1; n < tree_.size(); ++n) // not the root: no row
         for (int c = EventsChangeColumn; c < ColumnCount; ++c) {
             double& max = columnMaxMagnitude_[static_cast<std::size_t>(c)];
-            max = std::max(max, std::abs(rawValue(node, c).toDouble()));
+            max = std::max(max, std::abs(rawValue(static_cast<StackNodeId>(n), c).toDouble()));
         }
     endResetModel();
 }
 
-QVariant FunctionTreeDiffModel::rawValue(const FunctionTreeDiffNode& node, int column) const
+QVariant FunctionTreeDiffModel::rawValue(StackNodeId id, int column) const
 {
+    const FunctionTreeDiffNode& node = tree_.node(id);
     if (column == LocationColumn)
-        return QString::fromStdString(node.label);
+        return QString::fromStdString(tree_.frameOf(id).label);
     if (column == OnlyInColumn)
         return DiffTableModel::presenceName(node.presence);
     const int figure = figureOfColumn(column);
@@ -115,9 +116,11 @@ QVariant FunctionTreeDiffModel::rawValue(const FunctionTreeDiffNode& node, int c
     return qint64(figureOf(isNew ? node.newCost : node.baseCost, figure));
 }
 
-QString FunctionTreeDiffModel::toolTipOf(const FunctionTreeDiffNode& node, int column) const
+QString FunctionTreeDiffModel::toolTipOf(StackNodeId id, int column) const
 {
-    QString text = describeNode(node.kind, node.label, node.function);
+    const FunctionTreeDiffNode& node = tree_.node(id);
+    const FunctionFrame& frame = tree_.frameOf(id);
+    QString text = describeNode(frame.kind, frame.label, frame.function);
     if (node.presence == DiffPresence::BaseOnly)
         text += u'\n' + tr("only in BASE: NEW has no such node here");
     else if (node.presence == DiffPresence::NewOnly)
@@ -139,6 +142,7 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
+    const auto id = static_cast<StackNodeId>(index.internalId());
     const FunctionTreeDiffNode& node = nodeOf(index);
     const int column = index.column();
     switch (role) {
@@ -146,14 +150,14 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
         if (column == OnlyInColumn)
             return DiffTableModel::presenceText(node.presence);
         if (isChangeColumn(column))
-            return formatCostChange(rawValue(node, column), this->column(column).kind, humanReadable());
+            return formatCostChange(rawValue(id, column), this->column(column).kind, humanReadable());
         if (column == LocationColumn)
-            return nodeName(node.kind, node.label);
-        return formatCost(rawValue(node, column), this->column(column).kind, humanReadable());
+            return nodeName(frameOf(index).kind, frameOf(index).label);
+        return formatCost(rawValue(id, column), this->column(column).kind, humanReadable());
     case SortRole:
-        return rawValue(node, column);
+        return rawValue(id, column);
     case Qt::ToolTipRole:
-        return toolTipOf(node, column);
+        return toolTipOf(id, column);
     case Qt::FontRole:
         // A node of one dump only reads in italics, so it stands out in any column.
         if (node.presence != DiffPresence::Both) {
@@ -166,7 +170,7 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
         if (column < EventsChangeColumn)
             return {};
         const double max = columnMaxMagnitude_[static_cast<std::size_t>(column)];
-        return max > 0 ? rawValue(node, column).toDouble() / max : 0.0;
+        return max > 0 ? rawValue(id, column).toDouble() / max : 0.0;
     }
     default:
         return structureData(index, role);

@@ -56,8 +56,8 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
 private:
-    QVariant rawValue(const FunctionTreeDiffNode& node, int column) const;
-    QString toolTipOf(const FunctionTreeDiffNode& node, int column) const;
+    QVariant rawValue(StackNodeId node, int column) const;
+    QString toolTipOf(StackNodeId node, int column) const;
 
     std::array<double, ColumnCount> columnMaxMagnitude_{};
 };

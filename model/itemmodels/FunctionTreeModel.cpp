@@ -81,8 +81,8 @@ void FunctionTreeModel::rebuild(std::shared_ptr<const Profile> profile)
     setTree(std::move(tree), std::move(profile));
     names_ = profile_ ? LocationNames(*profile_) : LocationNames();
     totalCost_ = {};
-    for (std::int32_t root : tree_.roots)
-        totalCost_.add(tree_.nodes[static_cast<std::size_t>(root)].cost);
+    for (const StackNodeId root : tree_.roots())
+        totalCost_.add(tree_.node(root));
     endResetModel();
 }
 
@@ -161,45 +161,46 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const TreeNode& node = nodeOf(index);
+    const FunctionFrame& frame = frameOf(index);
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
         return column == LocationColumn
-                   ? locationText(node)
-                   : formatCost(qulonglong(costOf(node.cost, column)), this->column(column).kind, humanReadable(),
-                                overflowedOf(node.cost, column));
+                   ? locationText(frame)
+                   : formatCost(qulonglong(costOf(node, column)), this->column(column).kind, humanReadable(),
+                                overflowedOf(node, column));
     case SortRole:
         if (column == LocationColumn)
-            return QString::fromStdString(node.label);
-        return qulonglong(costOf(node.cost, column));
+            return QString::fromStdString(frame.label);
+        return qulonglong(costOf(node, column));
     case Qt::ToolTipRole:
-        if (node.kind == FrameKind::Line && node.location >= 0)
-            return names_.toolTip(static_cast<LocationId>(node.location));
-        return describeNode(node.kind, node.label, node.function);
+        if (frame.kind == FrameKind::Line && frame.location >= 0)
+            return names_.toolTip(static_cast<LocationId>(frame.location));
+        return describeNode(frame.kind, frame.label, frame.function);
     case CostFractionRole: {
         if (column == LocationColumn)
             return {};
         const std::uint64_t total = costOf(totalCost_, column);
-        return total > 0 ? static_cast<double>(costOf(node.cost, column)) / static_cast<double>(total) : 0.0;
+        return total > 0 ? static_cast<double>(costOf(node, column)) / static_cast<double>(total) : 0.0;
     }
     default:
         return structureData(index, role);
     }
 }
 
-QString FunctionTreeModel::locationText(const TreeNode& node) const
+QString FunctionTreeModel::locationText(const FunctionFrame& frame) const
 {
     // A line reads as in the tables (told apart from a location printed
     // alike); a function by what it is, not like one of its lines.
-    if (node.kind == FrameKind::Line && node.location >= 0)
-        return names_.displayName(static_cast<LocationId>(node.location));
-    if (node.kind == FrameKind::Lua && functionNames_ && node.function >= 0
-        && static_cast<std::size_t>(node.function) < functionNames_->size()) {
-        const QString& name = (*functionNames_)[static_cast<std::size_t>(node.function)];
+    if (frame.kind == FrameKind::Line && frame.location >= 0)
+        return names_.displayName(static_cast<LocationId>(frame.location));
+    if (frame.kind == FrameKind::Lua && functionNames_ && frame.function >= 0
+        && static_cast<std::size_t>(frame.function) < functionNames_->size()) {
+        const QString& name = (*functionNames_)[static_cast<std::size_t>(frame.function)];
         if (!name.isEmpty())
-            return tr("%1 at %2").arg(name, displayText(QString::fromStdString(node.label)));
+            return tr("%1 at %2").arg(name, displayText(QString::fromStdString(frame.label)));
     }
-    return nodeName(node.kind, node.label);
+    return nodeName(frame.kind, frame.label);
 }
 
 int FunctionTreeModel::initialSortColumn() const

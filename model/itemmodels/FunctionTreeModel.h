@@ -61,7 +61,7 @@ private:
     void rebuild(std::shared_ptr<const Profile> profile);
     Column heldColumn() const;
 
-    QString locationText(const TreeNode& node) const;
+    QString locationText(const FunctionFrame& frame) const;
 
     TreeCost totalCost_;
     LocationNames names_;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/memcompare/FunctionTreeDiff.h"
 
-#include <algorithm>
-#include <map>
+#include "model/stacks/StackTreeDiff.h"
+
+#include <span>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace memprof {
 
@@ -22,101 +25,70 @@ TreeCostChange subtract(const TreeCostChange& a, const TreeCostChange& b)
             saturatingDifference(a.peakBytes, b.peakBytes)};
 }
 
-class TreeMerger {
-public:
-    TreeMerger(const FunctionTree& base, const FunctionTree& newTree)
-        : base_(base)
-        , newTree_(newTree)
-    {
-    }
+// A node is matched by its kind and its label.
+using FrameKey = std::pair<FrameKind, std::string>;
 
-    FunctionTreeDiff merge()
-    {
-        mergeSiblings(kNoNode, base_.roots, newTree_.roots);
-        auto byChange = [this](std::int32_t a, std::int32_t b) {
-            const FunctionTreeDiffNode& x = diff_.nodes[static_cast<std::size_t>(a)];
-            const FunctionTreeDiffNode& y = diff_.nodes[static_cast<std::size_t>(b)];
-            if (x.delta.allocatedBytes != y.delta.allocatedBytes)
-                return x.delta.allocatedBytes > y.delta.allocatedBytes;
-            if (x.label != y.label)
-                return x.label < y.label;
-            return x.kind < y.kind;
-        };
-        std::sort(diff_.roots.begin(), diff_.roots.end(), byChange);
-        for (auto& node : diff_.nodes)
-            std::sort(node.children.begin(), node.children.end(), byChange);
-        return std::move(diff_);
-    }
+std::vector<FrameKey> frameKeys(const FunctionTree& tree)
+{
+    std::vector<FrameKey> keys;
+    keys.reserve(tree.frames.size());
+    for (const FunctionFrame& frame : tree.frames)
+        keys.emplace_back(frame.kind, frame.label);
+    return keys;
+}
 
-private:
-    // The nodes of each side that share a kind and a label under one parent.
-    struct Match {
-        std::vector<std::int32_t> baseNodes;
-        std::vector<std::int32_t> newNodes;
-    };
-
-    void mergeSiblings(std::int32_t parent, const std::vector<std::int32_t>& baseSiblings,
-                       const std::vector<std::int32_t>& newSiblings)
-    {
-        std::map<std::pair<FrameKind, std::string>, Match> matches;
-        for (std::int32_t n : baseSiblings) {
-            const TreeNode& node = base_.nodes[static_cast<std::size_t>(n)];
-            matches[{node.kind, node.label}].baseNodes.push_back(n);
-        }
-        for (std::int32_t n : newSiblings) {
-            const TreeNode& node = newTree_.nodes[static_cast<std::size_t>(n)];
-            matches[{node.kind, node.label}].newNodes.push_back(n);
-        }
-        for (const auto& [key, match] : matches)
-            addNode(parent, key.first, key.second, match);
-    }
-
-    void addNode(std::int32_t parent, FrameKind kind, const std::string& label, const Match& match)
-    {
-        const auto index = static_cast<std::int32_t>(diff_.nodes.size());
-        FunctionTreeDiffNode node;
-        node.kind = kind;
-        node.label = label;
-        node.parent = parent;
-        node.presence = match.baseNodes.empty() ? DiffPresence::NewOnly
-                        : match.newNodes.empty() ? DiffPresence::BaseOnly
-                                                 : DiffPresence::Both;
-        std::vector<std::int32_t> baseChildren;
-        std::vector<std::int32_t> newChildren;
-        for (std::int32_t n : match.baseNodes) {
-            const TreeNode& from = base_.nodes[static_cast<std::size_t>(n)];
-            node.baseCost.add(signedCost(from.cost));
-            baseChildren.insert(baseChildren.end(), from.children.begin(), from.children.end());
-        }
-        for (std::int32_t n : match.newNodes) {
-            const TreeNode& from = newTree_.nodes[static_cast<std::size_t>(n)];
-            node.newCost.add(signedCost(from.cost));
-            newChildren.insert(newChildren.end(), from.children.begin(), from.children.end());
-        }
-        if (!match.newNodes.empty()) {
-            const TreeNode& first = newTree_.nodes[static_cast<std::size_t>(match.newNodes.front())];
-            node.location = first.location;
-            node.function = first.function;
-        }
-        node.delta = subtract(node.newCost, node.baseCost);
-        diff_.nodes.push_back(std::move(node));
-        if (parent == kNoNode)
-            diff_.roots.push_back(index);
-        else
-            diff_.nodes[static_cast<std::size_t>(parent)].children.push_back(index);
-        mergeSiblings(index, baseChildren, newChildren);
-    }
-
-    const FunctionTree& base_;
-    const FunctionTree& newTree_;
-    FunctionTreeDiff diff_;
-};
+TreeCostChange costSum(const FunctionTree& tree, const std::vector<StackNodeId>& nodes)
+{
+    TreeCostChange sum;
+    for (const StackNodeId n : nodes)
+        sum.add(signedCost(tree.node(n)));
+    return sum;
+}
 
 } // namespace
 
 FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree& newTree)
 {
-    return TreeMerger(base, newTree).merge();
+    const auto baseKeys = frameKeys(base);
+    const auto newKeys = frameKeys(newTree);
+    const StackTreeDiff matched =
+        diffStackTrees(base, std::span<const FrameKey>(baseKeys), newTree, std::span<const FrameKey>(newKeys));
+    // Node i of the diff is matched node i: each is made after its parent,
+    // with a frame of its own.
+    FunctionTreeDiff diff;
+    for (std::size_t id = 0; id < matched.nodes.size(); ++id) {
+        const StackDiffNode& match = matched.nodes[id];
+        const StackNodeId node = id == 0 ? kStackRoot : diff.child(match.parent, static_cast<FrameId>(id - 1));
+        if (id != 0) {
+            const StackNodeId side = match.newNodes.empty() ? match.baseNodes.front() : match.newNodes.front();
+            FunctionFrame frame = (match.newNodes.empty() ? base : newTree).frameOf(side);
+            if (match.newNodes.empty()) {
+                frame.location = -1;
+                frame.function = kNoFunction;
+            }
+            diff.frames.push_back(std::move(frame));
+        }
+        TreeDiffCost& cost = diff.costOf(node);
+        cost.presence = match.baseNodes.empty()  ? DiffPresence::NewOnly
+                        : match.newNodes.empty() ? DiffPresence::BaseOnly
+                                                 : DiffPresence::Both;
+        cost.baseCost = costSum(base, match.baseNodes);
+        cost.newCost = costSum(newTree, match.newNodes);
+        cost.delta = subtract(cost.newCost, cost.baseCost);
+    }
+    diff.sortChildren([&diff](StackNodeId a, StackNodeId b) {
+        const FunctionTreeDiffNode& x = diff.node(a);
+        const FunctionTreeDiffNode& y = diff.node(b);
+        if (x.delta.allocatedBytes != y.delta.allocatedBytes)
+            return x.delta.allocatedBytes > y.delta.allocatedBytes;
+        const FunctionFrame& xFrame = diff.frameOf(a);
+        const FunctionFrame& yFrame = diff.frameOf(b);
+        if (xFrame.label != yFrame.label)
+            return xFrame.label < yFrame.label;
+        return xFrame.kind < yFrame.kind;
+    });
+    diff.shrinkToFinished();
+    return diff;
 }
 
 FunctionTreeDiff diffFunctionTrees(const Profile& base, const Profile& newProfile)

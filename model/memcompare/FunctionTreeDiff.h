@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Two profiles' by-function trees compared: NEW - BASE per node, the nodes
-// matched by their label path (file -> function -> line). Labels are names
+// matched by their label path (file -> function -> line) by the generic
+// diff of trees of stacks (StackTreeDiff.h). Labels are names
 // (`@file.lua:12`, `chunk:linedefined`), not addresses, so they match across
 // runs despite ASLR. Nodes with one label under one parent (a chunk loaded
 // twice) are one node here, their costs summed.
@@ -18,27 +19,19 @@ namespace memprof {
 // Signed, so a change can shrink.
 using TreeCostChange = BasicTreeCost<std::int64_t>;
 
-struct FunctionTreeDiffNode {
-    FrameKind kind = FrameKind::Group;
-    std::string label;
-    std::int32_t parent = kNoNode;
-    std::vector<std::int32_t> children;
+// A node's figures in both profiles. Its frame says what it points at in
+// NEW, the profile whose sources are shown: a line's location (the first of
+// its label under this parent), the function naming a file or function
+// node; -1 / kNoFunction if NEW has no such node.
+struct TreeDiffCost {
     DiffPresence presence = DiffPresence::Both;
     TreeCostChange baseCost;
     TreeCostChange newCost; // NEW
     TreeCostChange delta;   // NEW - BASE
-    // What the node points at in NEW, the profile whose sources are shown:
-    // a line's location (the first of its label under this parent), the
-    // function naming a file or function node; -1 / kNoFunction if NEW has
-    // no such node.
-    std::int32_t location = -1;
-    std::int32_t function = kNoFunction;
 };
 
-struct FunctionTreeDiff {
-    std::vector<FunctionTreeDiffNode> nodes;
-    std::vector<std::int32_t> roots;
-};
+using FunctionTreeDiff = FunctionFrameTree<TreeDiffCost>;
+using FunctionTreeDiffNode = StackNode<TreeDiffCost>;
 
 // Children (and roots) come sorted by the change of the allocated bytes,
 // largest growth first, ties by label.

@@ -23,23 +23,22 @@ public:
             // in it (blocks allocated before): it still gets its line.
             if (cost.eventCount == 0 && cost.heldBytes == 0 && cost.peakBytes == 0)
                 continue;
-            const std::int32_t parent = parentOf(profile_.locations[id]);
-            const std::int32_t leaf = addNode(FrameKind::Line, profile_.locations[id].name, parent);
-            tree_.nodes[static_cast<std::size_t>(leaf)].location = static_cast<std::int32_t>(id);
-            tree_.nodes[static_cast<std::size_t>(leaf)].function = profile_.locations[id].function;
-            for (std::int32_t n = leaf; n != kNoNode; n = tree_.nodes[static_cast<std::size_t>(n)].parent)
-                tree_.nodes[static_cast<std::size_t>(n)].cost.add(cost);
+            const StackNodeId parent = parentOf(profile_.locations[id]);
+            // A line is its location: two locations printed alike stay two.
+            const FrameId line = addFrame({FrameKind::Line, profile_.locations[id].name, static_cast<std::int32_t>(id),
+                                           profile_.locations[id].function});
+            // The root too: it holds the profile's totals.
+            for (StackNodeId n = tree_.child(parent, line); n != kNoNode; n = tree_.node(n).parent)
+                tree_.costOf(n).add(cost);
         }
-        auto byCost = [this](std::int32_t a, std::int32_t b) {
-            const TreeNode& x = tree_.nodes[static_cast<std::size_t>(a)];
-            const TreeNode& y = tree_.nodes[static_cast<std::size_t>(b)];
-            if (x.cost.allocatedBytes != y.cost.allocatedBytes)
-                return x.cost.allocatedBytes > y.cost.allocatedBytes;
-            return x.label < y.label;
-        };
-        std::sort(tree_.roots.begin(), tree_.roots.end(), byCost);
-        for (auto& node : tree_.nodes)
-            std::sort(node.children.begin(), node.children.end(), byCost);
+        tree_.sortChildren([this](StackNodeId a, StackNodeId b) {
+            const TreeNode& x = tree_.node(a);
+            const TreeNode& y = tree_.node(b);
+            if (x.allocatedBytes != y.allocatedBytes)
+                return x.allocatedBytes > y.allocatedBytes;
+            return tree_.frameOf(a).label < tree_.frameOf(b).label;
+        });
+        tree_.shrinkToFinished();
         return std::move(tree_);
     }
 
@@ -67,50 +66,39 @@ private:
         return costs;
     }
 
-    std::int32_t addNode(FrameKind kind, std::string label, std::int32_t parent)
+    FrameId addFrame(FunctionFrame frame)
     {
-        const auto index = static_cast<std::int32_t>(tree_.nodes.size());
-        TreeNode node;
-        node.kind = kind;
-        node.label = std::move(label);
-        node.parent = parent;
-        tree_.nodes.push_back(std::move(node));
-        if (parent == kNoNode)
-            tree_.roots.push_back(index);
-        else
-            tree_.nodes[static_cast<std::size_t>(parent)].children.push_back(index);
-        return index;
+        tree_.frames.push_back(std::move(frame));
+        return static_cast<FrameId>(tree_.frames.size() - 1);
     }
 
-    std::int32_t group(const std::string& label)
+    // A frame named by `label` in `frames`, made on first use: one frame per
+    // name, so prototypes re-created at one place share a node.
+    FrameId namedFrame(std::map<std::string, FrameId>& frames, FrameKind kind, const std::string& label,
+                       std::int32_t function)
     {
-        auto [it, inserted] = groups_.try_emplace(label, kNoNode);
+        auto [it, inserted] = frames.try_emplace(label, 0);
         if (inserted)
-            it->second = addNode(FrameKind::Group, label, kNoNode);
+            it->second = addFrame({kind, label, -1, function});
         return it->second;
     }
 
-    // file -> function, both created on first use and keyed by their labels,
-    // so prototypes re-created at one place share a node.
-    std::int32_t functionNode(std::int32_t function)
+    StackNodeId group(const std::string& label)
+    {
+        return tree_.child(kStackRoot, namedFrame(groups_, FrameKind::Group, label, kNoFunction));
+    }
+
+    // file -> function, both created on first use and keyed by their labels.
+    StackNodeId functionNode(std::int32_t function)
     {
         const FunctionInfo& info = profile_.functions[static_cast<std::size_t>(function)];
         const std::string& chunk = info.displayChunk(profile_.aliases);
-        auto [fileIt, newFile] = files_.try_emplace(chunk, kNoNode);
-        if (newFile) {
-            fileIt->second = addNode(FrameKind::File, chunk, kNoNode);
-            tree_.nodes[static_cast<std::size_t>(fileIt->second)].function = function;
-        }
+        const StackNodeId file = tree_.child(kStackRoot, namedFrame(files_, FrameKind::File, chunk, function));
         const std::string label = chunk + ":" + std::to_string(info.linedefined);
-        auto [fnIt, newFunction] = functions_.try_emplace(label, kNoNode);
-        if (newFunction) {
-            fnIt->second = addNode(FrameKind::Lua, label, fileIt->second);
-            tree_.nodes[static_cast<std::size_t>(fnIt->second)].function = function;
-        }
-        return fnIt->second;
+        return tree_.child(file, namedFrame(functions_, FrameKind::Lua, label, function));
     }
 
-    std::int32_t parentOf(const LocationInfo& location)
+    StackNodeId parentOf(const LocationInfo& location)
     {
         switch (location.source) {
         case SourceKind::Internal:
@@ -127,9 +115,9 @@ private:
     const Profile& profile_;
     const std::vector<HeldRow>& held_;
     FunctionTree tree_;
-    std::map<std::string, std::int32_t> groups_;
-    std::map<std::string, std::int32_t> files_;
-    std::map<std::string, std::int32_t> functions_;
+    std::map<std::string, FrameId> groups_;
+    std::map<std::string, FrameId> files_;
+    std::map<std::string, FrameId> functions_;
 };
 
 } // namespace

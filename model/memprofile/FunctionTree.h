@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The profile by file and by function: file -> function -> line, with the
-// cost columns summed up the tree. A Lua function is its prototype (chunk +
-// linedefined); traces sit under the function where they started; INTERNAL
-// and C functions get their own top-level groups.
+// The profile by file and by function: file -> function -> line as a tree
+// of stacks, with the cost columns summed up the tree. A Lua function is
+// its prototype (chunk + linedefined); traces sit under the function where
+// they started; INTERNAL and C functions get their own top-level groups.
 #pragma once
 
 #include "model/memprofile/Profile.h"
 #include "model/stacks/FrameKind.h"
 #include "model/stacks/StackCosts.h"
+#include "model/stacks/StackTree.h"
 
 #include <cstdint>
 #include <string>
@@ -17,21 +18,30 @@ namespace memprof {
 
 inline constexpr std::int32_t kNoNode = -1;
 
-struct TreeNode {
+// What a node of the tree stands for: its frame in the tree's own table.
+struct FunctionFrame {
     FrameKind kind = FrameKind::Group;
     std::string label;
-    std::int32_t parent = kNoNode;
-    std::vector<std::int32_t> children;
-    TreeCost cost;
     // Line: the location; File/Function: the function that names them.
     std::int32_t location = -1;
     std::int32_t function = kNoFunction;
 };
 
-struct FunctionTree {
-    std::vector<TreeNode> nodes;
-    std::vector<std::int32_t> roots;
+// The generic tree of stacks (StackTree.h) whose frames are groups, files,
+// functions and lines (its paths are at most three deep), with `Cost`'s
+// columns: one profile's (TreeCost) or two compared (FunctionTreeDiff.h).
+// The root is the whole profile; its children are the top-level nodes.
+template <class Cost>
+class FunctionFrameTree : public StackTree<Cost> {
+public:
+    const FunctionFrame& frameOf(StackNodeId id) const { return frames[this->node(id).frame]; }
+    const std::vector<StackNodeId>& roots() const { return this->root().children; }
+
+    std::vector<FunctionFrame> frames; // by FrameId
 };
+
+using FunctionTree = FunctionFrameTree<TreeCost>;
+using TreeNode = StackNode<TreeCost>;
 
 // Children are sorted by allocated bytes, largest first, ties by label.
 // Held bytes follow `held` (for a profile without a window every rule gives

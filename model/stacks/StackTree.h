@@ -76,6 +76,15 @@ public:
         return it->second;
     }
 
+    // Orders every node's children by `less(a, b)` on their ids (a tree
+    // shown with its largest nodes first); paths still find their nodes.
+    template <class Less>
+    void sortChildren(Less&& less)
+    {
+        for (Node& node : nodes_)
+            std::sort(node.children.begin(), node.children.end(), less);
+    }
+
     // A node's columns, to add costs to.
     Cost& costOf(StackNodeId id) { return nodes_[static_cast<std::size_t>(id)]; }
 

@@ -329,14 +329,14 @@ private slots:
         QCOMPARE(a.peakEventIndex, b.peakEventIndex);
         const FunctionTree treeA = buildFunctionTree(whole);
         const FunctionTree treeB = buildFunctionTree(windowed);
-        QCOMPARE(treeA.nodes.size(), treeB.nodes.size());
-        for (std::size_t i = 0; i < treeA.nodes.size(); ++i) {
-            QCOMPARE(treeA.nodes[i].label, treeB.nodes[i].label);
-            QCOMPARE(treeA.nodes[i].cost.eventCount, treeB.nodes[i].cost.eventCount);
-            QCOMPARE(treeA.nodes[i].cost.allocatedBytes, treeB.nodes[i].cost.allocatedBytes);
-            QCOMPARE(treeA.nodes[i].cost.freedBytes, treeB.nodes[i].cost.freedBytes);
-            QCOMPARE(treeA.nodes[i].cost.heldBytes, treeB.nodes[i].cost.heldBytes);
-            QCOMPARE(treeA.nodes[i].cost.peakBytes, treeB.nodes[i].cost.peakBytes);
+        QCOMPARE(treeA.size(), treeB.size());
+        for (StackNodeId i = 1; i < StackNodeId(treeA.size()); ++i) {
+            QCOMPARE(treeA.frameOf(i).label, treeB.frameOf(i).label);
+            QCOMPARE(treeA.node(i).eventCount, treeB.node(i).eventCount);
+            QCOMPARE(treeA.node(i).allocatedBytes, treeB.node(i).allocatedBytes);
+            QCOMPARE(treeA.node(i).freedBytes, treeB.node(i).freedBytes);
+            QCOMPARE(treeA.node(i).heldBytes, treeB.node(i).heldBytes);
+            QCOMPARE(treeA.node(i).peakBytes, treeB.node(i).peakBytes);
         }
     }
 
@@ -444,8 +444,8 @@ private slots:
         for (HeldRule rule : {HeldRule::SurvivorsAtEnd, HeldRule::WindowBlocksAtWindowEnd, HeldRule::LiveAtWindowEnd}) {
             const FunctionTree tree = buildFunctionTree(profile, rule);
             std::uint64_t treeHeld = 0, rowsHeld = 0;
-            for (std::int32_t root : tree.roots)
-                treeHeld += tree.nodes[static_cast<std::size_t>(root)].cost.heldBytes;
+            for (const StackNodeId root : tree.roots())
+                treeHeld += tree.node(root).heldBytes;
             for (const HeldRow& row : profile.held(rule))
                 if (row.location < profile.locations.size())
                     rowsHeld += row.heldBytes;

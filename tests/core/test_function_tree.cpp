@@ -26,8 +26,8 @@ private slots:
         const Profile profile = loadProfile(MEMPROF_TEST_DATA "/" + dump.toStdString());
         const FunctionTree tree = buildFunctionTree(profile);
         TreeCost total;
-        for (std::int32_t root : tree.roots)
-            total.add(tree.nodes[std::size_t(root)].cost);
+        for (const StackNodeId root : tree.roots())
+            total.add(tree.node(root));
         QCOMPARE(total.eventCount, profile.totals.eventCount);
         QCOMPARE(total.allocatedBytes, profile.totals.allocatedBytes);
         QCOMPARE(total.freedBytes, profile.totals.freedBytes);
@@ -35,20 +35,21 @@ private slots:
         QCOMPARE(total.peakBytes, profile.totals.peakLiveBytes);
 
         std::size_t leaves = 0;
-        for (const TreeNode& node : tree.nodes) {
+        for (StackNodeId id = 1; id < StackNodeId(tree.size()); ++id) {
+            const TreeNode& node = tree.node(id);
             if (node.children.empty()) {
-                QCOMPARE(node.kind, FrameKind::Line);
+                QCOMPARE(tree.frameOf(id).kind, FrameKind::Line);
                 ++leaves;
                 continue;
             }
             TreeCost sum;
-            for (std::int32_t child : node.children) {
-                sum.add(tree.nodes[std::size_t(child)].cost);
-                QCOMPARE(tree.nodes[std::size_t(child)].parent, std::int32_t(&node - tree.nodes.data()));
+            for (const StackNodeId child : node.children) {
+                sum.add(tree.node(child));
+                QCOMPARE(tree.node(child).parent, id);
             }
-            QCOMPARE(sum.eventCount, node.cost.eventCount);
-            QCOMPARE(sum.allocatedBytes, node.cost.allocatedBytes);
-            QCOMPARE(sum.heldBytes, node.cost.heldBytes);
+            QCOMPARE(sum.eventCount, node.eventCount);
+            QCOMPARE(sum.allocatedBytes, node.allocatedBytes);
+            QCOMPARE(sum.heldBytes, node.heldBytes);
         }
         std::size_t locationsWithEvents = 0;
         std::vector<bool> seen(profile.locations.size());
@@ -65,13 +66,15 @@ private slots:
         const Profile profile = loadProfile(MEMPROF_TEST_DATA "/v3/leak-jit.bin");
         const FunctionTree tree = buildFunctionTree(profile);
         int tracesUnderFunctions = 0;
-        for (const TreeNode& node : tree.nodes) {
+        for (StackNodeId id = 1; id < StackNodeId(tree.size()); ++id) {
+            const FunctionFrame& node = tree.frameOf(id);
             if (node.kind != FrameKind::Line || node.label.rfind("TRACE [", 0) != 0)
                 continue;
-            const TreeNode& parent = tree.nodes[std::size_t(node.parent)];
+            const StackNodeId parentId = tree.node(id).parent;
+            const FunctionFrame& parent = tree.frameOf(parentId);
             QCOMPARE(parent.kind, FrameKind::Lua);
             QVERIFY(parent.label.rfind("@leak-jit.lua:", 0) == 0);
-            QCOMPARE(tree.nodes[std::size_t(parent.parent)].label, std::string("@leak-jit.lua"));
+            QCOMPARE(tree.frameOf(tree.node(parentId).parent).label, std::string("@leak-jit.lua"));
             ++tracesUnderFunctions;
         }
         QVERIFY(tracesUnderFunctions >= 5);
@@ -82,24 +85,22 @@ private slots:
         const Profile profile = loadProfile(MEMPROF_TEST_DATA "/v3/loadstring.bin");
         const FunctionTree tree = buildFunctionTree(profile);
         QStringList rootLabels;
-        for (std::int32_t root : tree.roots)
-            rootLabels << QString::fromStdString(tree.nodes[std::size_t(root)].label);
+        for (const StackNodeId root : tree.roots())
+            rootLabels << QString::fromStdString(tree.frameOf(root).label);
         QVERIFY(rootLabels.contains("function_alias_2"));
         QVERIFY(rootLabels.contains("@loadstring.lua"));
         QVERIFY(rootLabels.contains(kInternalGroup));
         // Roots come largest allocation first.
-        for (std::size_t i = 1; i < tree.roots.size(); ++i)
-            QVERIFY(tree.nodes[std::size_t(tree.roots[i - 1])].cost.allocatedBytes >=
-                    tree.nodes[std::size_t(tree.roots[i])].cost.allocatedBytes);
+        for (std::size_t i = 1; i < tree.roots().size(); ++i)
+            QVERIFY(tree.node(tree.roots()[i - 1]).allocatedBytes >= tree.node(tree.roots()[i]).allocatedBytes);
 
         const Profile ffi = loadProfile(MEMPROF_TEST_DATA "/v3/ffi-load.bin");
         const FunctionTree ffiTree = buildFunctionTree(ffi);
         bool cGroupHasSymbols = false;
-        for (std::int32_t root : ffiTree.roots) {
-            const TreeNode& node = ffiTree.nodes[std::size_t(root)];
-            if (node.label == kCGroup)
-                for (std::int32_t child : node.children)
-                    cGroupHasSymbols |= ffiTree.nodes[std::size_t(child)].label.rfind("lj_cf_string_rep:0x", 0) == 0;
+        for (const StackNodeId root : ffiTree.roots()) {
+            if (ffiTree.frameOf(root).label == kCGroup)
+                for (const StackNodeId child : ffiTree.node(root).children)
+                    cGroupHasSymbols |= ffiTree.frameOf(child).label.rfind("lj_cf_string_rep:0x", 0) == 0;
         }
         QVERIFY(cGroupHasSymbols);
     }

@@ -78,17 +78,19 @@ private slots:
         QFETCH(QString, dump);
         const Profile profile = load(dump);
         const FunctionTreeDiff diff = diffFunctionTrees(profile, profile);
-        QVERIFY(!diff.nodes.empty());
-        for (const FunctionTreeDiffNode& node : diff.nodes) {
+        QVERIFY(diff.size() > 1); // nodes below the root
+        for (StackNodeId id = 1; id < StackNodeId(diff.size()); ++id) {
+            const FunctionTreeDiffNode& node = diff.node(id);
+            const FunctionFrame& frame = diff.frameOf(id);
             QCOMPARE(node.presence, DiffPresence::Both);
             COMPARE_COST(node.delta, TreeCostChange{});
             COMPARE_COST(node.baseCost, node.newCost);
-            if (node.kind == FrameKind::Line)
-                QCOMPARE(profile.nameOf(LocationId(node.location)), node.label);
+            if (frame.kind == FrameKind::Line)
+                QCOMPARE(profile.nameOf(LocationId(frame.location)), frame.label);
         }
         TreeCostChange total;
-        for (std::int32_t root : diff.roots)
-            total.add(diff.nodes[std::size_t(root)].newCost);
+        for (const StackNodeId root : diff.roots())
+            total.add(diff.node(root).newCost);
         COMPARE_COST(total, totalsOf(profile));
     }
 
@@ -113,14 +115,14 @@ private slots:
         const Profile baseProfile = load(base);
         const Profile newProfile = load(current);
         const FunctionTreeDiff diff = diffFunctionTrees(baseProfile, newProfile);
-        QVERIFY(!diff.nodes.empty());
+        QVERIFY(diff.size() > 1); // nodes below the root
 
         // The top level adds up to both totals and their change.
         TreeCostChange baseSum, newSum, deltaSum;
-        for (std::int32_t root : diff.roots) {
-            baseSum.add(diff.nodes[std::size_t(root)].baseCost);
-            newSum.add(diff.nodes[std::size_t(root)].newCost);
-            deltaSum.add(diff.nodes[std::size_t(root)].delta);
+        for (const StackNodeId root : diff.roots()) {
+            baseSum.add(diff.node(root).baseCost);
+            newSum.add(diff.node(root).newCost);
+            deltaSum.add(diff.node(root).delta);
         }
         const TreeCostChange baseTotals = totalsOf(baseProfile);
         const TreeCostChange newTotals = totalsOf(newProfile);
@@ -136,9 +138,9 @@ private slots:
         const auto baseFlat = flatCostByName(baseProfile);
         const auto newFlat = flatCostByName(newProfile);
         std::map<std::string, TreeCostChange> treeDeltaByLabel;
-        for (const FunctionTreeDiffNode& node : diff.nodes)
-            if (node.kind == FrameKind::Line)
-                treeDeltaByLabel[node.label].add(node.delta);
+        for (StackNodeId id = 1; id < StackNodeId(diff.size()); ++id)
+            if (diff.frameOf(id).kind == FrameKind::Line)
+                treeDeltaByLabel[diff.frameOf(id).label].add(diff.node(id).delta);
         std::set<std::string> names;
         for (const auto& [name, cost] : baseFlat)
             names.insert(name);
@@ -162,18 +164,18 @@ private slots:
         }
         QVERIFY(compared > 0);
 
-        for (std::size_t n = 0; n < diff.nodes.size(); ++n) {
-            const FunctionTreeDiffNode& node = diff.nodes[n];
+        for (StackNodeId n = 1; n < StackNodeId(diff.size()); ++n) {
+            const FunctionTreeDiffNode& node = diff.node(n);
+            const FunctionFrame& frame = diff.frameOf(n);
             // Every node is the sum of its children, which come by the change.
             if (!node.children.empty()) {
                 TreeCostChange sum;
                 for (std::size_t c = 0; c < node.children.size(); ++c) {
-                    const FunctionTreeDiffNode& child = diff.nodes[std::size_t(node.children[c])];
-                    QCOMPARE(child.parent, std::int32_t(n));
+                    const FunctionTreeDiffNode& child = diff.node(node.children[c]);
+                    QCOMPARE(child.parent, n);
                     sum.add(child.delta);
                     if (c > 0)
-                        QVERIFY(diff.nodes[std::size_t(node.children[c - 1])].delta.allocatedBytes >=
-                                child.delta.allocatedBytes);
+                        QVERIFY(diff.node(node.children[c - 1]).delta.allocatedBytes >= child.delta.allocatedBytes);
                 }
                 COMPARE_COST(sum, node.delta);
             }
@@ -181,8 +183,8 @@ private slots:
             switch (node.presence) {
             case DiffPresence::BaseOnly:
                 COMPARE_COST(node.newCost, TreeCostChange{});
-                QCOMPARE(node.location, -1);
-                QCOMPARE(node.function, kNoFunction);
+                QCOMPARE(frame.location, -1);
+                QCOMPARE(frame.function, kNoFunction);
                 break;
             case DiffPresence::NewOnly:
                 COMPARE_COST(node.baseCost, TreeCostChange{});
@@ -191,16 +193,16 @@ private slots:
             case DiffPresence::Both:
                 break;
             }
-            if (node.parent != kNoNode && diff.nodes[std::size_t(node.parent)].presence != DiffPresence::Both)
-                QCOMPARE(node.presence, diff.nodes[std::size_t(node.parent)].presence);
+            if (node.parent != kStackRoot && diff.node(node.parent).presence != DiffPresence::Both)
+                QCOMPARE(node.presence, diff.node(node.parent).presence);
             // A line of NEW points at a location of NEW of its name; a name
             // one side never had is marked as the other side's.
-            if (node.kind == FrameKind::Line) {
+            if (frame.kind == FrameKind::Line) {
                 if (node.presence != DiffPresence::BaseOnly)
-                    QCOMPARE(newProfile.nameOf(LocationId(node.location)), node.label);
-                if (!newFlat.count(node.label))
+                    QCOMPARE(newProfile.nameOf(LocationId(frame.location)), frame.label);
+                if (!newFlat.count(frame.label))
                     QCOMPARE(node.presence, DiffPresence::BaseOnly);
-                if (!baseFlat.count(node.label))
+                if (!baseFlat.count(frame.label))
                     QCOMPARE(node.presence, DiffPresence::NewOnly);
             }
         }
@@ -214,16 +216,16 @@ private slots:
         const Profile jit = load("v3/leak-jit.bin");
         const FunctionTreeDiff diff = diffFunctionTrees(leak, jit);
         std::map<std::string, DiffPresence> roots;
-        for (std::int32_t root : diff.roots)
-            roots[diff.nodes[std::size_t(root)].label] = diff.nodes[std::size_t(root)].presence;
+        for (const StackNodeId root : diff.roots())
+            roots[diff.frameOf(root).label] = diff.node(root).presence;
         QCOMPARE(roots.at("@leak.lua"), DiffPresence::BaseOnly);
         QCOMPARE(roots.at("@leak-jit.lua"), DiffPresence::NewOnly);
         QCOMPARE(roots.at(kInternalGroup), DiffPresence::Both);
         // The same script in two LuaJIT versions: its functions match.
         const FunctionTreeDiff versions = diffFunctionTrees(load("v1/leak.bin"), leak);
         int matchedFunctions = 0;
-        for (const FunctionTreeDiffNode& node : versions.nodes)
-            if (node.kind == FrameKind::Lua && node.presence == DiffPresence::Both)
+        for (StackNodeId id = 1; id < StackNodeId(versions.size()); ++id)
+            if (versions.frameOf(id).kind == FrameKind::Lua && versions.node(id).presence == DiffPresence::Both)
                 ++matchedFunctions;
         QVERIFY(matchedFunctions >= 1);
     }
@@ -231,18 +233,19 @@ private slots:
     void childrenComeByTheChangeThenLabel()
     {
         const FunctionTreeDiff diff = diffFunctionTrees(load("v3/leak.bin"), load("v3/leak-jit.bin"));
-        for (std::size_t r = 1; r < diff.roots.size(); ++r) {
-            const auto& before = diff.nodes[std::size_t(diff.roots[r - 1])];
-            const auto& after = diff.nodes[std::size_t(diff.roots[r])];
+        for (std::size_t r = 1; r < diff.roots().size(); ++r) {
+            const auto& before = diff.node(diff.roots()[r - 1]);
+            const auto& after = diff.node(diff.roots()[r]);
             QVERIFY(before.delta.allocatedBytes > after.delta.allocatedBytes ||
-                    (before.delta.allocatedBytes == after.delta.allocatedBytes && before.label <= after.label));
+                    (before.delta.allocatedBytes == after.delta.allocatedBytes &&
+                     diff.frameOf(diff.roots()[r - 1]).label <= diff.frameOf(diff.roots()[r]).label));
         }
         // Deterministic: the same inputs give the same tree.
         const FunctionTreeDiff again = diffFunctionTrees(load("v3/leak.bin"), load("v3/leak-jit.bin"));
-        QCOMPARE(again.nodes.size(), diff.nodes.size());
-        for (std::size_t n = 0; n < diff.nodes.size(); ++n) {
-            QCOMPARE(again.nodes[n].label, diff.nodes[n].label);
-            QCOMPARE(again.nodes[n].children, diff.nodes[n].children);
+        QCOMPARE(again.size(), diff.size());
+        for (StackNodeId n = 1; n < StackNodeId(diff.size()); ++n) {
+            QCOMPARE(again.frameOf(n).label, diff.frameOf(n).label);
+            QCOMPARE(again.node(n).children, diff.node(n).children);
         }
     }
 };

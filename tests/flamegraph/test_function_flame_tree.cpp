@@ -34,16 +34,16 @@ void TestFunctionFlameTree::rootIsTheTotal()
     const FlameTree allocated = functionFlameTree(tree, FlameBytes::Allocated);
     QCOMPARE(allocated.unit, std::string("bytes"));
     QCOMPARE(allocated.nodes[0].value, std::uint64_t(profile.totals.allocatedBytes));
-    QCOMPARE(allocated.nodes.size(), tree.nodes.size() + 1);
+    QCOMPARE(allocated.nodes.size(), tree.size()); // the tree's nodes and its root, "all"
     const FlameTree held = functionFlameTree(tree, FlameBytes::Held);
     QCOMPARE(held.nodes[0].value, std::uint64_t(profile.totals.liveBytes));
 
     for (std::size_t i = 1; i < allocated.nodes.size(); ++i) {
         const FlameNode& frame = allocated.nodes[i];
-        const TreeNode& source = tree.nodes[std::size_t(frame.sourceId)];
-        QCOMPARE(frame.value, source.cost.allocatedBytes);
-        QCOMPARE(frame.name, source.label);
-        QCOMPARE(held.nodes[i].value, source.cost.heldBytes);
+        const TreeNode& source = tree.node(frame.sourceId);
+        QCOMPARE(frame.value, source.allocatedBytes);
+        QCOMPARE(frame.name, tree.frameOf(frame.sourceId).label);
+        QCOMPARE(held.nodes[i].value, source.heldBytes);
         QCOMPARE(frame.children.size(), source.children.size());
         for (std::size_t c = 1; c < frame.children.size(); ++c)
             QVERIFY(allocated.nodes[frame.children[c - 1]].name <= allocated.nodes[frame.children[c]].name);

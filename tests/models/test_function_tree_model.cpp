@@ -128,10 +128,10 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
     collect(model, {}, nodes);
     int functions = 0;
     for (const QModelIndex& node : nodes) {
-        const TreeNode* treeNode = model.nodeAt(node);
-        QVERIFY(treeNode);
+        const FunctionFrame* frame = model.frameAt(node);
+        QVERIFY(frame);
         const auto target = model.targetOf(node);
-        switch (treeNode->kind) {
+        switch (frame->kind) {
         case FrameKind::Line:
             QCOMPARE(int(target.kind), int(FunctionTreeModel::NodeTarget::Kind::Location));
             QCOMPARE(target.location, node.data(LocationIdRole).toUInt());
