@@ -16,9 +16,7 @@
 namespace memprof::app {
 
 ComparisonWindow::ComparisonWindow(QWidget* opener)
-    : opener_(opener)
-    , pages_(new QStackedWidget(this))
-    , loadingPage_(new views::LoadingPage(pages_))
+    : opener_(opener), pages_(new QStackedWidget(this)), loadingPage_(new views::LoadingPage(pages_))
 {
     setAttribute(Qt::WA_DeleteOnClose);
     loadingPage_->setObjectName(QStringLiteral("loadingPage"));

@@ -18,15 +18,12 @@
 
 namespace memprof::app {
 
-DiffWindow::DiffWindow(QWidget* opener)
-    : ComparisonWindow(opener)
-    , page_(new views::ComparisonPage)
+DiffWindow::DiffWindow(QWidget* opener) : ComparisonWindow(opener), page_(new views::ComparisonPage)
 {
     setComparisonPage(page_);
     page_->setSourceFolders(sourceFolders());
-    connect(page_, &views::ComparisonPage::statusMessage, this, [this](const QString& text) {
-        statusBar()->showMessage(text);
-    });
+    connect(page_, &views::ComparisonPage::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text); });
     connect(page_, &views::ComparisonPage::addSourceFolderRequested, this,
             [this] { chooseSourceFolder(this, page_, QFileInfo(newPath()).absolutePath()); });
 
@@ -71,7 +68,8 @@ void DiffWindow::chooseAndExport()
     if (!hasDiff())
         return;
     const QFileInfo current(newPath());
-    const QString stem = QStringLiteral("%1-vs-%2").arg(current.completeBaseName(), QFileInfo(basePath()).completeBaseName());
+    const QString stem =
+        QStringLiteral("%1-vs-%2").arg(current.completeBaseName(), QFileInfo(basePath()).completeBaseName());
     chooseAndExportActiveTable(this, page_, tr("Export %1 (NEW − BASE) as CSV"), current.absolutePath(), stem);
 }
 

@@ -10,14 +10,14 @@
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
-#include "model/services/ProfileExportJob.h"
 #include "model/services/LoadMessages.h"
+#include "model/services/ProfileExportJob.h"
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
+#include "views/StartPage.h"
 #include "views/SysprofPage.h"
 #include "views/ViewState.h"
-#include "views/StartPage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,8 +35,7 @@
 
 namespace memprof::app {
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setAcceptDrops(true);
@@ -57,8 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(startPage_, &views::StartPage::sampleRequested, this, [this] { openDump(sampleProfilePath()); });
     connect(startPage_, &views::StartPage::recentRequested, this, &MainWindow::openDump);
     connect(loadingPage_, &views::LoadingPage::cancelRequested, this, &MainWindow::cancelLoad);
-    connect(profilePage_->viewState(), &views::ViewState::locationSelected, this,
-            &MainWindow::locationSelected);
+    connect(profilePage_->viewState(), &views::ViewState::locationSelected, this, &MainWindow::locationSelected);
 
     createMenus();
     recentMenu_->refresh();
@@ -115,12 +113,14 @@ void MainWindow::createMenus()
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
     exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
-    exportCsv->setToolTip(tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
-                             "the by-function tree whole, collapsed nodes included"));
+    exportCsv->setToolTip(
+        tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
+           "the by-function tree whole, collapsed nodes included"));
     QAction* exportProfile = file->addAction(tr("Export &Profile As…"), this, &MainWindow::chooseAndExportProfile);
     exportProfile->setObjectName(QStringLiteral("exportProfileAction"));
-    exportProfile->setToolTip(tr("Writes the profile (the event window shown) for go tool pprof, speedscope, "
-                                 "the Firefox Profiler (DHAT) or flame graphs (folded stacks), by the file's type"));
+    exportProfile->setToolTip(
+        tr("Writes the profile (the event window shown) for go tool pprof, speedscope, "
+           "the Firefox Profiler (DHAT) or flame graphs (folded stacks), by the file's type"));
     file->addSeparator();
     QAction* close = file->addAction(tr("&Close Window"), this, &QWidget::close);
     close->setShortcut(QKeySequence::Close);
@@ -130,10 +130,11 @@ void MainWindow::createMenus()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     // The text after the tab shows the shortcut in the menu; binding it here
     // too would make Ctrl+C ambiguous with the tables' own.
-    QAction* copy = edit->addAction(tr("&Copy Rows") + u'\t' + QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText), this, [this] {
-        if (auto* table = activeTable())
-            table->copySelection();
-    });
+    QAction* copy = edit->addAction(
+        tr("&Copy Rows") + u'\t' + QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText), this, [this] {
+            if (auto* table = activeTable())
+                table->copySelection();
+        });
     copy->setToolTip(tr("Copies the selected rows as tab-separated text (Ctrl+C in a table)"));
     addFilterAction(edit, this, [this] { return resultsPage(); });
 
@@ -155,7 +156,8 @@ void MainWindow::createMenus()
     guide->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Memprof Viewer"), this, [this] {
         QMessageBox::about(this, tr("About Memprof Viewer"),
-                           tr("<b>Memprof Viewer %1</b><p>A viewer for LuaJIT memory profiles (memprof) and CPU profiles (sysprof).</p>"
+                           tr("<b>Memprof Viewer %1</b><p>A viewer for LuaJIT memory profiles (memprof) and CPU "
+                              "profiles (sysprof).</p>"
                               "<p>License: GPL-3.0-or-later</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
@@ -382,12 +384,13 @@ bool MainWindow::startExport(const QString& path, QString* error)
     if (exportJob_ && exportJob_->isRunning())
         return fail(tr("An export is being written: wait for it to end."));
     const ExportSubject subject = document_->exportSubject();
-    const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString(), subject);
+    const std::optional<ExportFormat> format =
+        exportFormatForFileName(QFileInfo(path).fileName().toStdString(), subject);
     if (!format)
         return fail(noFormatInFileName(subject));
     // What the page counts: the whole run or the range shown.
-    exportJob_ = std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format,
-                                                             path);
+    exportJob_ =
+        std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format, path);
     connect(exportJob_.get(), &services::ProfileExportJob::finished, this,
             [this, path](const QString& why, qint64 bytes) { onExportFinished(path, why, bytes); });
     statusBar()->showMessage(tr("Writing %1…").arg(path));
@@ -419,7 +422,8 @@ void MainWindow::chooseAndExportProfile()
     const QFileInfo dump(dumpPath());
     QString filter;
     const QString chosen = QFileDialog::getSaveFileName(
-        this, tr("Export Profile As"), QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
+        this, tr("Export Profile As"),
+        QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
         exportFileFilters(subject), &filter);
     if (chosen.isEmpty())
         return;

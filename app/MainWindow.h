@@ -24,7 +24,7 @@ class HelpGuide;
 class LoadingPage;
 class StartPage;
 class SysprofPage;
-}
+} // namespace memprof::views
 
 namespace memprof::services {
 class ProfileExportJob;

@@ -26,7 +26,7 @@ std::variant<RunRange, int> windowFor(const CommandLine& line)
         return RunRange{};
     if (!range->needsEventCount())
         return RunRange{range->first.given ? range->first.event : 1,
-                            range->last.given ? range->last.event : RunRange::kRunEnd};
+                        range->last.given ? range->last.event : RunRange::kRunEnd};
     std::uint64_t eventCount = 0;
     const DecodeStatus counted = countEvents(line.dumps[0], eventCount);
     if (counted.end == DecodeEnd::Failed) {
@@ -87,8 +87,8 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 
 const ReportCommand kMemprofCommand{
     "memprof",
-    {Option::Csv, Option::LeakOnly, Option::HumanReadable, Option::Live, Option::Peak, Option::Suspects,
-     Option::Diff, Option::Demangle, Option::Range, Option::Export},
+    {Option::Csv, Option::LeakOnly, Option::HumanReadable, Option::Live, Option::Peak, Option::Suspects, Option::Diff,
+     Option::Demangle, Option::Range, Option::Export},
     ExportSubject::Memprof,
     kExportFormatNames,
     "",

@@ -17,13 +17,12 @@ namespace memprof::app {
 
 MemprofDocument::MemprofDocument(QString path, services::ProfilePtr profile, services::ProfilePtr whole,
                                  std::shared_ptr<services::WindowIndexSlot> indexSlot, RunRange range)
-    : ProfileDocument(std::move(path))
-    , profile_(std::move(profile))
-    , whole_(std::move(whole))
-    , indexSlot_(std::move(indexSlot))
-    , range_(range)
-{
-}
+    : ProfileDocument(std::move(path)),
+      profile_(std::move(profile)),
+      whole_(std::move(whole)),
+      indexSlot_(std::move(indexSlot)),
+      range_(range)
+{}
 
 services::DocumentPtr MemprofDocument::read(const QString& path, DecodeControl& control)
 {
@@ -52,8 +51,8 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
 {
     return std::make_unique<services::ProfileLoadJob>(
         path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control) {
-            auto counted = std::make_shared<const Profile>(services::WindowCountJob::count(
-                QFile::encodeName(path).toStdString(), range, whole, slot, control));
+            auto counted = std::make_shared<const Profile>(
+                services::WindowCountJob::count(QFile::encodeName(path).toStdString(), range, whole, slot, control));
             return std::make_shared<MemprofDocument>(path, counted, whole, slot, range);
         });
 }

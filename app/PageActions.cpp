@@ -5,8 +5,8 @@
 #include "model/itemmodels/TableCsv.h"
 #include "views/CostTableView.h"
 #include "views/FunctionTreeView.h"
-#include "views/ViewState.h"
 #include "views/ResultsPage.h"
+#include "views/ViewState.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -29,9 +29,9 @@ struct PageActions {
 
 void showLoadError(QWidget* parent, const QString& title, const QString& path, const QString& message)
 {
-    auto* box = new QMessageBox(QMessageBox::Critical, title,
-                                PageActions::tr("Cannot open %1").arg(QDir::toNativeSeparators(path)),
-                                QMessageBox::Ok, parent);
+    auto* box =
+        new QMessageBox(QMessageBox::Critical, title,
+                        PageActions::tr("Cannot open %1").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok, parent);
     box->setObjectName(QStringLiteral("loadErrorBox"));
     box->setInformativeText(message);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -40,7 +40,8 @@ void showLoadError(QWidget* parent, const QString& title, const QString& path, c
 
 void chooseSourceFolder(QWidget* window, views::ResultsPage* page, const QString& startFolder)
 {
-    const QString folder = QFileDialog::getExistingDirectory(window, PageActions::tr("Add a Source Folder"), startFolder);
+    const QString folder =
+        QFileDialog::getExistingDirectory(window, PageActions::tr("Add a Source Folder"), startFolder);
     if (folder.isEmpty())
         return;
     addSourceFolder(folder);
@@ -64,16 +65,14 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
     const views::CostTableView* table = page->activeTable();
     if (!table)
         return;
-    const QString suggested =
-        QDir(folder).filePath(QStringLiteral("%1-%2.csv").arg(fileStem, page->fileNameOf(table)));
+    const QString suggested = QDir(folder).filePath(QStringLiteral("%1-%2.csv").arg(fileStem, page->fileNameOf(table)));
     // A tree is written whole, collapsed nodes too (as profilers export
     // their call trees): the dialog and the status bar say so.
     const bool wholeTree = qobject_cast<const views::FunctionTreeView*>(table) != nullptr;
     QString title = titleFormat.arg(page->titleOf(table));
     if (wholeTree)
         title = PageActions::tr("%1 (the whole tree, collapsed nodes included)").arg(title);
-    const QString path =
-        QFileDialog::getSaveFileName(window, title, suggested, PageActions::tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(window, title, suggested, PageActions::tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -83,11 +82,10 @@ void chooseAndExportActiveTable(QMainWindow* window, const views::ResultsPage* p
         return;
     }
     window->statusBar()->showMessage(
-        wholeTree
-            ? PageActions::tr("Wrote %1: the whole tree, collapsed nodes included (depth first, filtered and "
-                              "sorted as shown)")
-                  .arg(path)
-            : PageActions::tr("Wrote %1 (%2 rows)").arg(path).arg(table->proxyModel()->rowCount()),
+        wholeTree ? PageActions::tr("Wrote %1: the whole tree, collapsed nodes included (depth first, filtered and "
+                                    "sorted as shown)")
+                        .arg(path)
+                  : PageActions::tr("Wrote %1 (%2 rows)").arg(path).arg(table->proxyModel()->rowCount()),
         5000);
 }
 

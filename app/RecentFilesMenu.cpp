@@ -7,10 +7,8 @@
 
 namespace memprof::app {
 
-RecentFilesMenu::RecentFilesMenu(const QString& title, QWidget* parent)
-    : QMenu(title, parent)
-{
-}
+RecentFilesMenu::RecentFilesMenu(const QString& title, QWidget* parent) : QMenu(title, parent)
+{}
 
 void RecentFilesMenu::add(const QString& path)
 {

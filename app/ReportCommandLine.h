@@ -6,8 +6,8 @@
 #pragma once
 
 #include "model/dump/DecodeStatus.h"
-#include "model/export/ExportFormat.h"
 #include "model/dump/RunRange.h"
+#include "model/export/ExportFormat.h"
 #include "model/report/CsvExport.h"
 #include "model/report/RangeOption.h"
 #include "model/report/TextReport.h"
@@ -41,9 +41,9 @@ enum class Option : std::uint8_t {
     Range,
     Export,
 };
-inline constexpr Option kEveryOption[] = {Option::Csv,      Option::LeakOnly, Option::HumanReadable, Option::Live,
-                                          Option::Peak,     Option::Suspects, Option::Summary,       Option::Interval,
-                                          Option::Diff,     Option::Demangle, Option::Range,         Option::Export};
+inline constexpr Option kEveryOption[] = {Option::Csv,  Option::LeakOnly, Option::HumanReadable, Option::Live,
+                                          Option::Peak, Option::Suspects, Option::Summary,       Option::Interval,
+                                          Option::Diff, Option::Demangle, Option::Range,         Option::Export};
 
 // The command line: the dumps and the options. Options that change one
 // output only are each named with the outputs they cannot be combined
@@ -53,7 +53,7 @@ struct CommandLine {
     std::optional<CsvTable> csv;
     std::string csvName;
     std::optional<ExportFormat> exportFormat; // a memprof format; none for sysprof-only names
-    std::string exportName;                    // as given; empty: no --export
+    std::string exportName; // as given; empty: no --export
     bool diff = false;
     bool demangle = false;
     std::optional<std::string> outputPath;

@@ -27,8 +27,7 @@
 namespace memprof::app {
 
 SysprofDiffWindow::SysprofDiffWindow(QWidget* opener)
-    : ComparisonWindow(opener)
-    , page_(new views::SysprofComparisonPage)
+    : ComparisonWindow(opener), page_(new views::SysprofComparisonPage)
 {
     setComparisonPage(page_);
     createMenus();
@@ -72,9 +71,10 @@ void SysprofDiffWindow::chooseAndExport()
     if (currentPage() != page_)
         return;
     const QFileInfo current(newPath());
-    const QString suggested = QDir(current.absolutePath())
-                                  .filePath(QStringLiteral("%1-vs-%2-functions.csv")
-                                                .arg(current.completeBaseName(), QFileInfo(basePath()).completeBaseName()));
+    const QString suggested =
+        QDir(current.absolutePath())
+            .filePath(QStringLiteral("%1-vs-%2-functions.csv")
+                          .arg(current.completeBaseName(), QFileInfo(basePath()).completeBaseName()));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Functions (NEW − BASE) as CSV"), suggested,
                                                       tr("CSV files (*.csv)"));
     if (path.isEmpty())

@@ -28,11 +28,8 @@ services::DocumentPtr readRange(const QString& path, RunRange range, DecodeContr
 } // namespace
 
 SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, RunRange range)
-    : ProfileDocument(std::move(path))
-    , profile_(std::move(profile))
-    , range_(range)
-{
-}
+    : ProfileDocument(std::move(path)), profile_(std::move(profile)), range_(range)
+{}
 
 services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control)
 {

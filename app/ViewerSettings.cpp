@@ -161,9 +161,9 @@ void restoreSortChoices(QWidget* page)
         const QString key = QStringLiteral("sort/") + view->objectName();
         if (!settings.contains(key + QStringLiteral("/column")))
             continue;
-        view->chooseSort({settings.value(key + QStringLiteral("/column")).toInt(),
-                          settings.value(key + QStringLiteral("/descending")).toBool() ? Qt::DescendingOrder
-                                                                                      : Qt::AscendingOrder});
+        view->chooseSort(
+            {settings.value(key + QStringLiteral("/column")).toInt(),
+             settings.value(key + QStringLiteral("/descending")).toBool() ? Qt::DescendingOrder : Qt::AscendingOrder});
     }
 }
 

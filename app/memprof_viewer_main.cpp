@@ -5,9 +5,9 @@
 // (or --diff BASE NEW): renders the window at a fixed size into OUT.png and
 // exits (for docs and checks); --range counts only a window of the run.
 #include "DiffWindow.h"
+#include "MainWindow.h"
 #include "SysprofDiffWindow.h"
 #include "model/dump/DumpKind.h"
-#include "MainWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/support/MemoryReturn.h"
 #include "views/ComparisonWindowBar.h"
@@ -19,8 +19,8 @@
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QApplication>
-#include <QFile>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QIcon>
 #include <QMessageBox>
 #include <QPointer>
@@ -30,8 +30,8 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <functional>
 #include <cstring>
+#include <functional>
 
 namespace {
 
@@ -55,8 +55,7 @@ constexpr int kMaxScreenshotSide = 16384;
 // "WIDTHxHEIGHT" with each side 1 to kMaxScreenshotSide, or an empty size.
 QSize parseScreenshotSize(const QString& text)
 {
-    const QRegularExpressionMatch match =
-        QRegularExpression(QStringLiteral("^([0-9]{1,6})x([0-9]{1,6})$")).match(text);
+    const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("^([0-9]{1,6})x([0-9]{1,6})$")).match(text);
     if (!match.hasMatch())
         return {};
     const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
@@ -155,9 +154,9 @@ int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, c
             grabLater(window, outPath, exitCode);
             return;
         }
-        QObject::connect(flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
-                         [&exitCode, window, outPath] { grabLater(window, outPath, exitCode); },
-                         Qt::SingleShotConnection);
+        QObject::connect(
+            flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
+            [&exitCode, window, outPath] { grabLater(window, outPath, exitCode); }, Qt::SingleShotConnection);
     };
     return runComparisonScreenshot(
         window, size, exitCode, [window, basePath, newPath] { window->compare(basePath, newPath); }, grabShown);
@@ -199,8 +198,8 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
             return;
         }
         auto* page = window->findChild<memprof::views::ComparisonPage*>();
-        const auto applied = QObject::connect(page, &memprof::views::ComparisonPage::windowsApplied, window,
-                                              grabShown, Qt::SingleShotConnection);
+        const auto applied = QObject::connect(page, &memprof::views::ComparisonPage::windowsApplied, window, grabShown,
+                                              Qt::SingleShotConnection);
         page->countWindows(*percents);
         // No window of a run (one without events): the bar says why.
         if (!page->isRecounting() && QObject::disconnect(applied))
@@ -229,9 +228,9 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
                 grabLater(window, outPath, exitCode);
                 return;
             }
-            QObject::connect(flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
-                             [window, outPath, &exitCode] { grabLater(window, outPath, exitCode); },
-                             Qt::SingleShotConnection);
+            QObject::connect(
+                flame, &memprof::views::FlameGraphWidget::treeBuilt, window,
+                [window, outPath, &exitCode] { grabLater(window, outPath, exitCode); }, Qt::SingleShotConnection);
             return;
         }
         // Show what the viewer is for: the largest holder with a Lua line,
@@ -266,8 +265,8 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         // The window as the window bar takes it; the grab waits for its counts.
         auto* page = window->findChild<memprof::views::ProfilePage*>(QStringLiteral("profilePage"));
         QString error;
-        const auto events = memprof::views::EventWindowBar::parseWindow(
-            range, page->wholeRunProfile()->totals.eventCount, error);
+        const auto events =
+            memprof::views::EventWindowBar::parseWindow(range, page->wholeRunProfile()->totals.eventCount, error);
         if (!events) {
             std::fprintf(stderr, "memprof-viewer: --range %s: %s\n", qPrintable(range), qPrintable(error));
             QCoreApplication::exit(2);
@@ -311,17 +310,19 @@ int main(int argc, char* argv[])
         QIcon::fromTheme(QStringLiteral(MEMPROF_APP_ID), QIcon(QStringLiteral(":/icons/memprof-viewer.svg"))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("A viewer for LuaJIT memory and CPU profiles (memprof and sysprof dumps)."));
+    parser.setApplicationDescription(
+        QStringLiteral("A viewer for LuaJIT memory and CPU profiles (memprof and sysprof dumps)."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("DUMP"), QStringLiteral("Memprof or sysprof dumps to open, a window each."),
+    parser.addPositionalArgument(QStringLiteral("DUMP"),
+                                 QStringLiteral("Memprof or sysprof dumps to open, a window each."),
                                  QStringLiteral("[DUMP...]"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Render the main window on DUMP into FILE (PNG) and exit."), QStringLiteral("FILE"));
-    const QCommandLineOption screenshotSize(QStringLiteral("size"),
-                                            QStringLiteral("Screenshot size, WIDTHxHEIGHT, each at most 16384 (default 1400x900)."),
-                                            QStringLiteral("SIZE"), QStringLiteral("1400x900"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the main window on DUMP into FILE (PNG) and exit."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption screenshotSize(
+        QStringLiteral("size"), QStringLiteral("Screenshot size, WIDTHxHEIGHT, each at most 16384 (default 1400x900)."),
+        QStringLiteral("SIZE"), QStringLiteral("1400x900"));
     const QCommandLineOption diff(QStringLiteral("diff"),
                                   QStringLiteral("Compare two dumps, BASE and NEW (the two DUMP arguments): "
                                                  "NEW - BASE per location."));
@@ -352,8 +353,9 @@ int main(int argc, char* argv[])
             return 2;
         }
         if (dumps.size() != (parser.isSet(diff) ? 2 : 1)) {
-            std::fprintf(stderr, "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
-                                 "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n");
+            std::fprintf(stderr,
+                         "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
+                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n");
             return 2;
         }
         if (parser.isSet(diff))

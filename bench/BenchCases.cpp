@@ -5,17 +5,17 @@
 #include "model/synth/SyntheticSysprofDump.h"
 
 #include "bench/BlockMapAdapters.h"
-#include "model/memdecoder/MemprofDecoder.h"
 #include "model/dump/DumpKind.h"
-#include "model/report/SysprofReport.h"
-#include "model/sysdecoder/SysprofDecoder.h"
-#include "model/sysprofile/SysprofLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
 #include "model/memprofile/FunctionTree.h"
 #include "model/memprofile/LeakSuspects.h"
 #include "model/memprofile/ProfileBuilder.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/memprofile/WindowRecount.h"
+#include "model/report/SysprofReport.h"
 #include "model/support/MemoryReturn.h"
+#include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/SysprofLoader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -32,7 +32,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
-
 
 namespace bench {
 
@@ -73,10 +72,14 @@ struct CountingSink {
 const char* endName(memprof::DecodeEnd end)
 {
     switch (end) {
-    case memprof::DecodeEnd::Complete: return "complete";
-    case memprof::DecodeEnd::Truncated: return "truncated";
-    case memprof::DecodeEnd::Cancelled: return "cancelled";
-    case memprof::DecodeEnd::Failed: return "failed";
+    case memprof::DecodeEnd::Complete:
+        return "complete";
+    case memprof::DecodeEnd::Truncated:
+        return "truncated";
+    case memprof::DecodeEnd::Cancelled:
+        return "cancelled";
+    case memprof::DecodeEnd::Failed:
+        return "failed";
     }
     return "?";
 }
@@ -244,7 +247,7 @@ RunResult measureSysprofDecoder(const std::string& path)
 
 double threadCpuSeconds()
 {
-    timespec now {};
+    timespec now{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
 }
@@ -372,10 +375,10 @@ int runWorker(const std::string& mode, const std::string& path)
         r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                        double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     r.hwmKiB = vmHighWaterKiB();
-    std::printf("%.9f %.6f %llu %llu %llu %llu %llu %s\n", r.seconds, r.cpuSeconds, static_cast<unsigned long long>(r.bytes),
-                static_cast<unsigned long long>(r.events), static_cast<unsigned long long>(r.maxRssKiB),
-                static_cast<unsigned long long>(r.hwmKiB), static_cast<unsigned long long>(r.liveBlocksAtEnd),
-                r.end.c_str());
+    std::printf("%.9f %.6f %llu %llu %llu %llu %llu %s\n", r.seconds, r.cpuSeconds,
+                static_cast<unsigned long long>(r.bytes), static_cast<unsigned long long>(r.events),
+                static_cast<unsigned long long>(r.maxRssKiB), static_cast<unsigned long long>(r.hwmKiB),
+                static_cast<unsigned long long>(r.liveBlocksAtEnd), r.end.c_str());
     return 0;
 }
 

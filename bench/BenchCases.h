@@ -15,7 +15,7 @@ inline constexpr double kMB = 1e6;
 
 // One worker's figures, printed on its stdout as one line.
 struct RunResult {
-    double seconds = 0;    // wall clock, open to finish()
+    double seconds = 0; // wall clock, open to finish()
     double cpuSeconds = 0; // user + system time of the whole worker process
     std::uint64_t bytes = 0;
     std::uint64_t events = 0; // alloc + realloc + free + symtab events (sysprof: samples)

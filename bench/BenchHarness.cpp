@@ -7,17 +7,17 @@
 
 #include "bench/BlockMapAdapters.h"
 #include "bench/PreviousRun.h"
-#include "model/memdecoder/MemprofDecoder.h"
 #include "model/dump/DumpKind.h"
-#include "model/report/SysprofReport.h"
-#include "model/sysdecoder/SysprofDecoder.h"
-#include "model/sysprofile/SysprofLoader.h"
+#include "model/memdecoder/MemprofDecoder.h"
 #include "model/memprofile/FunctionTree.h"
 #include "model/memprofile/LeakSuspects.h"
 #include "model/memprofile/ProfileBuilder.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/memprofile/WindowRecount.h"
+#include "model/report/SysprofReport.h"
 #include "model/support/MemoryReturn.h"
+#include "model/sysdecoder/SysprofDecoder.h"
+#include "model/sysprofile/SysprofLoader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -34,7 +34,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
-
 
 namespace bench {
 
@@ -158,7 +157,8 @@ void comparePreviousRun(const std::string& path, const std::vector<VariantFigure
                     return std::string(text);
                 };
                 std::printf("%-8s %-22s %-22s %-22s %s\n", v.variant.c_str(),
-                            cell(b.seconds, v.seconds, "%.3f").c_str(), cell(b.cpuSeconds, v.cpuSeconds, "%.3f").c_str(),
+                            cell(b.seconds, v.seconds, "%.3f").c_str(),
+                            cell(b.cpuSeconds, v.cpuSeconds, "%.3f").c_str(),
                             cell(b.meventsPerSecond, v.meventsPerSecond, "%.2f").c_str(),
                             cell(b.peakRssMB, v.peakRssMB, "%.1f").c_str());
             }
@@ -184,7 +184,8 @@ bool runVariants(const std::string& path, int runs, std::vector<VariantFigures>&
             }
             std::istringstream in(*out);
             RunResult r;
-            in >> r.seconds >> r.cpuSeconds >> r.bytes >> r.events >> r.maxRssKiB >> r.hwmKiB >> r.liveBlocksAtEnd >> r.end;
+            in >> r.seconds >> r.cpuSeconds >> r.bytes >> r.events >> r.maxRssKiB >> r.hwmKiB >> r.liveBlocksAtEnd >>
+                r.end;
             if (!in || r.seconds <= 0) {
                 std::fprintf(stderr, "memprof-bench: unreadable result of the %s run: %s\n", v.name.c_str(),
                              out->c_str());
@@ -208,9 +209,10 @@ void printFigureTable(const std::vector<VariantFigures>& figures, const char* ev
                     show(v.mbPerSecond, "%.1f").c_str(), show(v.meventsPerSecond, "%.2f").c_str(),
                     show(v.meventsPerCpuSecond, "%.2f").c_str(), show(v.maxRssMB, "%.1f").c_str(),
                     show(v.hwmMB, "%.1f").c_str(), v.seconds.median, v.cpuSeconds.median);
-    std::printf("(median [min..max] over the runs; MB = 10^6 bytes; M %s/CPU-s divides by the worker's\n"
-                " user + system time, which other processes on the machine disturb less than the wall clock)\n",
-                eventName);
+    std::printf(
+        "(median [min..max] over the runs; MB = 10^6 bytes; M %s/CPU-s divides by the worker's\n"
+        " user + system time, which other processes on the machine disturb less than the wall clock)\n",
+        eventName);
 }
 
 // A sysprof dump: memprof-report's work, the viewer's load and the decoder
@@ -320,10 +322,11 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
     const VariantFigures* decoderAlone = find("decoder");
     const VariantFigures* blocksAlone = find("blocks");
     if (decoderAlone && blocksAlone)
-        std::printf("decoder alone then block map alone, on one thread: %.2f M events/s (per CPU second: %.2f M),\n"
-                    "  before any location, sum, Override or peak is counted\n",
-                    1 / (1 / decoderAlone->meventsPerSecond.median + 1 / blocksAlone->meventsPerSecond.median),
-                    1 / (1 / decoderAlone->meventsPerCpuSecond.median + 1 / blocksAlone->meventsPerCpuSecond.median));
+        std::printf(
+            "decoder alone then block map alone, on one thread: %.2f M events/s (per CPU second: %.2f M),\n"
+            "  before any location, sum, Override or peak is counted\n",
+            1 / (1 / decoderAlone->meventsPerSecond.median + 1 / blocksAlone->meventsPerSecond.median),
+            1 / (1 / decoderAlone->meventsPerCpuSecond.median + 1 / blocksAlone->meventsPerCpuSecond.median));
     printTargets("single-threaded, as the targets are set (inline)", find("inline"));
     printTargets("the product on two threads (ours), for comparison", ours);
     comparePreviousRun(path, figures);

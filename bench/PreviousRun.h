@@ -21,7 +21,7 @@ struct VariantMedians {
 
 struct RunRecord {
     std::string commit; // of the source tree measured ("unknown" outside git)
-    std::string when;   // UTC, ISO 8601
+    std::string when; // UTC, ISO 8601
     std::vector<VariantMedians> variants;
 };
 

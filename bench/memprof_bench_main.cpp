@@ -82,7 +82,6 @@ const char* const kUsage =
     "Each dump's medians are kept beside it in DUMP.memprof-bench with the\n"
     "commit measured; the next run prints them beside its own.\n";
 
-
 int usageError(const std::string& message)
 {
     std::fprintf(stderr, "memprof-bench: %s\nTry 'memprof-bench --help'.\n", message.c_str());
@@ -102,10 +101,20 @@ std::optional<std::uint64_t> parseSize(std::string text)
     std::uint64_t unit = 1;
     if (!text.empty()) {
         switch (text.back()) {
-        case 'K': case 'k': unit = 1ull << 10; break;
-        case 'M': case 'm': unit = 1ull << 20; break;
-        case 'G': case 'g': unit = 1ull << 30; break;
-        default: break;
+        case 'K':
+        case 'k':
+            unit = 1ull << 10;
+            break;
+        case 'M':
+        case 'm':
+            unit = 1ull << 20;
+            break;
+        case 'G':
+        case 'g':
+            unit = 1ull << 30;
+            break;
+        default:
+            break;
         }
         if (unit != 1)
             text.pop_back();
@@ -211,11 +220,11 @@ int main(int argc, char** argv)
             std::istringstream names(map);
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
-                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" &&
-                    name != "recount")
-                    return usageError("--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed or "
-                                      "recount, or a "
-                                      "comma-separated list of them");
+                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount")
+                    return usageError(
+                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed or "
+                        "recount, or a "
+                        "comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {
             return usageError("unknown option '" + a + "'");
         } else if (file.empty()) {
@@ -230,7 +239,8 @@ int main(int argc, char** argv)
         if (!size)
             return usageError("--generate needs --size");
         if (sysprof)
-            return quirk ? usageError("--writer-quirk is a memprof writer's") : bench::generateSysprof(generatePath, *size, seed, hostChains);
+            return quirk ? usageError("--writer-quirk is a memprof writer's")
+                         : bench::generateSysprof(generatePath, *size, seed, hostChains);
         return bench::generate(generatePath, *size, seed, quirk);
     }
     if (!real)
@@ -257,8 +267,9 @@ int main(int argc, char** argv)
         std::fflush(stdout);
         status = bench::runBenchmark(*real, runs, variants, std::nullopt);
     } else if (real->empty()) {
-        std::printf("\n(no real dump measured: record one with "
-                    "luajit shared/fixtures/v3/service.lua build/service.bin, or give --real DUMP)\n");
+        std::printf(
+            "\n(no real dump measured: record one with "
+            "luajit shared/fixtures/v3/service.lua build/service.bin, or give --real DUMP)\n");
     }
     return status;
 }

@@ -98,8 +98,8 @@ int main(int argc, char** argv)
     }
     std::sort(seconds.begin(), seconds.end());
     const double median = seconds[seconds.size() / 2];
-    std::printf("%s: %zu bytes, %llu events, %d runs: median %.3f ms, min %.3f ms, %.1f M events/s (median)\n",
-                argv[1], bytes.size(), static_cast<unsigned long long>(events), runs, median * 1e3,
-                seconds.front() * 1e3, events / median / 1e6);
+    std::printf("%s: %zu bytes, %llu events, %d runs: median %.3f ms, min %.3f ms, %.1f M events/s (median)\n", argv[1],
+                bytes.size(), static_cast<unsigned long long>(events), runs, median * 1e3, seconds.front() * 1e3,
+                events / median / 1e6);
     return 0;
 }

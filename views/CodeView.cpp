@@ -13,11 +13,7 @@ namespace memprof::views {
 namespace {
 class Gutter : public QWidget {
 public:
-    explicit Gutter(CodeView* view)
-        : QWidget(view)
-        , view_(view)
-    {
-    }
+    explicit Gutter(CodeView* view) : QWidget(view), view_(view) {}
     QSize sizeHint() const override { return {view_->gutterWidth(), 0}; }
 
 protected:
@@ -30,9 +26,7 @@ private:
 constexpr int kPadding = 6;
 } // namespace
 
-CodeView::CodeView(QWidget* parent)
-    : QPlainTextEdit(parent)
-    , gutter_(new Gutter(this))
+CodeView::CodeView(QWidget* parent) : QPlainTextEdit(parent), gutter_(new Gutter(this))
 {
     gutter_->setObjectName(QStringLiteral("codeGutter"));
     setReadOnly(true);
@@ -108,7 +102,8 @@ void CodeView::paintGutter(QPaintEvent* event)
     painter.fillRect(event->rect(), pal.color(QPalette::AlternateBase));
     const QColor muted = mutedTextColor(pal, pal.color(QPalette::AlternateBase));
     const QFontMetrics metrics(font());
-    const int numberWidth = metrics.horizontalAdvance(u'9') * std::max(3, static_cast<int>(QString::number(blockCount()).size()));
+    const int numberWidth =
+        metrics.horizontalAdvance(u'9') * std::max(3, static_cast<int>(QString::number(blockCount()).size()));
     const int costWidth = costs_.empty() ? 0 : (gutterWidth() - numberWidth - 2 * kPadding) / 2 - kPadding;
     QColor hot = pal.color(QPalette::Highlight);
 
@@ -119,7 +114,8 @@ void CodeView::paintGutter(QPaintEvent* event)
         const int line = block.blockNumber() + 1;
         if (block.isVisible() && top + height >= event->rect().top()) {
             painter.setPen(line == markedLine_ ? pal.color(QPalette::Text) : muted);
-            painter.drawText(kPadding, top, numberWidth, height, Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
+            painter.drawText(kPadding, top, numberWidth, height, Qt::AlignRight | Qt::AlignVCenter,
+                             QString::number(line));
             if (const auto it = costs_.find(static_cast<std::uint64_t>(line)); it != costs_.end()) {
                 const int x = kPadding + numberWidth + kPadding;
                 if (maxAllocatedBytes_ > 0) {

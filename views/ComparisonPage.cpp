@@ -7,8 +7,8 @@
 #include "FilterField.h"
 #include "FunctionTreeView.h"
 #include "MessageBar.h"
-#include "ViewState.h"
 #include "SourcePane.h"
+#include "ViewState.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeDiffModel.h"
 #include "model/services/LoadMessages.h"
@@ -36,7 +36,8 @@ DiffTableText textOf(Table table)
 {
     switch (table) {
     case Table::Allocations:
-        return {"diffTableAllocations", "allocations", QT_TRANSLATE_NOOP("memprof::views::ComparisonPage", "Allocations")};
+        return {"diffTableAllocations", "allocations",
+                QT_TRANSLATE_NOOP("memprof::views::ComparisonPage", "Allocations")};
     case Table::Reallocations:
         return {"diffTableReallocations", "reallocations",
                 QT_TRANSLATE_NOOP("memprof::views::ComparisonPage", "Reallocations")};
@@ -50,9 +51,9 @@ DiffTableText textOf(Table table)
 } // namespace
 
 ComparisonPage::ComparisonPage(QWidget* parent)
-    : MemoryResultsPage(parent)
-    , treeModel_(new itemmodels::FunctionTreeDiffModel(this))
-    , summary_(new DiffSummaryHeader(this))
+    : MemoryResultsPage(parent),
+      treeModel_(new itemmodels::FunctionTreeDiffModel(this)),
+      summary_(new DiffSummaryHeader(this))
 {
     setObjectName(QStringLiteral("comparisonPage"));
     summary_->setObjectName(QStringLiteral("summaryHeader"));
@@ -204,8 +205,7 @@ void ComparisonPage::countWindows(const RangeOption& range)
     for (Side side : {Base, New}) {
         const std::uint64_t eventCount = wholes_[side]->totals.eventCount;
         if (eventCount == 0) {
-            windowBar_->showProblem(
-                tr("%1 has no events: there is no window of it to compare.").arg(sideName(side)));
+            windowBar_->showProblem(tr("%1 has no events: there is no window of it to compare.").arg(sideName(side)));
             return;
         }
         std::string why;
@@ -295,7 +295,7 @@ void ComparisonPage::showWarnings(const Profile& base, const Profile& current)
     for (const Profile* side : {&base, &current})
         if (side->status.end == DecodeEnd::Truncated)
             warnings << tr("%1: %2").arg(side == &base ? tr("BASE") : tr("NEW"),
-                                          services::describeTruncation(side->status, side->totals.eventCount));
+                                         services::describeTruncation(side->status, side->totals.eventCount));
     if (warnings.isEmpty())
         messageBar()->hide();
     else
@@ -325,8 +325,9 @@ void ComparisonPage::showTreeNodeStatus()
     const QModelIndex current = tree_->proxyModel()->mapToSource(tree_->currentIndex());
     const auto* node = treeModel_->nodeAt(current);
     if (node && node->presence == DiffPresence::BaseOnly)
-        emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
-                               .arg(itemmodels::displayText(QString::fromStdString(treeModel_->frameAt(current)->label))));
+        emit statusMessage(
+            tr("%1 is only in BASE: NEW has no source for it.")
+                .arg(itemmodels::displayText(QString::fromStdString(treeModel_->frameAt(current)->label))));
 }
 
 } // namespace memprof::views

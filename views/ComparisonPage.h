@@ -10,8 +10,8 @@
 #pragma once
 
 #include "MemoryResultsPage.h"
-#include "model/memcompare/ProfileDiff.h"
 #include "model/itemmodels/DiffTableModel.h"
+#include "model/memcompare/ProfileDiff.h"
 #include "model/report/RangeOption.h"
 #include "model/services/WindowPairCountJob.h"
 
@@ -39,7 +39,8 @@ public:
     ~ComparisonPage() override;
 
     // Shows NEW (`current`) - BASE.
-    void setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current, const QString& newPath);
+    void setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current,
+                     const QString& newPath);
     const ProfileDiff* diff() const { return diff_.get(); }
     const Profile* currentProfile() const { return current_.get(); }
     const Profile* baseProfile() const { return base_.get(); }
@@ -72,7 +73,7 @@ private:
     CostTableView* table(Table table) const { return tables_[static_cast<std::size_t>(table)]; }
 
     std::shared_ptr<const ProfileDiff> diff_;
-    services::ProfilePtr base_;    // BASE as compared: its window
+    services::ProfilePtr base_; // BASE as compared: its window
     services::ProfilePtr current_; // NEW as compared: its window
     // Both runs as loaded, their dumps and window indexes, and the windows
     // shown (default windows: the whole runs).

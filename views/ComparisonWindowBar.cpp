@@ -39,12 +39,12 @@ QString sideText(const QString& side, RunRange window, std::uint64_t eventCount)
 } // namespace
 
 ComparisonWindowBar::ComparisonWindowBar(QWidget* parent)
-    : QWidget(parent)
-    , field_(new QLineEdit(this))
-    , wholeRuns_(new QPushButton(tr("Whole runs"), this))
-    , lastEighty_(new QPushButton(tr("Last 80%"), this))
-    , summary_(new QLabel(this))
-    , recount_(new RecountProgress(tr("Stop counting these windows and keep the ones shown"), this))
+    : QWidget(parent),
+      field_(new QLineEdit(this)),
+      wholeRuns_(new QPushButton(tr("Whole runs"), this)),
+      lastEighty_(new QPushButton(tr("Last 80%"), this)),
+      summary_(new QLabel(this)),
+      recount_(new RecountProgress(tr("Stop counting these windows and keep the ones shown"), this))
 {
     field_->setObjectName(QStringLiteral("comparisonRangeField"));
     wholeRuns_->setObjectName(QStringLiteral("comparisonWholeRuns"));
@@ -56,8 +56,9 @@ ComparisonWindowBar::ComparisonWindowBar(QWidget* parent)
     auto* label = new QLabel(tr("&Events of each run:"), this);
     label->setBuddy(field_);
     field_->setPlaceholderText(tr("FIRST%–LAST%"));
-    field_->setToolTip(tr("The stretch of both runs the panes compare, in percent of each run (20%–100%: the last "
-                          "80% of each); an end left empty is the runs' start or end."));
+    field_->setToolTip(
+        tr("The stretch of both runs the panes compare, in percent of each run (20%–100%: the last "
+           "80% of each); an end left empty is the runs' start or end."));
     field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("00.00%–100.00%")) + 24);
     wholeRuns_->setToolTip(tr("Compare every event of both runs again"));
     lastEighty_->setToolTip(tr("Compare the last 80% of each run: what each did once it had started"));
@@ -93,8 +94,8 @@ void ComparisonWindowBar::showWindows(const RangeOption& range, RunRange base, s
                         .arg(QLocale().toString(qulonglong(baseEvents)), QLocale().toString(qulonglong(newEvents))));
         return;
     }
-    showSummary(tr("Comparing %1 · %2").arg(sideText(tr("BASE"), base, baseEvents),
-                                            sideText(tr("NEW"), current, newEvents)));
+    showSummary(
+        tr("Comparing %1 · %2").arg(sideText(tr("BASE"), base, baseEvents), sideText(tr("NEW"), current, newEvents)));
 }
 
 void ComparisonWindowBar::showProblem(const QString& why)
@@ -141,8 +142,9 @@ std::optional<RangeOption> ComparisonWindowBar::parsePercentRange(const QString&
     }
     for (const RangeOption::End* end : {&range->first, &range->last}) {
         if (end->given && !end->percent) {
-            error = tr("Event numbers name other events in each run: give the window in percent of the runs, "
-                       "such as 20%–100%.");
+            error =
+                tr("Event numbers name other events in each run: give the window in percent of the runs, "
+                   "such as 20%–100%.");
             return std::nullopt;
         }
     }

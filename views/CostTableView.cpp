@@ -19,9 +19,7 @@
 
 namespace memprof::views {
 
-CostTableView::CostTableView(QWidget* parent)
-    : QTreeView(parent)
-    , proxy_(new itemmodels::TableSortProxy(this))
+CostTableView::CostTableView(QWidget* parent) : QTreeView(parent), proxy_(new itemmodels::TableSortProxy(this))
 {
     setModel(proxy_);
 
@@ -137,8 +135,8 @@ void CostTableView::fitLocationColumn()
         if (!header()->isSectionHidden(c))
             costs += header()->sectionSize(c);
     // (A tree's lines sit three levels in.)
-    const int readable = fontMetrics().averageCharWidth() * kReadableLocationCharacters +
-                         (rootIsDecorated() ? 3 * indentation() : 0);
+    const int readable =
+        fontMetrics().averageCharWidth() * kReadableLocationCharacters + (rootIsDecorated() ? 3 * indentation() : 0);
     const bool roomy = viewport()->width() - costs >= readable;
     const bool stretched = header()->sectionResizeMode(0) == QHeaderView::Stretch;
     if (roomy && !stretched) {

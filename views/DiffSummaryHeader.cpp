@@ -27,9 +27,7 @@ std::pair<QString, QString> distinctFileNames(const QString& basePath, const QSt
     return {base.dir().dirName() + u'/' + base.fileName(), current.dir().dirName() + u'/' + current.fileName()};
 }
 
-DiffSummaryHeader::DiffSummaryHeader(QWidget* parent)
-    : QFrame(parent)
-    , label_(new QLabel(this))
+DiffSummaryHeader::DiffSummaryHeader(QWidget* parent) : QFrame(parent), label_(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -102,7 +100,8 @@ void DiffSummaryHeader::render()
 
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=1><tr><td></td>");
     for (const Figure& f : figures)
-        html += QStringLiteral("<td align=right style='padding-left:18px;color:%1'>%2</td>").arg(dim, f.title.toHtmlEscaped());
+        html += QStringLiteral("<td align=right style='padding-left:18px;color:%1'>%2</td>")
+                    .arg(dim, f.title.toHtmlEscaped());
     html += QStringLiteral("</tr>");
     html += side(tr("BASE"), base_, baseName);
     html += side(tr("NEW"), new_, newName);

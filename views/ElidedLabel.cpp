@@ -10,8 +10,7 @@ namespace {
 constexpr int kMinimumCharacters = 6;
 } // namespace
 
-ElidedLabel::ElidedLabel(QWidget* parent)
-    : QWidget(parent)
+ElidedLabel::ElidedLabel(QWidget* parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }

@@ -22,14 +22,14 @@ QString eventNumber(std::uint64_t event)
 } // namespace
 
 EventWindowBar::EventWindowBar(ViewState* state, QWidget* parent)
-    : QWidget(parent)
-    , state_(state)
-    , field_(new QLineEdit(this))
-    , wholeRun_(new QPushButton(tr("Whole run"), this))
-    , upToPeak_(new QPushButton(tr("Up to the peak"), this))
-    , afterPeak_(new QPushButton(tr("After the peak"), this))
-    , summary_(new QLabel(this))
-    , recount_(new RecountProgress(tr("Stop counting this window and keep the one shown"), this))
+    : QWidget(parent),
+      state_(state),
+      field_(new QLineEdit(this)),
+      wholeRun_(new QPushButton(tr("Whole run"), this)),
+      upToPeak_(new QPushButton(tr("Up to the peak"), this)),
+      afterPeak_(new QPushButton(tr("After the peak"), this)),
+      summary_(new QLabel(this)),
+      recount_(new RecountProgress(tr("Stop counting this window and keep the one shown"), this))
 {
     field_->setObjectName(QStringLiteral("windowRangeField"));
     wholeRun_->setObjectName(QStringLiteral("windowWholeRun"));
@@ -42,9 +42,10 @@ EventWindowBar::EventWindowBar(ViewState* state, QWidget* parent)
     auto* label = new QLabel(tr("&Events:"), this);
     label->setBuddy(field_);
     field_->setPlaceholderText(tr("FIRST–LAST"));
-    field_->setToolTip(tr("The stretch of the run every pane counts: FIRST–LAST as event numbers or percentages "
-                          "of the run (10%–50%); an end left empty is the run's start or end. Or drag across the "
-                          "heap chart."));
+    field_->setToolTip(
+        tr("The stretch of the run every pane counts: FIRST–LAST as event numbers or percentages "
+           "of the run (10%–50%); an end left empty is the run's start or end. Or drag across the "
+           "heap chart."));
     field_->setMinimumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("00000000–00000000")) + 16);
     field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000–000,000,000")) + 16);
     wholeRun_->setToolTip(tr("Count every event of the run again"));
@@ -126,8 +127,8 @@ void EventWindowBar::showWindow(RunRange window)
     const std::uint64_t length = window.last - window.first + 1;
     const double percent = 100.0 * static_cast<double>(length) / static_cast<double>(eventCount_);
     showSummary(tr("Counting events %1–%2: %3 of %4 events (%5% of the run)")
-                          .arg(eventNumber(window.first), eventNumber(window.last), eventNumber(length),
-                               eventNumber(eventCount_), QLocale().toString(percent, 'f', percent < 1 ? 2 : 1)));
+                    .arg(eventNumber(window.first), eventNumber(window.last), eventNumber(length),
+                         eventNumber(eventCount_), QLocale().toString(percent, 'f', percent < 1 ? 2 : 1)));
 }
 
 void EventWindowBar::showSummary(const QString& text)
@@ -168,8 +169,8 @@ std::optional<RunRange> EventWindowBar::parseWindow(const QString& text, std::ui
         if (const std::optional<RunRange> window = resolveRange(*range, eventCount, why))
             return clampRange(*window, eventCount);
     }
-    error = tr("Not a window of this run (FIRST–LAST, 1–%1): %2")
-                .arg(eventNumber(eventCount), QString::fromStdString(why));
+    error =
+        tr("Not a window of this run (FIRST–LAST, 1–%1): %2").arg(eventNumber(eventCount), QString::fromStdString(why));
     return std::nullopt;
 }
 

@@ -15,11 +15,11 @@
 namespace memprof::views {
 
 FilterField::FilterField(QWidget* parent)
-    : QWidget(parent)
-    , edit_(new QLineEdit(this))
-    , regex_(new QCheckBox(tr("Regular expression"), this))
-    , matchLabel_(new QLabel(this))
-    , debounce_(new QTimer(this))
+    : QWidget(parent),
+      edit_(new QLineEdit(this)),
+      regex_(new QCheckBox(tr("Regular expression"), this)),
+      matchLabel_(new QLabel(this)),
+      debounce_(new QTimer(this))
 {
     matchLabel_->setObjectName(QStringLiteral("filterMatchCount"));
     matchLabel_->setTextFormat(Qt::PlainText);
@@ -70,7 +70,7 @@ void FilterField::setDelay(int milliseconds)
 QRegularExpression FilterField::expression() const
 {
     return itemmodels::filterExpression(edit_->text(), regex_->isChecked() ? itemmodels::FilterSyntax::RegularExpression
-                                                                    : itemmodels::FilterSyntax::Substring);
+                                                                           : itemmodels::FilterSyntax::Substring);
 }
 
 void FilterField::apply()
@@ -109,7 +109,8 @@ void FilterField::showMatchCount()
 {
     const bool invalid = !patternError_.isEmpty();
     QPalette palette = this->palette();
-    palette.setColor(QPalette::WindowText, invalid ? QColor(0xc0, 0x39, 0x2b) : palette.color(QPalette::PlaceholderText));
+    palette.setColor(QPalette::WindowText,
+                     invalid ? QColor(0xc0, 0x39, 0x2b) : palette.color(QPalette::PlaceholderText));
     matchLabel_->setPalette(palette);
     matchLabel_->setVisible(invalid || shown_ >= 0);
     const QLocale locale;

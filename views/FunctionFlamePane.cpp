@@ -12,9 +12,7 @@
 namespace memprof::views {
 
 FunctionFlamePane::FunctionFlamePane(QWidget* parent)
-    : QWidget(parent)
-    , m_bytes(new QComboBox(this))
-    , m_flame(new FlameGraphWidget(this))
+    : QWidget(parent), m_bytes(new QComboBox(this)), m_flame(new FlameGraphWidget(this))
 {
     m_bytes->addItem(tr("Allocated bytes"), int(FlameBytes::Allocated));
     m_bytes->addItem(tr("Held bytes"), int(FlameBytes::Held));

@@ -8,9 +8,7 @@
 
 namespace memprof::views {
 
-FunctionTreeView::FunctionTreeView(QWidget* parent)
-    : CostTableView(parent)
-    , expansion_(new QTimer(this))
+FunctionTreeView::FunctionTreeView(QWidget* parent) : CostTableView(parent), expansion_(new QTimer(this))
 {
     setRootIsDecorated(true);
     setIndentation(14); // three levels: leave the names their room

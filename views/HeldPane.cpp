@@ -14,12 +14,12 @@
 namespace memprof::views {
 
 HeldPane::HeldPane(itemmodels::HeldModel* model, ViewState* state, QWidget* parent)
-    : QWidget(parent)
-    , model_(model)
-    , state_(state)
-    , scope_(new QComboBox(this))
-    , explanation_(new QLabel(this))
-    , table_(new CostTableView(this))
+    : QWidget(parent),
+      model_(model),
+      state_(state),
+      scope_(new QComboBox(this)),
+      explanation_(new QLabel(this)),
+      table_(new CostTableView(this))
 {
     auto* title = new QLabel(tr("Held bytes"), this);
     QFont bold = title->font();

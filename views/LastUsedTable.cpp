@@ -23,13 +23,9 @@ CostTableView* tableInFront(const QTabWidget* tabs, const QList<CostTableView*>&
 }
 
 LastUsedTable::LastUsedTable(QTabWidget* tabs, QList<CostTableView*> tables, QObject* parent)
-    : QObject(parent)
-    , tables_(std::move(tables))
-    , table_(tables_.value(0))
+    : QObject(parent), tables_(std::move(tables)), table_(tables_.value(0))
 {
-    connect(tabs, &QTabWidget::currentChanged, this, [this, tabs] {
-        setTable(tableInFront(tabs, tables_));
-    });
+    connect(tabs, &QTabWidget::currentChanged, this, [this, tabs] { setTable(tableInFront(tabs, tables_)); });
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { onFocusChanged(now); });
 }
 

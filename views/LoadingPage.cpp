@@ -12,11 +12,11 @@
 namespace memprof::views {
 
 LoadingPage::LoadingPage(QWidget* parent)
-    : QWidget(parent)
-    , title_(new QLabel(this))
-    , bytes_(new QLabel(this))
-    , bar_(new QProgressBar(this))
-    , cancel_(new QPushButton(tr("Cancel"), this))
+    : QWidget(parent),
+      title_(new QLabel(this)),
+      bytes_(new QLabel(this)),
+      bar_(new QProgressBar(this)),
+      cancel_(new QPushButton(tr("Cancel"), this))
 {
     bar_->setRange(0, 1000);
     bar_->setTextVisible(false);
@@ -46,9 +46,7 @@ void LoadingPage::start(const QString& filePath, const QString& what)
 
 void LoadingPage::setProgress(quint64 bytesRead, quint64 totalBytes)
 {
-    auto human = [](quint64 bytes) {
-        return QString::fromStdString(formatBytes(bytes, true));
-    };
+    auto human = [](quint64 bytes) { return QString::fromStdString(formatBytes(bytes, true)); };
     if (totalBytes > 0) {
         bar_->setValue(static_cast<int>(1000.0 * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));
         bytes_->setText(tr("%1 of %2 read").arg(human(bytesRead), human(totalBytes)));

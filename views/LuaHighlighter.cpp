@@ -16,28 +16,32 @@ constexpr int kInString = 2000;
 const QSet<QString>& keywords()
 {
     static const QSet<QString> words = {
-        QStringLiteral("and"),    QStringLiteral("break"),  QStringLiteral("do"),    QStringLiteral("else"),
-        QStringLiteral("elseif"), QStringLiteral("end"),    QStringLiteral("false"), QStringLiteral("for"),
-        QStringLiteral("function"), QStringLiteral("goto"), QStringLiteral("if"),    QStringLiteral("in"),
-        QStringLiteral("local"),  QStringLiteral("nil"),    QStringLiteral("not"),   QStringLiteral("or"),
-        QStringLiteral("repeat"), QStringLiteral("return"), QStringLiteral("then"),  QStringLiteral("true"),
-        QStringLiteral("until"),  QStringLiteral("while")};
+        QStringLiteral("and"),      QStringLiteral("break"),  QStringLiteral("do"),    QStringLiteral("else"),
+        QStringLiteral("elseif"),   QStringLiteral("end"),    QStringLiteral("false"), QStringLiteral("for"),
+        QStringLiteral("function"), QStringLiteral("goto"),   QStringLiteral("if"),    QStringLiteral("in"),
+        QStringLiteral("local"),    QStringLiteral("nil"),    QStringLiteral("not"),   QStringLiteral("or"),
+        QStringLiteral("repeat"),   QStringLiteral("return"), QStringLiteral("then"),  QStringLiteral("true"),
+        QStringLiteral("until"),    QStringLiteral("while")};
     return words;
 }
 
 const QSet<QString>& builtins()
 {
-    static const QSet<QString> words = {
-        QStringLiteral("assert"), QStringLiteral("collectgarbage"), QStringLiteral("error"),
-        QStringLiteral("ipairs"), QStringLiteral("pairs"),          QStringLiteral("pcall"),
-        QStringLiteral("print"),  QStringLiteral("require"),        QStringLiteral("select"),
-        QStringLiteral("setmetatable"), QStringLiteral("getmetatable"), QStringLiteral("tonumber"),
-        QStringLiteral("tostring"), QStringLiteral("type"),         QStringLiteral("unpack"),
-        QStringLiteral("xpcall"), QStringLiteral("load"),           QStringLiteral("loadstring"),
-        QStringLiteral("string"), QStringLiteral("table"),          QStringLiteral("math"),
-        QStringLiteral("io"),     QStringLiteral("os"),             QStringLiteral("coroutine"),
-        QStringLiteral("debug"),  QStringLiteral("jit"),            QStringLiteral("ffi"),
-        QStringLiteral("bit"),    QStringLiteral("misc"),           QStringLiteral("self")};
+    static const QSet<QString> words = {QStringLiteral("assert"),       QStringLiteral("collectgarbage"),
+                                        QStringLiteral("error"),        QStringLiteral("ipairs"),
+                                        QStringLiteral("pairs"),        QStringLiteral("pcall"),
+                                        QStringLiteral("print"),        QStringLiteral("require"),
+                                        QStringLiteral("select"),       QStringLiteral("setmetatable"),
+                                        QStringLiteral("getmetatable"), QStringLiteral("tonumber"),
+                                        QStringLiteral("tostring"),     QStringLiteral("type"),
+                                        QStringLiteral("unpack"),       QStringLiteral("xpcall"),
+                                        QStringLiteral("load"),         QStringLiteral("loadstring"),
+                                        QStringLiteral("string"),       QStringLiteral("table"),
+                                        QStringLiteral("math"),         QStringLiteral("io"),
+                                        QStringLiteral("os"),           QStringLiteral("coroutine"),
+                                        QStringLiteral("debug"),        QStringLiteral("jit"),
+                                        QStringLiteral("ffi"),          QStringLiteral("bit"),
+                                        QStringLiteral("misc"),         QStringLiteral("self")};
     return words;
 }
 
@@ -67,8 +71,8 @@ int numberEnd(const QString& text, int i)
     const int n = static_cast<int>(text.size());
     int j = i + 1;
     while (j < n && (text[j].isLetterOrNumber() || text[j] == u'.' ||
-                     ((text[j] == u'-' || text[j] == u'+') && (text[j - 1] == u'e' || text[j - 1] == u'E' ||
-                                                               text[j - 1] == u'p' || text[j - 1] == u'P'))))
+                     ((text[j] == u'-' || text[j] == u'+') &&
+                      (text[j - 1] == u'e' || text[j - 1] == u'E' || text[j - 1] == u'p' || text[j - 1] == u'P'))))
         ++j;
     return j;
 }
@@ -83,8 +87,7 @@ int nameEnd(const QString& text, int i)
 }
 } // namespace
 
-LuaHighlighter::LuaHighlighter(QTextDocument* document)
-    : QSyntaxHighlighter(document)
+LuaHighlighter::LuaHighlighter(QTextDocument* document) : QSyntaxHighlighter(document)
 {
     const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
     keyword_.setForeground(dark ? QColor(0xc6, 0x78, 0xdd) : QColor(0x8b, 0x00, 0x8b));

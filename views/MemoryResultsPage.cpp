@@ -12,10 +12,8 @@
 
 namespace memprof::views {
 
-MemoryResultsPage::MemoryResultsPage(QWidget* parent)
-    : ResultsPage(parent)
-{
-}
+MemoryResultsPage::MemoryResultsPage(QWidget* parent) : ResultsPage(parent)
+{}
 
 void MemoryResultsPage::setSelectableProfile(std::shared_ptr<const Profile> profile)
 {
@@ -35,13 +33,15 @@ QString MemoryResultsPage::rowChunk(const QModelIndex& index) const
     if (!profile)
         return {};
     std::int32_t function = kNoFunction;
-    if (const QVariant id = index.data(itemmodels::LocationIdRole); id.isValid() && id.toUInt() < profile->locations.size())
+    if (const QVariant id = index.data(itemmodels::LocationIdRole);
+        id.isValid() && id.toUInt() < profile->locations.size())
         function = profile->locations[id.toUInt()].function;
     else if (const QVariant f = index.data(itemmodels::FunctionIndexRole); f.isValid())
         function = f.toInt();
     if (function < 0 || static_cast<std::size_t>(function) >= profile->functions.size())
         return {};
-    return QString::fromStdString(profile->functions[static_cast<std::size_t>(function)].displayChunk(profile->aliases));
+    return QString::fromStdString(
+        profile->functions[static_cast<std::size_t>(function)].displayChunk(profile->aliases));
 }
 
 // A location's row selects it; a tree's function or file node shows its

@@ -8,14 +8,12 @@
 
 namespace memprof::views {
 
-MessageBar::MessageBar(QWidget* parent)
-    : QFrame(parent)
-    , icon_(new QLabel(this))
-    , label_(new QLabel(this))
+MessageBar::MessageBar(QWidget* parent) : QFrame(parent), icon_(new QLabel(this)), label_(new QLabel(this))
 {
     setObjectName(QStringLiteral("messageBar"));
-    setStyleSheet(QStringLiteral("#messageBar { background: #fff3cd; border: 1px solid #e0b252; border-radius: 4px; }"
-                                 "#messageBar QLabel { color: #5c4100; }"));
+    setStyleSheet(
+        QStringLiteral("#messageBar { background: #fff3cd; border: 1px solid #e0b252; border-radius: 4px; }"
+                       "#messageBar QLabel { color: #5c4100; }"));
     label_->setWordWrap(true);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* close = new QToolButton(this);

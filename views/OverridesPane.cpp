@@ -13,10 +13,7 @@
 namespace memprof::views {
 
 OverridesPane::OverridesPane(itemmodels::OverridesModel* model, ViewState* state, QWidget* parent)
-    : QWidget(parent)
-    , model_(model)
-    , title_(new QLabel(this))
-    , table_(new CostTableView(this))
+    : QWidget(parent), model_(model), title_(new QLabel(this)), table_(new CostTableView(this))
 {
     title_->setWordWrap(true);
     title_->setObjectName(QStringLiteral("overridesCaption"));
@@ -52,8 +49,9 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
 {
     model_->setRow(row);
     if (!row) {
-        title_->setText(tr("<b>Overrides</b>: select a row to see which locations had allocated the "
-                           "blocks it freed or moved."));
+        title_->setText(
+            tr("<b>Overrides</b>: select a row to see which locations had allocated the "
+               "blocks it freed or moved."));
     } else if (row->overrides.empty()) {
         title_->setText(
             kind == EventKind::Alloc
@@ -65,7 +63,8 @@ void OverridesPane::showRow(const LocationRow* row, EventKind kind)
         for (const OverrideStats& entry : row->overrides)
             blockCount += entry.blockCount;
         const QLocale locale;
-        const QString blocks = blockCount == 1 ? tr("the 1 block") : tr("the %1 blocks").arg(locale.toString(blockCount));
+        const QString blocks =
+            blockCount == 1 ? tr("the 1 block") : tr("the %1 blocks").arg(locale.toString(blockCount));
         const QString locations = row->overrides.size() == 1
                                       ? tr("1 location")
                                       : tr("%1 locations").arg(locale.toString(qulonglong(row->overrides.size())));

@@ -9,20 +9,20 @@
 #include "HeldPane.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
-#include "ViewState.h"
 #include "SourcePane.h"
 #include "SummaryHeader.h"
+#include "ViewState.h"
 #include "charts/ChartsPane.h"
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
-#include "model/services/LoadMessages.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/OverridesModel.h"
+#include "model/services/LoadMessages.h"
 
 #include <QFileInfo>
-#include <QTimer>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -61,11 +61,11 @@ EventTableText textOf(EventKind kind)
 } // namespace
 
 ProfilePage::ProfilePage(QWidget* parent)
-    : MemoryResultsPage(parent)
-    , heldModel_(new itemmodels::HeldModel(this))
-    , treeModel_(new itemmodels::FunctionTreeModel(this))
-    , overridesModel_(new itemmodels::OverridesModel(this))
-    , summary_(new SummaryHeader(this))
+    : MemoryResultsPage(parent),
+      heldModel_(new itemmodels::HeldModel(this)),
+      treeModel_(new itemmodels::FunctionTreeModel(this)),
+      overridesModel_(new itemmodels::OverridesModel(this)),
+      summary_(new SummaryHeader(this))
 {
     setObjectName(QStringLiteral("profilePage"));
     summary_->setObjectName(QStringLiteral("summaryHeader"));
@@ -199,7 +199,8 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     showCounts(std::move(profile), true, keepSortOrders);
     readFunctionNames();
     if (wholeProfile_->status.end == DecodeEnd::Truncated)
-        messageBar()->showWarning(services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
+        messageBar()->showWarning(
+            services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
     else
         messageBar()->hide();
     viewState()->setRange(reloadedWindow);
@@ -233,12 +234,11 @@ void ProfilePage::buildWindowIndexLater()
 // load's first paint.
 void ProfilePage::buildWindowIndex()
 {
-    if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty()
-        || windowIndex_->index()
-        || wholeProfile_->totals.eventCount < services::WindowCountJob::kIndexedRunEvents)
+    if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty() ||
+        windowIndex_->index() || wholeProfile_->totals.eventCount < services::WindowCountJob::kIndexedRunEvents)
         return;
-    const bool read = wholeProfile_->status.end == DecodeEnd::Complete
-                      || wholeProfile_->status.end == DecodeEnd::Truncated;
+    const bool read =
+        wholeProfile_->status.end == DecodeEnd::Complete || wholeProfile_->status.end == DecodeEnd::Truncated;
     if (!read)
         return;
     auto* job = new services::WindowIndexJob(dumpPath_, wholeProfile_->totals.eventCount, windowIndex_, this);
@@ -367,7 +367,8 @@ void ProfilePage::onRecountFinished(services::ProfilePtr profile)
     const bool counted = profile->status.end == DecodeEnd::Complete || profile->status.end == DecodeEnd::Truncated;
     if (!counted || profile->totals.eventCount != wholeProfile_->totals.eventCount) {
         if (profile->status.end == DecodeEnd::Failed)
-            messageBar()->showWarning(tr("The window could not be counted: %1").arg(services::describeFailure(profile->status)));
+            messageBar()->showWarning(
+                tr("The window could not be counted: %1").arg(services::describeFailure(profile->status)));
         else if (counted)
             messageBar()->showWarning(tr("The dump changed on disk since it was loaded; reload it to count a window."));
         viewState()->setRange(shownWindow_);

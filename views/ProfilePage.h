@@ -26,7 +26,7 @@ class FunctionTreeModel;
 class HeldModel;
 class LocationTableModel;
 class OverridesModel;
-}
+} // namespace memprof::itemmodels
 
 namespace memprof::charts {
 class ChartsPane;

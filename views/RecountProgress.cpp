@@ -15,10 +15,10 @@ constexpr int kSteps = 1000;
 } // namespace
 
 RecountProgress::RecountProgress(const QString& cancelTip, QWidget* parent)
-    : QWidget(parent)
-    , progress_(new QProgressBar(this))
-    , cancel_(new QPushButton(tr("Cancel"), this))
-    , delay_(new QTimer(this))
+    : QWidget(parent),
+      progress_(new QProgressBar(this)),
+      cancel_(new QPushButton(tr("Cancel"), this)),
+      delay_(new QTimer(this))
 {
     progress_->setRange(0, kSteps);
     progress_->setTextVisible(false);
@@ -53,7 +53,8 @@ void RecountProgress::setRunning(bool running)
 void RecountProgress::setProgress(quint64 bytesRead, quint64 totalBytes)
 {
     if (totalBytes > 0)
-        progress_->setValue(static_cast<int>(kSteps * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));
+        progress_->setValue(
+            static_cast<int>(kSteps * static_cast<double>(bytesRead) / static_cast<double>(totalBytes)));
     else
         progress_->setRange(0, 0);
 }

@@ -19,14 +19,14 @@
 namespace memprof::views {
 
 ResultsPage::ResultsPage(QWidget* parent)
-    : QWidget(parent)
-    , state_(new ViewState(this))
-    , filter_(new FilterField(this))
-    , messageBar_(new MessageBar(this))
-    , tabs_(new QTabWidget(this))
-    , sourcePane_(new SourcePane(state_, this))
-    , rowMenu_(new RowMenu(this, filter_))
-    , matchCount_(new QTimer(this))
+    : QWidget(parent),
+      state_(new ViewState(this)),
+      filter_(new FilterField(this)),
+      messageBar_(new MessageBar(this)),
+      tabs_(new QTabWidget(this)),
+      sourcePane_(new SourcePane(state_, this)),
+      rowMenu_(new RowMenu(this, filter_)),
+      matchCount_(new QTimer(this))
 {
     filter_->setObjectName(QStringLiteral("filterField"));
     messageBar_->setObjectName(QStringLiteral("messageBar"));
@@ -42,8 +42,8 @@ ResultsPage::ResultsPage(QWidget* parent)
     // Ctrl+PgDown / Ctrl+PgUp switch tabs wherever the focus is on the page:
     // a table would otherwise take them to extend its selection.
     for (const auto& [key, step] : {std::pair{Qt::Key_PageDown, 1}, std::pair{Qt::Key_PageUp, -1}}) {
-        auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | key), this, nullptr, nullptr,
-                                       Qt::WidgetWithChildrenShortcut);
+        auto* shortcut =
+            new QShortcut(QKeySequence(Qt::CTRL | key), this, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
         // (The help guide lists the shortcuts by this text.)
         shortcut->setWhatsThis(step > 0 ? tr("Next tab") : tr("Previous tab"));
         connect(shortcut, &QShortcut::activated, this, [this, step = step] {

@@ -3,8 +3,8 @@
 
 #include "CostTableView.h"
 #include "FilterField.h"
-#include "ViewState.h"
 #include "ResultsPage.h"
+#include "ViewState.h"
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FilterExpression.h"
 #include "model/itemmodels/TableCsv.h"
@@ -19,12 +19,8 @@
 
 namespace memprof::views {
 
-RowMenu::RowMenu(ResultsPage* page, FilterField* filter)
-    : QObject(page)
-    , page_(page)
-    , filter_(filter)
-{
-}
+RowMenu::RowMenu(ResultsPage* page, FilterField* filter) : QObject(page), page_(page), filter_(filter)
+{}
 
 void RowMenu::attach(CostTableView* table)
 {
@@ -58,7 +54,8 @@ QMenu* RowMenu::popup(CostTableView* table, const QPoint& pos)
     QString shownChunk = itemmodels::displayText(chunk);
     if (shownChunk.size() > 60) // a chunk named by its source text
         shownChunk = shownChunk.left(57) + QStringLiteral("…");
-    QAction* filter = menu->addAction(chunk.isEmpty() ? tr("&Filter to This File") : tr("&Filter to %1").arg(shownChunk));
+    QAction* filter =
+        menu->addAction(chunk.isEmpty() ? tr("&Filter to This File") : tr("&Filter to %1").arg(shownChunk));
     filter->setObjectName(QStringLiteral("filterToFileAction"));
     filter->setEnabled(!chunk.isEmpty());
     if (chunk.isEmpty())

@@ -3,8 +3,8 @@
 
 #include "CodeView.h"
 #include "LuaHighlighter.h"
-#include "ViewState.h"
 #include "ReadableColor.h"
+#include "ViewState.h"
 
 #include "model/itemmodels/DisplayText.h"
 
@@ -18,15 +18,15 @@
 namespace memprof::views {
 
 SourcePane::SourcePane(ViewState* state, QWidget* parent)
-    : QWidget(parent)
-    , title_(new QLabel(this))
-    , legend_(new QLabel(this))
-    , stack_(new QStackedWidget(this))
-    , code_(new CodeView(this))
-    , highlighter_(new LuaHighlighter(code_->document()))
-    , message_(new QLabel(this))
-    , addFolder_(new QPushButton(tr("Add Source Folder…"), this))
-    , confirm_(new QPushButton(tr("Show This File"), this))
+    : QWidget(parent),
+      title_(new QLabel(this)),
+      legend_(new QLabel(this)),
+      stack_(new QStackedWidget(this)),
+      code_(new CodeView(this)),
+      highlighter_(new LuaHighlighter(code_->document())),
+      message_(new QLabel(this)),
+      addFolder_(new QPushButton(tr("Add Source Folder…"), this)),
+      confirm_(new QPushButton(tr("Show This File"), this))
 {
     confirm_->setObjectName(QStringLiteral("confirmSourceButton"));
     title_->setTextFormat(Qt::PlainText);
@@ -172,8 +172,8 @@ void SourcePane::refresh()
         showMessage(chunk_->explanation, false);
         return;
     }
-    view_ = chunk_     ? services::locateChunkSource(chunk_->chunkname, chunk_->aliasName, chunk_->line, dumpFolder_,
-                                                    sourceFolders_, confirmedFiles_)
+    view_ = chunk_      ? services::locateChunkSource(chunk_->chunkname, chunk_->aliasName, chunk_->line, dumpFolder_,
+                                                      sourceFolders_, confirmedFiles_)
             : location_ ? services::locateSource(*profile_, *location_, dumpFolder_, sourceFolders_, confirmedFiles_)
                         : services::locateFunctionSource(*profile_, function_, functionLine_, dumpFolder_,
                                                          sourceFolders_, confirmedFiles_);
@@ -191,12 +191,16 @@ void SourcePane::refresh()
         showMessage(tr("The file %1 was not found in the dump's folder or in the source folders:\n%2\n\nAdd the "
                        "folder that holds the profiled program's sources.")
                         .arg(itemmodels::displayText(view_.wantedPath),
-                             view_.searched.isEmpty() ? tr("(none)") : QStringLiteral("  ") + view_.searched.join(QStringLiteral("\n  "))),
+                             view_.searched.isEmpty()
+                                 ? tr("(none)")
+                                 : QStringLiteral("  ") + view_.searched.join(QStringLiteral("\n  "))),
                     true);
         return;
     case services::SourceView::Kind::Refused:
         title_->setText(itemmodels::displayText(view_.title));
-        showMessage(tr("Refused to open %1: %2.").arg(itemmodels::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text), false);
+        showMessage(tr("Refused to open %1: %2.")
+                        .arg(itemmodels::displayText(QDir::toNativeSeparators(view_.filePath)), view_.text),
+                    false);
         return;
     case services::SourceView::Kind::NeedsConfirmation:
         title_->setText(itemmodels::displayText(view_.title));
@@ -215,7 +219,8 @@ void SourcePane::refresh()
     title_->setToolTip(where);
     if (previousKind != view_.kind || previousText != view_.text || previousChunk != view_.chunkname) {
         code_->setPlainText(view_.text);
-        code_->setLineCosts(chunk_ ? itemmodels::ChunkLineCosts::Lines() : lineCosts_.linesOf(view_.chunkname.toStdString()));
+        code_->setLineCosts(chunk_ ? itemmodels::ChunkLineCosts::Lines()
+                                   : lineCosts_.linesOf(view_.chunkname.toStdString()));
     }
     legend_->setText(chunk_ ? chunk_->note
                             : tr("Gutter: line · bytes allocated by the line · bytes it still holds at the end"));

@@ -7,8 +7,8 @@
 // selected location and size units.
 #pragma once
 
-#include "model/memprofile/Profile.h"
 #include "model/itemmodels/ChunkLineCosts.h"
+#include "model/memprofile/Profile.h"
 #include "model/services/SourceLocator.h"
 
 #include <QWidget>

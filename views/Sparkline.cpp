@@ -26,8 +26,8 @@ QPainterPath pathOf(const itemmodels::HeldSparkline& line, const QRectF& area, d
 }
 } // namespace
 
-void paintSparkline(QPainter* painter, const QRect& area, const itemmodels::HeldSparkline& line, const QPalette& palette,
-                    bool selected)
+void paintSparkline(QPainter* painter, const QRect& area, const itemmodels::HeldSparkline& line,
+                    const QPalette& palette, bool selected)
 {
     if (line.isEmpty() || area.width() < 8 || area.height() < 4)
         return;

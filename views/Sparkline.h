@@ -16,7 +16,7 @@ namespace memprof::views {
 // The room a sparkline takes in its cell, beside the cell's number.
 inline constexpr int kSparklineWidth = 90;
 
-void paintSparkline(QPainter* painter, const QRect& area, const itemmodels::HeldSparkline& line, const QPalette& palette,
-                    bool selected);
+void paintSparkline(QPainter* painter, const QRect& area, const itemmodels::HeldSparkline& line,
+                    const QPalette& palette, bool selected);
 
 } // namespace memprof::views

@@ -12,10 +12,10 @@
 namespace memprof::views {
 
 StartPage::StartPage(QWidget* parent)
-    : QWidget(parent)
-    , recent_(new QListWidget(this))
-    , recentTitle_(new QLabel(tr("Recent files"), this))
-    , sample_(new QPushButton(tr("Open the Sample Profile"), this))
+    : QWidget(parent),
+      recent_(new QListWidget(this)),
+      recentTitle_(new QLabel(tr("Recent files"), this)),
+      sample_(new QPushButton(tr("Open the Sample Profile"), this))
 {
     auto* title = new QLabel(tr("Memprof Viewer"), this);
     QFont big = title->font();
@@ -79,10 +79,10 @@ void StartPage::setRecentFiles(const QStringList& paths)
 {
     recent_->clear();
     for (const QString& path : paths) {
-        auto* item = new QListWidgetItem(QStringLiteral("%1    —    %2")
-                                             .arg(QFileInfo(path).fileName(),
-                                                  QDir::toNativeSeparators(QFileInfo(path).absolutePath())),
-                                         recent_);
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1    —    %2")
+                .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(QFileInfo(path).absolutePath())),
+            recent_);
         item->setData(Qt::UserRole, path);
         item->setToolTip(path);
     }

@@ -14,10 +14,7 @@
 namespace memprof::views {
 
 SummaryHeader::SummaryHeader(QWidget* parent)
-    : QFrame(parent)
-    , fileName_(new ElidedLabel(this))
-    , folder_(new ElidedLabel(this))
-    , facts_(new QLabel(this))
+    : QFrame(parent), fileName_(new ElidedLabel(this)), folder_(new ElidedLabel(this)), facts_(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -90,7 +87,8 @@ void SummaryHeader::render()
         state = tr("complete");
         break;
     case DecodeEnd::Truncated:
-        state = QStringLiteral("<span style='color:#b35c00'>%1</span>").arg(services::describeTruncationPoint(status_).toHtmlEscaped());
+        state = QStringLiteral("<span style='color:#b35c00'>%1</span>")
+                    .arg(services::describeTruncationPoint(status_).toHtmlEscaped());
         break;
     case DecodeEnd::Cancelled:
         state = tr("cancelled");

@@ -15,12 +15,12 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QItemSelectionModel>
 #include <QScopedValueRollback>
-#include <QSortFilterProxyModel>
 #include <QSignalBlocker>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -33,7 +33,8 @@ namespace {
 
 QString describeRun(const SysprofProfile& profile, const QString& path, const QString& side)
 {
-    const QString cut = profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
+    const QString cut =
+        profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
     const SysprofMode recorded = profile.mode();
     const QString mode = recorded == SysprofMode::C   ? SysprofComparisonPage::tr(", mode C")
                          : recorded == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
@@ -45,12 +46,12 @@ QString describeRun(const SysprofProfile& profile, const QString& path, const QS
 } // namespace
 
 SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
-    : ResultsPage(parent)
-    , header_(new QLabel(this))
-    , viewChoice_(makeStackViewChoice(this))
-    , model_(new FunctionChangeModel(this))
-    , functions_(new CostTableView(this))
-    , flame_(new FlameGraphWidget(this))
+    : ResultsPage(parent),
+      header_(new QLabel(this)),
+      viewChoice_(makeStackViewChoice(this)),
+      model_(new FunctionChangeModel(this)),
+      functions_(new CostTableView(this)),
+      flame_(new FlameGraphWidget(this))
 {
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
@@ -128,7 +129,9 @@ void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> ba
     // The largest rise selected: the first thing worth finding in the flame.
     const QModelIndex top = functions_->proxyModel()->index(0, 0);
     if (selected_.empty() && top.isValid())
-        selectFunction(model_->changes().functions[static_cast<std::size_t>(functions_->proxyModel()->mapToSource(top).row())].frame.name);
+        selectFunction(model_->changes()
+                           .functions[static_cast<std::size_t>(functions_->proxyModel()->mapToSource(top).row())]
+                           .frame.name);
 }
 
 void SysprofComparisonPage::setView(StackView view)
@@ -143,9 +146,8 @@ void SysprofComparisonPage::showView()
     viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view)));
     if (base_ && current_) {
         model_->setChanges(functionChanges(*base_, *current_, view));
-        flame_->buildTree([base = base_, current = current_, view] {
-            return differentialCallFlameTree(*base, *current, view);
-        });
+        flame_->buildTree(
+            [base = base_, current = current_, view] { return differentialCallFlameTree(*base, *current, view); });
     }
     header_->setText(headerText());
 }

@@ -43,15 +43,15 @@ const char* const kTabNames[] = {"flamegraph", "top-down", "bottom-up", "functio
 } // namespace
 
 SysprofPage::SysprofPage(QWidget* parent)
-    : ResultsPage(parent)
-    , header_(new QLabel(this))
-    , viewChoice_(makeStackViewChoice(this))
-    , flame_(new CpuFlameGraphTab(viewState(), this))
-    , topDown_(new CpuCallTreeTab(CpuCallTreeTab::Direction::TopDown, this))
-    , bottomUp_(new CpuCallTreeTab(CpuCallTreeTab::Direction::BottomUp, this))
-    , functions_(new CpuFunctionsTab(this))
-    , states_(new CpuVmStatesTab(this))
-    , wholeRun_(new QPushButton(tr("Count the &whole run"), this))
+    : ResultsPage(parent),
+      header_(new QLabel(this)),
+      viewChoice_(makeStackViewChoice(this)),
+      flame_(new CpuFlameGraphTab(viewState(), this)),
+      topDown_(new CpuCallTreeTab(CpuCallTreeTab::Direction::TopDown, this)),
+      bottomUp_(new CpuCallTreeTab(CpuCallTreeTab::Direction::BottomUp, this)),
+      functions_(new CpuFunctionsTab(this)),
+      states_(new CpuVmStatesTab(this)),
+      wholeRun_(new QPushButton(tr("Count the &whole run"), this))
 {
     filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -84,7 +84,8 @@ SysprofPage::SysprofPage(QWidget* parent)
                               "zoom, Alt+Left to go back, Esc to see all"));
     tabs->setTabToolTip(1, tr("Where time went, from the root of each call chain down"));
     tabs->setTabToolTip(2, tr("The functions samples ended in, with their callers below"));
-    tabs->setTabToolTip(3, tr("Each function's self and total samples; who called the selected one and what it called"));
+    tabs->setTabToolTip(3,
+                        tr("Each function's self and total samples; who called the selected one and what it called"));
     tabs->setTabToolTip(4, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
     trackLastUsedTable();
 
@@ -222,15 +223,17 @@ void SysprofPage::countRange(RunRange range)
                     return;
                 rangeJob_.release()->deleteLater();
                 if (counted->status.end == DecodeEnd::Failed || counted->status.end == DecodeEnd::Cancelled) {
-                    emit statusMessage(tr("The range could not be counted: %1")
-                                           .arg(services::describeFailure(counted->status)));
+                    emit statusMessage(
+                        tr("The range could not be counted: %1").arg(services::describeFailure(counted->status)));
                     return;
                 }
                 showCounted(std::move(counted));
-                emit statusMessage(tr("Every pane counts samples %1 to %2.").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
+                emit statusMessage(tr("Every pane counts samples %1 to %2.")
+                                       .arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
                 emit rangeCounted(range);
             });
-    emit statusMessage(tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
+    emit statusMessage(
+        tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
     rangeJob_->start();
 }
 
@@ -306,8 +309,8 @@ void SysprofPage::showSource()
                          : tr("Marked: where the function is defined. Sysprof records which function ran, not "
                               "the line.");
     } else {
-        chunk.explanation = itemmodels::describeFrame(frame) + QStringLiteral("\n\n") +
-                            tr("There is no Lua source to show for it.");
+        chunk.explanation =
+            itemmodels::describeFrame(frame) + QStringLiteral("\n\n") + tr("There is no Lua source to show for it.");
     }
     sourcePane()->showChunk(chunk, QFileInfo(path_).absolutePath());
 }
@@ -365,7 +368,8 @@ QString SysprofPage::headerText() const
         facts << tr("%1 samples").arg(itemmodels::countText(profile_->sampleCount));
     else
         facts << tr("samples %1 to %2 of %3 counted")
-                     .arg(itemmodels::countText(profile_->range.first), itemmodels::countText(std::min(profile_->range.last, profile_->runSampleCount)),
+                     .arg(itemmodels::countText(profile_->range.first),
+                          itemmodels::countText(std::min(profile_->range.last, profile_->runSampleCount)),
                           itemmodels::countText(profile_->runSampleCount));
     switch (profile_->mode()) {
     case SysprofMode::C:

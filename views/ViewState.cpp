@@ -3,8 +3,7 @@
 
 namespace memprof::views {
 
-ViewState::ViewState(QObject* parent)
-    : QObject(parent)
+ViewState::ViewState(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<RunRange>();
 }

@@ -101,10 +101,7 @@ struct ByteCursor {
     std::uint64_t stringLength = 0;
     bool shortInString = false;
 
-    ByteCursor(const std::uint8_t* data, std::size_t size)
-        : begin(data), position(data), end(data + size)
-    {
-    }
+    ByteCursor(const std::uint8_t* data, std::size_t size) : begin(data), position(data), end(data + size) {}
 
     bool ok() const { return state == State::Ok; }
     std::size_t consumed() const { return static_cast<std::size_t>(position - begin); }

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <string>
 #include <fcntl.h>
 #include <poll.h>
+#include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 

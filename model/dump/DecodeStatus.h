@@ -10,16 +10,16 @@ namespace memprof {
 
 enum class DecodeErrorKind : std::uint8_t {
     None,
-    BadMagic,           // prologue magic is not 'ljs' / 'ljm'
+    BadMagic, // prologue magic is not 'ljs' / 'ljm'
     UnsupportedVersion, // version byte outside 1..3
-    BadHeaderByte,      // an event header that no version defines
-    UlebTooLong,        // a ULEB128 longer than ten bytes or above 2^64-1
-    StringPastEnd,      // a string length larger than the bytes left (symbol table), or
-                        // far larger while many are left (events: damage, see Decoder.h)
-    UnexpectedEnd,      // the data ends inside the symbol table or a prologue
-    IoError,            // the file could not be read
-    OtherProfiler,      // a dump of the other profiler than the one needed (a sysprof
-                        // dump compared with a memprof one, or the other way round)
+    BadHeaderByte, // an event header that no version defines
+    UlebTooLong, // a ULEB128 longer than ten bytes or above 2^64-1
+    StringPastEnd, // a string length larger than the bytes left (symbol table), or
+    // far larger while many are left (events: damage, see Decoder.h)
+    UnexpectedEnd, // the data ends inside the symbol table or a prologue
+    IoError, // the file could not be read
+    OtherProfiler, // a dump of the other profiler than the one needed (a sysprof
+    // dump compared with a memprof one, or the other way round)
 };
 
 const char* toString(DecodeErrorKind kind);
@@ -27,28 +27,28 @@ const char* toString(DecodeErrorKind kind);
 struct DecodeError {
     DecodeErrorKind kind = DecodeErrorKind::None;
     std::uint64_t offset = 0; // byte offset where the problem was found
-    std::string message;      // what was found and what was expected
+    std::string message; // what was found and what was expected
 
     bool isError() const { return kind != DecodeErrorKind::None; }
 };
 
 enum class DecodeEnd : std::uint8_t {
-    Complete,  // the epilogue was read
+    Complete, // the epilogue was read
     Truncated, // the data ends before the epilogue: everything complete was kept
     Cancelled, // the stop flag was raised
-    Failed,    // `error` says why; nothing after `error.offset` was used
+    Failed, // `error` says why; nothing after `error.offset` was used
 };
 
 struct DecodeStatus {
     DecodeEnd end = DecodeEnd::Complete;
-    DecodeError error;                 // set when end == Failed
-    std::uint64_t bytesConsumed = 0;   // up to the end of the last complete item
-    std::uint64_t totalBytes = 0;      // bytes the source held (0 if unknown)
-    std::uint64_t truncatedAt = 0;     // Truncated: offset of the incomplete event
-    std::string truncationReason;      // Truncated: what was being read at the end
-    std::string truncatedEvent;        // Truncated: the incomplete event ("Lua alloc (0x09)"),
-                                       // empty when the data ends between events
-    std::uint64_t trailingBytes = 0;   // bytes after the epilogue (ignored)
+    DecodeError error; // set when end == Failed
+    std::uint64_t bytesConsumed = 0; // up to the end of the last complete item
+    std::uint64_t totalBytes = 0; // bytes the source held (0 if unknown)
+    std::uint64_t truncatedAt = 0; // Truncated: offset of the incomplete event
+    std::string truncationReason; // Truncated: what was being read at the end
+    std::string truncatedEvent; // Truncated: the incomplete event ("Lua alloc (0x09)"),
+        // empty when the data ends between events
+    std::uint64_t trailingBytes = 0; // bytes after the epilogue (ignored)
     std::uint8_t symtabVersion = 0;
     std::uint8_t eventsVersion = 0;
 };

@@ -24,8 +24,7 @@ class DumpDecoderBase {
 protected:
     DumpDecoderBase(ByteSource& source, Sink& sink, const DecodeControl& control)
         : buffer_(source, control.blockSize), sink_(sink), control_(control)
-    {
-    }
+    {}
 
     // What a refill asks for before an item without strings: a header and
     // six ten-byte ULEB128s (memprof's largest plain event).
@@ -38,10 +37,7 @@ protected:
         return false;
     }
 
-    bool stopRequested() const
-    {
-        return control_.stop && control_.stop->load(std::memory_order_relaxed);
-    }
+    bool stopRequested() const { return control_.stop && control_.stop->load(std::memory_order_relaxed); }
 
     // Refills; reports progress and honours cancellation once per block.
     bool refill(std::size_t wanted)
@@ -49,8 +45,7 @@ protected:
         if (buffer_.fill(wanted) && control_.progress)
             control_.progress(buffer_.offset(), status_.totalBytes);
         if (buffer_.failed())
-            return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(),
-                        buffer_.errorText());
+            return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(), buffer_.errorText());
         if (stopRequested()) {
             status_.end = DecodeEnd::Cancelled;
             return false;
@@ -64,10 +59,10 @@ protected:
     // byte 0 says the data is not.
     struct Prologue {
         const std::uint8_t (&magic)[3];
-        const char* part;        // "symbol table", "event stream"
+        const char* part; // "symbol table", "event stream"
         std::uint8_t minVersion;
         std::uint8_t maxVersion;
-        const char* notA;        // "a memprof dump"
+        const char* notA; // "a memprof dump"
     };
 
     bool readPrologue(const Prologue& expect, std::uint8_t& version)
@@ -90,7 +85,8 @@ protected:
                 // altogether; a wrong second one, a dump that lost its way.
                 if (at == 0)
                     return fail(DecodeErrorKind::BadMagic, at,
-                                std::string("not ") + expect.notA + ": it starts with " + found + ", a dump with " + expected);
+                                std::string("not ") + expect.notA + ": it starts with " + found + ", a dump with " +
+                                    expected);
                 return fail(DecodeErrorKind::BadMagic, at,
                             std::string("bad ") + part + " magic " + found + ", expected " + expected);
             }

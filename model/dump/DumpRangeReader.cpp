@@ -16,8 +16,7 @@ class FileRangeSource final : public ByteSource {
 public:
     FileRangeSource(int fd, std::uint64_t offset, std::uint64_t length)
         : fd_(fd), position_(offset), end_(offset + length), length_(length)
-    {
-    }
+    {}
     std::size_t read(std::span<std::uint8_t> out) override
     {
         const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(out.size(), end_ - position_));

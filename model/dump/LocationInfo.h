@@ -18,7 +18,7 @@ inline constexpr std::int32_t kNoFunction = -1;
 // A Lua function prototype as the symbol table described it.
 struct FunctionInfo {
     std::uint64_t addr = 0;
-    std::string chunkname;      // raw: "@file.lua", "=name", or the source text
+    std::string chunkname; // raw: "@file.lua", "=name", or the source text
     std::uint64_t linedefined = 0;
     std::int32_t aliasIndex = -1; // into Profile::aliases when chunkname has newlines
 
@@ -28,7 +28,7 @@ struct FunctionInfo {
 
 // A chunk loaded from a multi-line string, named function_alias_N.
 struct Alias {
-    std::string name;   // "function_alias_1"
+    std::string name; // "function_alias_1"
     std::string source; // the chunk's source text
 };
 

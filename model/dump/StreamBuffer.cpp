@@ -7,8 +7,7 @@ namespace memprof {
 
 StreamBuffer::StreamBuffer(ByteSource& source, std::size_t blockSize)
     : source_(source), buffer_(blockSize < 64 ? 64 : blockSize)
-{
-}
+{}
 
 bool StreamBuffer::fill(std::size_t wanted)
 {
@@ -28,8 +27,7 @@ bool StreamBuffer::fill(std::size_t wanted)
                 buffer_.resize(buffer_.size() * 2);
             }
         }
-        const std::size_t got =
-            source_.read(std::span<std::uint8_t>(buffer_.data() + end_, buffer_.size() - end_));
+        const std::size_t got = source_.read(std::span<std::uint8_t>(buffer_.data() + end_, buffer_.size() - end_));
         if (got == 0 || source_.failed())
             atEnd_ = true;
         end_ += got;

@@ -51,10 +51,10 @@ private:
         std::uint64_t line = 0;
     };
 
-    std::vector<FunctionInfo> functions_;                        // every prototype seen
-    absl::flat_hash_map<std::uint64_t, std::int32_t> lfuncAt_;  // addr -> latest prototype
+    std::vector<FunctionInfo> functions_; // every prototype seen
+    absl::flat_hash_map<std::uint64_t, std::int32_t> lfuncAt_; // addr -> latest prototype
     std::vector<Alias> aliases_;
-    absl::flat_hash_map<std::string, std::int32_t> aliasOf_;    // chunk source -> alias
+    absl::flat_hash_map<std::string, std::int32_t> aliasOf_; // chunk source -> alias
     std::vector<std::string> cfuncNames_;
     absl::flat_hash_map<std::uint64_t, std::uint32_t> cfuncIndex_; // addr -> name index
     // For floor look-ups. Ordered on insert: new symbols interleaved with

@@ -13,16 +13,16 @@ namespace memprof {
 
 // Which value column holds each DHAT figure.
 struct DhatColumns {
-    std::size_t totalBytes, totalBlocks;   // tb, tbk
-    std::size_t maxBytes, maxBlocks;       // mb, mbk
+    std::size_t totalBytes, totalBlocks; // tb, tbk
+    std::size_t maxBytes, maxBlocks; // mb, mbk
     std::size_t globalMaxBytes, globalMaxBlocks; // gb, gbk
-    std::size_t endBytes, endBlocks;       // eb, ebk
+    std::size_t endBytes, endBlocks; // eb, ebk
 };
 
 struct DhatHeader {
-    std::string mode;           // who wrote it ("memprof")
-    std::string command;        // cmd
-    std::uint64_t endTime = 0;  // te, in events
+    std::string mode; // who wrote it ("memprof")
+    std::string command; // cmd
+    std::uint64_t endTime = 0; // te, in events
     std::uint64_t globalMaxTime = 0; // tg, in events
 };
 

@@ -22,9 +22,9 @@ enum class ExportFormat {
     FoldedHeld,
     FoldedAllocated,
     FoldedCount,
-    Chrome,          // a Chrome DevTools .cpuprofile
-    FoldedLua,       // sysprof: the Lua call chains
-    FoldedHost,      // sysprof: the host call chains
+    Chrome, // a Chrome DevTools .cpuprofile
+    FoldedLua, // sysprof: the Lua call chains
+    FoldedHost, // sysprof: the host call chains
     FoldedReference, // sysprof: tools/sysprof.lua's merge
 };
 
@@ -39,8 +39,10 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name, ExportSu
 // before the dump is read).
 bool isExportFormatName(std::string_view name);
 // The names exportFormatFromName takes, for messages.
-inline constexpr const char* kExportFormatNames = "pprof, speedscope, dhat, folded, folded:held, folded:allocated, folded:count";
-inline constexpr const char* kSysprofExportFormatNames = "pprof, speedscope, chrome, folded, folded:lua, folded:host, folded:reference";
+inline constexpr const char* kExportFormatNames =
+    "pprof, speedscope, dhat, folded, folded:held, folded:allocated, folded:count";
+inline constexpr const char* kSysprofExportFormatNames =
+    "pprof, speedscope, chrome, folded, folded:lua, folded:host, folded:reference";
 
 // The format a file name asks for, by its ending: .pb.gz or .pprof (pprof),
 // .speedscope.json, .folded (memprof: held bytes; sysprof: the Lua call

@@ -11,10 +11,14 @@ namespace {
 FrameKind frameKindOf(SourceKind source)
 {
     switch (source) {
-    case SourceKind::Lua: return FrameKind::Lua;
-    case SourceKind::C: return FrameKind::C;
-    case SourceKind::Trace: return FrameKind::Trace;
-    case SourceKind::Internal: break;
+    case SourceKind::Lua:
+        return FrameKind::Lua;
+    case SourceKind::C:
+        return FrameKind::C;
+    case SourceKind::Trace:
+        return FrameKind::Trace;
+    case SourceKind::Internal:
+        break;
     }
     return FrameKind::Internal;
 }
@@ -65,10 +69,8 @@ void addHeapValues(const Profile& profile, std::vector<std::vector<std::int64_t>
 StackProfile stacksOf(const Profile& profile, bool withHeap)
 {
     StackProfile stacks;
-    stacks.sampleTypes = {{"alloc_objects", "count"},
-                          {"alloc_space", "bytes"},
-                          {"inuse_objects", "count"},
-                          {"inuse_space", "bytes"}};
+    stacks.sampleTypes = {
+        {"alloc_objects", "count"}, {"alloc_space", "bytes"}, {"inuse_objects", "count"}, {"inuse_space", "bytes"}};
     stacks.periodType = {"space", "bytes"};
     stacks.period = 1;
 

@@ -11,17 +11,17 @@ namespace memprof {
 // The sample types, in this order.
 enum MemprofValue : std::size_t {
     kAllocObjects, // allocation and reallocation events of the location
-    kAllocSpace,   // the bytes they gave
+    kAllocSpace, // the bytes they gave
     kInuseObjects, // blocks live at the end by the location that last (re)allocated them (--live)
-    kInuseSpace,   // their bytes
+    kInuseSpace, // their bytes
     kMemprofValueCount
 };
 
 // The figures DHAT adds, after the four above (memprofHeapStacks).
 enum MemprofHeapValue : std::size_t {
     kPeakObjects = kMemprofValueCount, // blocks live when the heap peaked, by owner
-    kPeakSpace,                        // their bytes
-    kMaxSpace,                         // the most bytes the location held at once
+    kPeakSpace, // their bytes
+    kMaxSpace, // the most bytes the location held at once
     // The held history keeps bytes, not blocks: the larger of the block
     // counts at the peak and at the end, a lower bound of the blocks held
     // at the location's maximum.

@@ -46,7 +46,8 @@ std::string pprofBytes(const StackProfile& stacks)
     std::map<std::tuple<std::string, std::string, std::uint64_t>, std::uint64_t> functionIds;
     for (std::size_t i = 0; i < stacks.frames.size(); ++i) {
         const StackFrame& frame = stacks.frames[i];
-        auto [it, inserted] = functionIds.try_emplace({frame.name, frame.file, frame.startLine}, functionIds.size() + 1);
+        auto [it, inserted] =
+            functionIds.try_emplace({frame.name, frame.file, frame.startLine}, functionIds.size() + 1);
         if (inserted) {
             auto* function = profile.add_function();
             function->set_id(it->second);

@@ -27,7 +27,8 @@ class SpeedscopeFrames {
 public:
     int index(const ShownFrame& frame)
     {
-        auto [it, inserted] = indices_.try_emplace({frame.name, frame.file, frame.line, frame.level}, int(frames_.size()));
+        auto [it, inserted] =
+            indices_.try_emplace({frame.name, frame.file, frame.line, frame.level}, int(frames_.size()));
         if (inserted) {
             QJsonObject object{{QStringLiteral("name"), QString::fromStdString(frame.name)}};
             if (!frame.file.empty())
@@ -59,12 +60,13 @@ QJsonObject sampledProfile(const std::string& name, const SampleType& type, cons
 
 std::string fileJson(const SpeedscopeFrames& table, const QJsonArray& profiles, const std::string& name)
 {
-    const QJsonObject file{{QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
-                           {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
-                           {QStringLiteral("name"), QString::fromStdString(name)},
-                           {QStringLiteral("activeProfileIndex"), 0},
-                           {QStringLiteral("shared"), QJsonObject{{QStringLiteral("frames"), table.frames()}}},
-                           {QStringLiteral("profiles"), profiles}};
+    const QJsonObject file{
+        {QStringLiteral("$schema"), QStringLiteral("https://www.speedscope.app/file-format-schema.json")},
+        {QStringLiteral("exporter"), QStringLiteral("memprof-viewer")},
+        {QStringLiteral("name"), QString::fromStdString(name)},
+        {QStringLiteral("activeProfileIndex"), 0},
+        {QStringLiteral("shared"), QJsonObject{{QStringLiteral("frames"), table.frames()}}},
+        {QStringLiteral("profiles"), profiles}};
     return QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
 }
 

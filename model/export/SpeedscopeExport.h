@@ -12,7 +12,7 @@ namespace memprof {
 
 struct SpeedscopeView {
     std::size_t sampleType = 0; // the value column the profile weighs samples by
-    std::string name;           // as speedscope lists it ("Allocated bytes")
+    std::string name; // as speedscope lists it ("Allocated bytes")
 };
 
 // The JSON text; samples with a zero weight in a view are left out of it.

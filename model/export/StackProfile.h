@@ -13,9 +13,9 @@
 namespace memprof {
 
 struct StackFrame {
-    std::string name;           // the function as users know it ("@a.lua:10", "lua_pcall")
-    std::string file;           // the chunk or binary; empty when unknown
-    std::uint64_t line = 0;     // the line this frame was at; 0 when unknown
+    std::string name; // the function as users know it ("@a.lua:10", "lua_pcall")
+    std::string file; // the chunk or binary; empty when unknown
+    std::uint64_t line = 0; // the line this frame was at; 0 when unknown
     std::uint64_t startLine = 0; // the function's first line; 0 when unknown
     FrameKind kind = FrameKind::Internal;
 };

@@ -20,8 +20,8 @@ struct SysprofExportOptions {
 // The sample types, in this order.
 enum SysprofValue : std::size_t {
     kSampleCount, // samples
-    kCpuTime,     // samples x interval (only with an interval): nanoseconds in
-                  // sysprofStacks, milliseconds in sysprofTimeOrder
+    kCpuTime, // samples x interval (only with an interval): nanoseconds in
+    // sysprofStacks, milliseconds in sysprofTimeOrder
 };
 
 // The frame of a call-tree frame as exports name it.

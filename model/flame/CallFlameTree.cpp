@@ -40,8 +40,8 @@ FlameTree differentialCallFlameTree(const SysprofProfile& base, const SysprofPro
     };
     const std::vector<std::string> baseKeys = keysOf(base);
     const std::vector<std::string> newKeys = keysOf(current);
-    const StackTreeDiff matched = diffStackTrees(baseCalls, std::span<const std::string>(baseKeys),
-                                                 current.tree(view), std::span<const std::string>(newKeys));
+    const StackTreeDiff matched = diffStackTrees(baseCalls, std::span<const std::string>(baseKeys), current.tree(view),
+                                                 std::span<const std::string>(newKeys));
     for (const StackDiffNode& path : matched.nodes) {
         std::uint64_t baseValue = 0;
         for (const CallNodeId node : path.baseNodes)

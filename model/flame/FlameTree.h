@@ -26,7 +26,7 @@ struct FlameNode {
 
 struct FlameTree {
     std::vector<FlameNode> nodes; // nodes[0] is the root ("all")
-    std::string unit;             // "samples", "bytes"
+    std::string unit; // "samples", "bytes"
     // A differential tree compares two profiles: the frames and widths are
     // NEW's, each node has BASE's value on its path too, and what it shows
     // is the change of the node's share of its own run (runs differ in

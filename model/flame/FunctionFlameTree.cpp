@@ -29,7 +29,9 @@ FlameTree functionFlameTree(const FunctionTree& tree, FlameBytes bytes)
 {
     FlameTree out = flameTreeOf(
         tree, "bytes", [&tree](FlameNode& flame, FrameId frame) { flame.name = tree.frames[frame].label; },
-        [bytes](const TreeNode& node) { return bytes == FlameBytes::Allocated ? node.allocatedBytes : node.heldBytes; });
+        [bytes](const TreeNode& node) {
+            return bytes == FlameBytes::Allocated ? node.allocatedBytes : node.heldBytes;
+        });
     // Each node's top-level ancestor, the group it is under: parents come
     // before their children.
     std::vector<StackNodeId> topOf(tree.size(), kStackRoot);

@@ -34,8 +34,9 @@ QString describeFrame(const CallFrame& frame)
     case FrameKind::Lua:
         if (frame.chunk.empty())
             return CallTreeModel::tr("Lua function %1").arg(name);
-        return CallTreeModel::tr("Lua function defined at line %1 of %2 (sysprof records where a function is "
-                                 "defined, not the line that ran)")
+        return CallTreeModel::tr(
+                   "Lua function defined at line %1 of %2 (sysprof records where a function is "
+                   "defined, not the line that ran)")
             .arg(frame.line)
             .arg(QString::fromStdString(frame.chunk));
     case FrameKind::FastFunction:
@@ -55,12 +56,11 @@ QString describeFrame(const CallFrame& frame)
 }
 
 CallTreeModel::CallTreeModel(Direction direction, QObject* parent)
-    : QAbstractItemModel(parent)
-    , direction_(direction)
-    , tree_(std::make_shared<const CallTree>())
-    , columns_(treeColumns(direction))
-{
-}
+    : QAbstractItemModel(parent),
+      direction_(direction),
+      tree_(std::make_shared<const CallTree>()),
+      columns_(treeColumns(direction))
+{}
 
 void CallTreeModel::setProfile(std::shared_ptr<const SysprofProfile> profile, StackView view)
 {

@@ -15,8 +15,8 @@ namespace memprof::itemmodels {
 
 struct LineCost {
     std::uint64_t allocatedBytes = 0; // new sizes of allocs and reallocs
-    std::uint64_t heldBytes = 0;      // live at the end (accurate)
-    std::uint8_t overflowed = 0;      // OverflowedSum bits: allocated, live
+    std::uint64_t heldBytes = 0; // live at the end (accurate)
+    std::uint8_t overflowed = 0; // OverflowedSum bits: allocated, live
 
     ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
     ByteSum held() const { return {heldBytes, (overflowed & kLiveOverflowed) != 0}; }

@@ -6,8 +6,8 @@
 
 #include <QString>
 
-#include <cstdint>
 #include <QVariant>
+#include <cstdint>
 
 namespace memprof::itemmodels {
 

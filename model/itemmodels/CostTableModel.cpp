@@ -6,10 +6,8 @@
 
 namespace memprof::itemmodels {
 
-CostTableModel::CostTableModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
+CostTableModel::CostTableModel(QObject* parent) : QAbstractTableModel(parent)
+{}
 
 int CostTableModel::columnCount(const QModelIndex& parent) const
 {

@@ -5,10 +5,10 @@
 // Subclasses only say how many rows there are and what each cell holds.
 #pragma once
 
-#include "model/memprofile/Profile.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "model/memprofile/Profile.h"
 
 #include <QAbstractTableModel>
 #include <QString>

@@ -5,10 +5,8 @@
 namespace memprof::itemmodels {
 
 CostTreeModel::CostTreeModel(std::vector<Column> columns, QObject* parent)
-    : QAbstractItemModel(parent)
-    , columns_(std::move(columns))
-{
-}
+    : QAbstractItemModel(parent), columns_(std::move(columns))
+{}
 
 int CostTreeModel::columnCount(const QModelIndex&) const
 {

@@ -8,9 +8,9 @@
 // subclasses add the cost cells.
 #pragma once
 
-#include "model/memprofile/FunctionTree.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "model/memprofile/FunctionTree.h"
 
 #include <QAbstractItemModel>
 
@@ -30,9 +30,9 @@ public:
     struct NodeTarget {
         enum class Kind { None, Location, Chunk, Explanation };
         Kind kind = Kind::None;
-        LocationId location = 0;             // Location, Explanation
+        LocationId location = 0; // Location, Explanation
         std::int32_t function = kNoFunction; // Chunk
-        int line = 0;                        // Chunk: linedefined, 0 for a whole file
+        int line = 0; // Chunk: linedefined, 0 for a whole file
     };
 
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -128,7 +128,8 @@ public:
             target.kind = NodeTarget::Kind::Chunk;
             target.function = frame->function;
             if (frame->kind == FrameKind::Lua)
-                target.line = static_cast<int>(profile_->functions[static_cast<std::size_t>(frame->function)].linedefined);
+                target.line =
+                    static_cast<int>(profile_->functions[static_cast<std::size_t>(frame->function)].linedefined);
             return target;
         case FrameKind::Group:
         default: { // the tree's nodes are files, functions, lines and groups
@@ -175,7 +176,10 @@ protected:
         }
     }
 
-    const Node& nodeOf(const QModelIndex& index) const { return tree_.node(static_cast<StackNodeId>(index.internalId())); }
+    const Node& nodeOf(const QModelIndex& index) const
+    {
+        return tree_.node(static_cast<StackNodeId>(index.internalId()));
+    }
     const FunctionFrame& frameOf(const QModelIndex& index) const
     {
         return tree_.frameOf(static_cast<StackNodeId>(index.internalId()));
@@ -197,7 +201,7 @@ protected:
         switch (role) {
         case Qt::TextAlignmentRole:
             return column(index.column()).kind == CostKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                                                  : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+                                                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
         case LocationIdRole:
             if (frame.kind == FrameKind::Line && frame.location >= 0)
                 return QVariant::fromValue(static_cast<uint>(frame.location));
@@ -214,7 +218,7 @@ protected:
     Tree tree_;
 
 private:
-    std::vector<int> rowInParent_;         // by node
+    std::vector<int> rowInParent_; // by node
     std::vector<StackNodeId> lineNodeOf_; // by location id, kNoNode if none
 };
 

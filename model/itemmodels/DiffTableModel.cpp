@@ -18,42 +18,45 @@ std::vector<CostTableModel::Column> columnsOf(DiffTableModel::Table table)
          DiffTableModel::tr("BASE: the name is gone in NEW; NEW: the name is new; empty: in both")},
     };
     if (table == DiffTableModel::Table::Held) {
-        columns.insert(columns.end(), {
-            {DiffTableModel::tr("Δ Held"), QStringLiteral("delta_held_bytes"), K::Bytes,
-             DiffTableModel::tr("NEW − BASE: bytes of the blocks still live at the end")},
-            {DiffTableModel::tr("Base held"), QStringLiteral("base_held_bytes"), K::Bytes,
-             DiffTableModel::tr("Held at the end in BASE")},
-            {DiffTableModel::tr("New held"), QStringLiteral("new_held_bytes"), K::Bytes,
-             DiffTableModel::tr("Held at the end in NEW")},
-            {DiffTableModel::tr("Δ Blocks"), QStringLiteral("delta_live_blocks"), K::Count,
-             DiffTableModel::tr("NEW − BASE: number of blocks still live at the end")},
-        });
+        columns.insert(columns.end(),
+                       {
+                           {DiffTableModel::tr("Δ Held"), QStringLiteral("delta_held_bytes"), K::Bytes,
+                            DiffTableModel::tr("NEW − BASE: bytes of the blocks still live at the end")},
+                           {DiffTableModel::tr("Base held"), QStringLiteral("base_held_bytes"), K::Bytes,
+                            DiffTableModel::tr("Held at the end in BASE")},
+                           {DiffTableModel::tr("New held"), QStringLiteral("new_held_bytes"), K::Bytes,
+                            DiffTableModel::tr("Held at the end in NEW")},
+                           {DiffTableModel::tr("Δ Blocks"), QStringLiteral("delta_live_blocks"), K::Count,
+                            DiffTableModel::tr("NEW − BASE: number of blocks still live at the end")},
+                       });
         return columns;
     }
     columns.insert(columns.end(), {
-        {DiffTableModel::tr("Δ Events"), QStringLiteral("delta_events"), K::Count,
-         DiffTableModel::tr("NEW − BASE: number of events")},
-        {DiffTableModel::tr("Δ Allocated"), QStringLiteral("delta_allocated_bytes"), K::Bytes,
-         DiffTableModel::tr("NEW − BASE: sum of the new sizes")},
-        {DiffTableModel::tr("Δ Freed"), QStringLiteral("delta_freed_bytes"), K::Bytes,
-         DiffTableModel::tr("NEW − BASE: sum of the old sizes")},
-        {DiffTableModel::tr("Base events"), QStringLiteral("base_events"), K::Count, DiffTableModel::tr("Events in BASE")},
-        {DiffTableModel::tr("New events"), QStringLiteral("new_events"), K::Count, DiffTableModel::tr("Events in NEW")},
-        {DiffTableModel::tr("Base allocated"), QStringLiteral("base_allocated_bytes"), K::Bytes,
-         DiffTableModel::tr("Allocated in BASE")},
-        {DiffTableModel::tr("New allocated"), QStringLiteral("new_allocated_bytes"), K::Bytes,
-         DiffTableModel::tr("Allocated in NEW")},
-        {DiffTableModel::tr("Base freed"), QStringLiteral("base_freed_bytes"), K::Bytes, DiffTableModel::tr("Freed in BASE")},
-        {DiffTableModel::tr("New freed"), QStringLiteral("new_freed_bytes"), K::Bytes, DiffTableModel::tr("Freed in NEW")},
-    });
+                                      {DiffTableModel::tr("Δ Events"), QStringLiteral("delta_events"), K::Count,
+                                       DiffTableModel::tr("NEW − BASE: number of events")},
+                                      {DiffTableModel::tr("Δ Allocated"), QStringLiteral("delta_allocated_bytes"),
+                                       K::Bytes, DiffTableModel::tr("NEW − BASE: sum of the new sizes")},
+                                      {DiffTableModel::tr("Δ Freed"), QStringLiteral("delta_freed_bytes"), K::Bytes,
+                                       DiffTableModel::tr("NEW − BASE: sum of the old sizes")},
+                                      {DiffTableModel::tr("Base events"), QStringLiteral("base_events"), K::Count,
+                                       DiffTableModel::tr("Events in BASE")},
+                                      {DiffTableModel::tr("New events"), QStringLiteral("new_events"), K::Count,
+                                       DiffTableModel::tr("Events in NEW")},
+                                      {DiffTableModel::tr("Base allocated"), QStringLiteral("base_allocated_bytes"),
+                                       K::Bytes, DiffTableModel::tr("Allocated in BASE")},
+                                      {DiffTableModel::tr("New allocated"), QStringLiteral("new_allocated_bytes"),
+                                       K::Bytes, DiffTableModel::tr("Allocated in NEW")},
+                                      {DiffTableModel::tr("Base freed"), QStringLiteral("base_freed_bytes"), K::Bytes,
+                                       DiffTableModel::tr("Freed in BASE")},
+                                      {DiffTableModel::tr("New freed"), QStringLiteral("new_freed_bytes"), K::Bytes,
+                                       DiffTableModel::tr("Freed in NEW")},
+                                  });
     return columns;
 }
 
 } // namespace
 
-DiffTableModel::DiffTableModel(Table table, QObject* parent)
-    : CostTableModel(parent)
-    , table_(table)
+DiffTableModel::DiffTableModel(Table table, QObject* parent) : CostTableModel(parent), table_(table)
 {
     setColumns(columnsOf(table));
 }

@@ -8,9 +8,9 @@
 // delegate draws shrinkage in its own colour.
 #pragma once
 
-#include "model/memcompare/ProfileDiff.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/LocationIndex.h"
+#include "model/memcompare/ProfileDiff.h"
 
 #include <QList>
 

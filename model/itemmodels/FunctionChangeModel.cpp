@@ -9,8 +9,7 @@
 
 namespace memprof::itemmodels {
 
-FunctionChangeModel::FunctionChangeModel(QObject* parent)
-    : CostTableModel(parent)
+FunctionChangeModel::FunctionChangeModel(QObject* parent) : CostTableModel(parent)
 {
     setColumns({
         {tr("Function"), QStringLiteral("function"), CostKind::Text, tr("Each function once, matched by name")},
@@ -19,12 +18,17 @@ FunctionChangeModel::FunctionChangeModel(QObject* parent)
          tr("NEW's share of samples spent in the function itself minus BASE's (each of its own run)")},
         {tr("Total % change"), QStringLiteral("total_share_change"), CostKind::Share,
          tr("NEW's share of samples with the function on the stack minus BASE's")},
-        {tr("Self % BASE"), QStringLiteral("base_self_share"), CostKind::Share, tr("Self samples of all BASE's samples")},
+        {tr("Self % BASE"), QStringLiteral("base_self_share"), CostKind::Share,
+         tr("Self samples of all BASE's samples")},
         {tr("Self % NEW"), QStringLiteral("new_self_share"), CostKind::Share, tr("Self samples of all NEW's samples")},
-        {tr("Total % BASE"), QStringLiteral("base_total_share"), CostKind::Share, tr("Total samples of all BASE's samples")},
-        {tr("Total % NEW"), QStringLiteral("new_total_share"), CostKind::Share, tr("Total samples of all NEW's samples")},
-        {tr("Self BASE"), QStringLiteral("base_self_samples"), CostKind::Count, tr("Samples BASE took in the function itself")},
-        {tr("Self NEW"), QStringLiteral("new_self_samples"), CostKind::Count, tr("Samples NEW took in the function itself")},
+        {tr("Total % BASE"), QStringLiteral("base_total_share"), CostKind::Share,
+         tr("Total samples of all BASE's samples")},
+        {tr("Total % NEW"), QStringLiteral("new_total_share"), CostKind::Share,
+         tr("Total samples of all NEW's samples")},
+        {tr("Self BASE"), QStringLiteral("base_self_samples"), CostKind::Count,
+         tr("Samples BASE took in the function itself")},
+        {tr("Self NEW"), QStringLiteral("new_self_samples"), CostKind::Count,
+         tr("Samples NEW took in the function itself")},
     });
 }
 

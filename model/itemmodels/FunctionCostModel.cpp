@@ -5,12 +5,12 @@
 
 namespace memprof::itemmodels {
 
-FunctionCostModel::FunctionCostModel(QObject* parent)
-    : CostTableModel(parent)
+FunctionCostModel::FunctionCostModel(QObject* parent) : CostTableModel(parent)
 {
     setColumns({
         {tr("Function"), QStringLiteral("function"), CostKind::Text, tr("Each function once, wherever it was called")},
-        {tr("Self"), QStringLiteral("self_samples"), CostKind::Count, tr("Samples taken while the function itself ran")},
+        {tr("Self"), QStringLiteral("self_samples"), CostKind::Count,
+         tr("Samples taken while the function itself ran")},
         {tr("Self %"), QStringLiteral("self_share"), CostKind::Share, tr("Self samples of all samples")},
         {tr("Total"), QStringLiteral("total_samples"), CostKind::Count,
          tr("Samples taken while the function was on the stack (once per sample, however deep it recursed)")},
@@ -78,9 +78,7 @@ std::optional<LocationId> FunctionCostModel::rowLocation(int) const
     return std::nullopt;
 }
 
-CallEdgeModel::CallEdgeModel(Side side, QObject* parent)
-    : CostTableModel(parent)
-    , side_(side)
+CallEdgeModel::CallEdgeModel(Side side, QObject* parent) : CostTableModel(parent), side_(side)
 {
     const bool callers = side == Side::Callers;
     setColumns({

@@ -33,7 +33,8 @@ std::vector<CostTreeModel::Column> diffTreeColumns()
          M::tr("NEW − BASE: allocations, reallocations and frees here and below")},
         {M::tr("Δ Allocated"), QStringLiteral("delta_allocated_bytes"), CostKind::Bytes,
          M::tr("NEW − BASE: sum of the new sizes")},
-        {M::tr("Δ Freed"), QStringLiteral("delta_freed_bytes"), CostKind::Bytes, M::tr("NEW − BASE: sum of the old sizes")},
+        {M::tr("Δ Freed"), QStringLiteral("delta_freed_bytes"), CostKind::Bytes,
+         M::tr("NEW − BASE: sum of the old sizes")},
         {M::tr("Δ Held"), QStringLiteral("delta_held_bytes"), CostKind::Bytes,
          M::tr("NEW − BASE: bytes of the blocks still live at the end")},
         {M::tr("Δ Live at peak"), QStringLiteral("delta_peak_live_bytes"), CostKind::Bytes,
@@ -49,10 +50,10 @@ std::vector<CostTreeModel::Column> diffTreeColumns()
     for (int f = 0; f < FigureCount; ++f) {
         const CostKind kind = f == Events ? CostKind::Count : CostKind::Bytes;
         const auto& [title, csvName] = figures[f];
-        columns.push_back({M::tr("Base %1").arg(title), QStringLiteral("base_") + csvName, kind,
-                           M::tr("%1 in BASE").arg(title)});
-        columns.push_back({M::tr("New %1").arg(title), QStringLiteral("new_") + csvName, kind,
-                           M::tr("%1 in NEW").arg(title)});
+        columns.push_back(
+            {M::tr("Base %1").arg(title), QStringLiteral("base_") + csvName, kind, M::tr("%1 in BASE").arg(title)});
+        columns.push_back(
+            {M::tr("New %1").arg(title), QStringLiteral("new_") + csvName, kind, M::tr("%1 in NEW").arg(title)});
     }
     return columns;
 }
@@ -84,8 +85,7 @@ int figureOfColumn(int column)
 
 FunctionTreeDiffModel::FunctionTreeDiffModel(QObject* parent)
     : CostTreeModelOf<FunctionTreeDiff>(diffTreeColumns(), parent)
-{
-}
+{}
 
 void FunctionTreeDiffModel::setProfiles(const std::shared_ptr<const Profile>& base,
                                         std::shared_ptr<const Profile> newProfile)

@@ -8,8 +8,8 @@
 // for shrinkage. Line nodes answer the location in NEW, where NEW has one.
 #pragma once
 
-#include "model/memcompare/FunctionTreeDiff.h"
 #include "model/itemmodels/CostTreeModel.h"
+#include "model/memcompare/FunctionTreeDiff.h"
 
 #include <QList>
 
@@ -51,7 +51,6 @@ public:
     // hidden (the header menu shows them again).
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
-
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 

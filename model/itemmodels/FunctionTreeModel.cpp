@@ -28,10 +28,8 @@ std::vector<CostTreeModel::Column> treeColumns()
 }
 } // namespace
 
-FunctionTreeModel::FunctionTreeModel(QObject* parent)
-    : CostTreeModelOf<FunctionTree>(treeColumns(), parent)
-{
-}
+FunctionTreeModel::FunctionTreeModel(QObject* parent) : CostTreeModelOf<FunctionTree>(treeColumns(), parent)
+{}
 
 namespace {
 FunctionTree treeHolding(const Profile& profile, HeldModel::Scope scope)
@@ -110,20 +108,23 @@ CostTreeModel::Column FunctionTreeModel::heldColumn() const
         break;
     case Scope::WindowBlocksAtWindowEnd:
         held.title = tr("Held at window end");
-        held.toolTip = tr("Bytes of the blocks allocated in the window and live at its last event that these "
-                          "lines last allocated");
+        held.toolTip =
+            tr("Bytes of the blocks allocated in the window and live at its last event that these "
+               "lines last allocated");
         break;
     case Scope::LiveAtWindowEnd:
         held.title = tr("Live at window end");
-        held.toolTip = tr("Bytes of all the blocks live at the window's last event that these lines last "
-                          "allocated, inside the window or before it");
+        held.toolTip =
+            tr("Bytes of all the blocks live at the window's last event that these lines last "
+               "allocated, inside the window or before it");
         break;
     case Scope::HeldAtEnd:
     case Scope::Suspects:
         if (windowed) {
             held.title = tr("Survivors");
-            held.toolTip = tr("Bytes of the blocks allocated in the window and still live at the end that these "
-                              "lines last allocated");
+            held.toolTip =
+                tr("Bytes of the blocks allocated in the window and still live at the end that these "
+                   "lines last allocated");
         }
         break;
     }
@@ -150,8 +151,11 @@ std::uint64_t FunctionTreeModel::costOf(const TreeCost& cost, int column)
 
 bool FunctionTreeModel::overflowedOf(const TreeCost& cost, int column)
 {
-    static constexpr std::uint8_t kBits[ColumnCount] = {0, kEventsFigureOverflowed, kAllocatedFigureOverflowed,
-                                                        kFreedFigureOverflowed, kHeldFigureOverflowed,
+    static constexpr std::uint8_t kBits[ColumnCount] = {0,
+                                                        kEventsFigureOverflowed,
+                                                        kAllocatedFigureOverflowed,
+                                                        kFreedFigureOverflowed,
+                                                        kHeldFigureOverflowed,
                                                         kPeakFigureOverflowed};
     return column > LocationColumn && column < ColumnCount && (cost.overflowed & kBits[column]) != 0;
 }
@@ -165,10 +169,9 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return column == LocationColumn
-                   ? locationText(frame)
-                   : formatCost(qulonglong(costOf(node, column)), this->column(column).kind, humanReadable(),
-                                overflowedOf(node, column));
+        return column == LocationColumn ? locationText(frame)
+                                        : formatCost(qulonglong(costOf(node, column)), this->column(column).kind,
+                                                     humanReadable(), overflowedOf(node, column));
     case SortRole:
         if (column == LocationColumn)
             return QString::fromStdString(frame.label);
@@ -194,8 +197,8 @@ QString FunctionTreeModel::locationText(const FunctionFrame& frame) const
     // alike); a function by what it is, not like one of its lines.
     if (frame.kind == FrameKind::Line && frame.location >= 0)
         return names_.displayName(static_cast<LocationId>(frame.location));
-    if (frame.kind == FrameKind::Lua && functionNames_ && frame.function >= 0
-        && static_cast<std::size_t>(frame.function) < functionNames_->size()) {
+    if (frame.kind == FrameKind::Lua && functionNames_ && frame.function >= 0 &&
+        static_cast<std::size_t>(frame.function) < functionNames_->size()) {
         const QString& name = (*functionNames_)[static_cast<std::size_t>(frame.function)];
         if (!name.isEmpty())
             return tr("%1 at %2").arg(name, displayText(QString::fromStdString(frame.label)));

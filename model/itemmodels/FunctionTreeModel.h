@@ -10,10 +10,10 @@
 // total, so a line and its file compare on one scale.
 #pragma once
 
-#include "model/memprofile/FunctionTree.h"
 #include "model/itemmodels/CostTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationNames.h"
+#include "model/memprofile/FunctionTree.h"
 
 #include <QList>
 #include <QString>
@@ -52,7 +52,6 @@ public:
     // hidden (the header menu shows them again).
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
-
 
 private:
     static std::uint64_t costOf(const TreeCost& cost, int column);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/HeldModel.h"
-#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DisplayText.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 #include "model/support/SaturatingMath.h"
 
@@ -38,21 +38,25 @@ QString heldToolTip(HeldModel::Scope scope)
 {
     switch (scope) {
     case HeldModel::Scope::HeldAtEnd:
-        return HeldModel::tr("Bytes of the blocks still live at the end that this location last allocated "
-                             "(with a window: of those allocated in the window)");
+        return HeldModel::tr(
+            "Bytes of the blocks still live at the end that this location last allocated "
+            "(with a window: of those allocated in the window)");
     case HeldModel::Scope::HeldAtPeak:
         return HeldModel::tr("Bytes of the blocks live at the peak that this location last allocated");
     case HeldModel::Scope::WindowBlocksAtWindowEnd:
-        return HeldModel::tr("Bytes of the blocks allocated in the window and live at its last event that this "
-                             "location last allocated");
+        return HeldModel::tr(
+            "Bytes of the blocks allocated in the window and live at its last event that this "
+            "location last allocated");
     case HeldModel::Scope::LiveAtWindowEnd:
-        return HeldModel::tr("Bytes of all the blocks live at the window's last event that this location last "
-                             "allocated, inside the window or before it");
+        return HeldModel::tr(
+            "Bytes of all the blocks live at the window's last event that this location last "
+            "allocated, inside the window or before it");
     case HeldModel::Scope::HeapSummary:
     case HeldModel::Scope::Suspects:
         break;
     }
-    return HeldModel::tr("The reference's HEAP SUMMARY: bytes allocated minus freed, attributed to the allocating name");
+    return HeldModel::tr(
+        "The reference's HEAP SUMMARY: bytes allocated minus freed, attributed to the allocating name");
 }
 
 const std::vector<HeldRow>& liveRowsOf(const Profile& profile, HeldModel::Scope scope)
@@ -73,8 +77,7 @@ const std::vector<HeldRow>& liveRowsOf(const Profile& profile, HeldModel::Scope 
 }
 } // namespace
 
-HeldModel::HeldModel(QObject* parent)
-    : CostTableModel(parent)
+HeldModel::HeldModel(QObject* parent) : CostTableModel(parent)
 {
     setColumnsOf(scope_);
 }
@@ -87,15 +90,16 @@ void HeldModel::setColumnsOf(Scope scope)
         setColumns({locationColumnSpec(),
                     {tr("Held"), QStringLiteral("held_bytes"), K::Bytes, heldToolTip(scope)},
                     {tr("Live blocks"), QStringLiteral("live_blocks"), K::Count, tr("Number of those blocks")},
-                    shareColumnSpec(), historyColumnSpec()});
+                    shareColumnSpec(),
+                    historyColumnSpec()});
     } else if (scope == Scope::HeapSummary) {
         fields_ = {F::Name, F::Held, F::Allocs, F::Frees, F::Share};
-        setColumns({locationColumnSpec(),
-                    {tr("Heap summary"), QStringLiteral("summary_bytes"), K::Bytes, heldToolTip(scope)},
-                    {tr("Allocs"), QStringLiteral("allocs"), K::Count, tr("Allocations counted for this name")},
-                    {tr("Frees"), QStringLiteral("frees"), K::Count,
-                     tr("Frees and reallocations of this name's blocks")},
-                    shareColumnSpec()});
+        setColumns(
+            {locationColumnSpec(),
+             {tr("Heap summary"), QStringLiteral("summary_bytes"), K::Bytes, heldToolTip(scope)},
+             {tr("Allocs"), QStringLiteral("allocs"), K::Count, tr("Allocations counted for this name")},
+             {tr("Frees"), QStringLiteral("frees"), K::Count, tr("Frees and reallocations of this name's blocks")},
+             shareColumnSpec()});
     } else {
         fields_ = {F::Name, F::Score, F::Growth, F::HeldAtEnd, F::Kept, F::History, F::Why};
         setColumns({locationColumnSpec(),
@@ -118,27 +122,34 @@ QString HeldModel::explanation(Scope scope, bool windowed)
     switch (scope) {
     case Scope::HeldAtEnd:
         if (windowed)
-            return tr("Blocks allocated in the window and still live at the end of the dump (the survivors), by "
-                      "the location that last allocated or reallocated them.");
-        return tr("Blocks allocated during profiling and still live at the end, by the location that last "
-                  "allocated or reallocated them.");
+            return tr(
+                "Blocks allocated in the window and still live at the end of the dump (the survivors), by "
+                "the location that last allocated or reallocated them.");
+        return tr(
+            "Blocks allocated during profiling and still live at the end, by the location that last "
+            "allocated or reallocated them.");
     case Scope::HeldAtPeak:
-        return tr("Blocks live when the live bytes peaked, by the location that last allocated or reallocated "
-                  "them: what made the heap that large.");
+        return tr(
+            "Blocks live when the live bytes peaked, by the location that last allocated or reallocated "
+            "them: what made the heap that large.");
     case Scope::WindowBlocksAtWindowEnd:
-        return tr("Blocks allocated in the window and still live at its last event, by the location that last "
-                  "allocated them: what the window added to the heap.");
+        return tr(
+            "Blocks allocated in the window and still live at its last event, by the location that last "
+            "allocated them: what the window added to the heap.");
     case Scope::LiveAtWindowEnd:
-        return tr("Every block live at the window's last event, by the location that last allocated it, "
-                  "inside the window or before it.");
+        return tr(
+            "Every block live at the window's last event, by the location that last allocated it, "
+            "inside the window or before it.");
     case Scope::Suspects:
-        return tr("Names whose held bytes grew steadily over the window, best first: a cache filled once and "
-                  "left alone scores nothing, nor does a spike freed again; a saw-tooth scores little.");
+        return tr(
+            "Names whose held bytes grew steadily over the window, best first: a cache filled once and "
+            "left alone scores nothing, nor does a spike freed again; a saw-tooth scores little.");
     case Scope::HeapSummary:
         break;
     }
-    return tr("The reference parser's HEAP SUMMARY: allocations minus the frees traced back to them; a block "
-              "reallocated elsewhere stays charged to its first allocator.");
+    return tr(
+        "The reference parser's HEAP SUMMARY: allocations minus the frees traced back to them; a block "
+        "reallocated elsewhere stays charged to its first allocator.");
 }
 
 void HeldModel::setProfile(std::shared_ptr<const Profile> profile)
@@ -310,9 +321,9 @@ QString HeldModel::rowToolTip(int row) const
         for (std::size_t i = 0; i < r.merged.size() && i < kListed; ++i) {
             text += QStringLiteral("\n  ") + names_.displayName(r.merged[i]);
             if (i < r.mergedHeldBytes.size())
-                text += tr(": %1 held").arg(formatCost(static_cast<qulonglong>(r.mergedHeldBytes[i].value),
-                                                       CostKind::Bytes, humanReadable(),
-                                                       r.mergedHeldBytes[i].overflowed));
+                text += tr(": %1 held")
+                            .arg(formatCost(static_cast<qulonglong>(r.mergedHeldBytes[i].value), CostKind::Bytes,
+                                            humanReadable(), r.mergedHeldBytes[i].overflowed));
         }
         if (r.merged.size() > kListed)
             text += QStringLiteral("\n  ") + tr("… and %n more", nullptr, static_cast<int>(r.merged.size() - kListed));
@@ -333,8 +344,8 @@ HeldSparkline HeldModel::rowHistory(int row) const
 
 int HeldModel::shareColumn() const
 {
-    const auto it = std::find_if(fields_.begin(), fields_.end(),
-                                 [](Field f) { return f == Field::Share || f == Field::Kept; });
+    const auto it =
+        std::find_if(fields_.begin(), fields_.end(), [](Field f) { return f == Field::Share || f == Field::Kept; });
     return static_cast<int>(it - fields_.begin());
 }
 

@@ -12,10 +12,10 @@
 // over the window (memprof::rankLeakSuspects), with why in words.
 #pragma once
 
-#include "model/memprofile/LeakSuspects.h"
 #include "model/itemmodels/CostTableModel.h"
 #include "model/itemmodels/LocationIndex.h"
 #include "model/itemmodels/LocationNames.h"
+#include "model/memprofile/LeakSuspects.h"
 
 #include <QList>
 
@@ -53,7 +53,6 @@ public:
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
 
-
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
@@ -72,7 +71,7 @@ private:
         ByteSum held;
         qint64 blockCount = 0; // held scopes
         qint64 allocCount = 0; // HeapSummary
-        qint64 freeCount = 0;  // HeapSummary
+        qint64 freeCount = 0; // HeapSummary
         std::optional<LeakSuspect> suspect; // Suspects
         HeldSparkline history;
         std::optional<LocationId> location;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/itemmodels/LocationNames.h"
-#include "model/support/Demangle.h"
 #include "model/itemmodels/DisplayText.h"
+#include "model/support/Demangle.h"
 
 #include <QCoreApplication>
 
@@ -49,8 +49,7 @@ QString addressWord(const LocationInfo& info)
 }
 } // namespace
 
-LocationNames::LocationNames(const Profile& profile)
-    : profile_(&profile)
+LocationNames::LocationNames(const Profile& profile) : profile_(&profile)
 {
     const std::size_t count = profile.locations.size();
     groupOf_.resize(count);
@@ -73,9 +72,7 @@ LocationNames::LocationNames(const Profile& profile)
             return info.function != kNoFunction ? functionWord(profile, info) : QString();
         },
         [](const LocationInfo& info) { return info.addr != 0 ? addressWord(info) : QString(); },
-        [](const LocationInfo& info) {
-            return LocationNamesText::tr("%1, %2").arg(lineWord(info), addressWord(info));
-        },
+        [](const LocationInfo& info) { return LocationNamesText::tr("%1, %2").arg(lineWord(info), addressWord(info)); },
     };
     for (const std::vector<LocationId>& group : groups_) {
         if (group.size() < 2)
@@ -127,7 +124,8 @@ std::string LocationNames::shownName(LocationId location) const
 QString LocationNames::toolTip(LocationId location) const
 {
     if (shownName(location) != profile_->nameOf(location)) {
-        const QString raw = LocationNamesText::tr("Symbol: %1").arg(displayText(QString::fromStdString(profile_->nameOf(location))));
+        const QString raw =
+            LocationNamesText::tr("Symbol: %1").arg(displayText(QString::fromStdString(profile_->nameOf(location))));
         return isShared(location) ? displayName(location) + u'\n' + raw + u'\n' + identity(location)
                                   : displayName(location) + u'\n' + raw;
     }
@@ -149,14 +147,18 @@ QString LocationNames::identity(LocationId location) const
             return text + LocationNamesText::tr(" (a prototype the symbol table does not name)");
         const FunctionInfo& function = profile_->functions[static_cast<std::size_t>(info.function)];
         const QString chunk = displayText(QString::fromStdString(function.displayChunk(profile_->aliases)));
-        return text + (function.linedefined == 0
-                           ? LocationNamesText::tr(", in the main chunk of %1").arg(chunk)
-                           : LocationNamesText::tr(", in the function defined at %1:%2").arg(chunk).arg(function.linedefined));
+        return text +
+               (function.linedefined == 0
+                    ? LocationNamesText::tr(", in the main chunk of %1").arg(chunk)
+                    : LocationNamesText::tr(", in the function defined at %1:%2").arg(chunk).arg(function.linedefined));
     }
     case SourceKind::C:
         return LocationNamesText::tr("C function at %1").arg(hex(info.addr));
     case SourceKind::Trace:
-        return LocationNamesText::tr("JIT trace %1 (address %2, line %3)").arg(info.traceno).arg(hex(info.addr)).arg(info.line);
+        return LocationNamesText::tr("JIT trace %1 (address %2, line %3)")
+            .arg(info.traceno)
+            .arg(hex(info.addr))
+            .arg(info.line);
     case SourceKind::Internal:
         break;
     }

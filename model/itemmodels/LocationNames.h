@@ -38,9 +38,9 @@ private:
     std::string shownName(LocationId location) const;
 
     const Profile* profile_ = nullptr;
-    std::vector<LocationId> groupOf_;                 // by location: index into groups_
-    std::vector<std::vector<LocationId>> groups_;     // locations by name
-    std::unordered_map<LocationId, QString> suffix_;  // only for shared names
+    std::vector<LocationId> groupOf_; // by location: index into groups_
+    std::vector<std::vector<LocationId>> groups_; // locations by name
+    std::unordered_map<LocationId, QString> suffix_; // only for shared names
 };
 
 } // namespace memprof::itemmodels

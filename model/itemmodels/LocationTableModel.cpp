@@ -33,9 +33,7 @@ std::vector<CostTableModel::Column> locationColumns(EventKind kind)
 }
 } // namespace
 
-LocationTableModel::LocationTableModel(EventKind kind, QObject* parent)
-    : CostTableModel(parent)
-    , kind_(kind)
+LocationTableModel::LocationTableModel(EventKind kind, QObject* parent) : CostTableModel(parent), kind_(kind)
 {
     setColumns(locationColumns(kind));
 }

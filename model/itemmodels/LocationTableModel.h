@@ -15,7 +15,15 @@ namespace memprof::itemmodels {
 class LocationTableModel : public CostTableModel {
     Q_OBJECT
 public:
-    enum Columns { LocationColumn, EventsColumn, AllocatedColumn, FreedColumn, NetColumn, OverridesColumn, HistoryColumn };
+    enum Columns {
+        LocationColumn,
+        EventsColumn,
+        AllocatedColumn,
+        FreedColumn,
+        NetColumn,
+        OverridesColumn,
+        HistoryColumn
+    };
 
     explicit LocationTableModel(EventKind kind, QObject* parent = nullptr);
 
@@ -25,7 +33,6 @@ public:
     // hidden (the header menu shows them again).
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
-
 
     int rowCount(const QModelIndex& parent = {}) const override;
     // The aggregate behind a row (for the Overrides list), or nullptr.

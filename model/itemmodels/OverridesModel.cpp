@@ -3,8 +3,7 @@
 
 namespace memprof::itemmodels {
 
-OverridesModel::OverridesModel(QObject* parent)
-    : CostTableModel(parent)
+OverridesModel::OverridesModel(QObject* parent) : CostTableModel(parent)
 {
     using K = ColumnKind;
     setColumns({
@@ -68,7 +67,8 @@ bool OverridesModel::rawOverflowed(int row, int column) const
 
 QString OverridesModel::rowToolTip(int row) const
 {
-    return tr("%1\nClick to select this location").arg(names_.toolTip(overrides_[static_cast<std::size_t>(row)].location));
+    return tr("%1\nClick to select this location")
+        .arg(names_.toolTip(overrides_[static_cast<std::size_t>(row)].location));
 }
 
 QString OverridesModel::rowDisplayName(int row) const

@@ -27,7 +27,6 @@ public:
     int initialSortColumn() const;
     QList<int> defaultHiddenColumns() const;
 
-
     int rowCount(const QModelIndex& parent = {}) const override;
 
 protected:

@@ -6,8 +6,7 @@
 
 namespace memprof::itemmodels {
 
-TableSortProxy::TableSortProxy(QObject* parent)
-    : QSortFilterProxyModel(parent)
+TableSortProxy::TableSortProxy(QObject* parent) : QSortFilterProxyModel(parent)
 {
     setSortRole(SortRole);
     setFilterKeyColumn(0);

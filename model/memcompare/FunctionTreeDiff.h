@@ -27,7 +27,7 @@ struct TreeDiffCost {
     DiffPresence presence = DiffPresence::Both;
     TreeCostChange baseCost;
     TreeCostChange newCost; // NEW
-    TreeCostChange delta;   // NEW - BASE
+    TreeCostChange delta; // NEW - BASE
 };
 
 using FunctionTreeDiff = FunctionFrameTree<TreeDiffCost>;

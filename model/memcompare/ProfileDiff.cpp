@@ -92,9 +92,12 @@ std::string signedBytes(std::int64_t value, bool human)
 const char* presenceNote(DiffPresence presence)
 {
     switch (presence) {
-    case DiffPresence::Both: return "";
-    case DiffPresence::BaseOnly: return "\t(only in BASE)";
-    case DiffPresence::NewOnly: return "\t(only in NEW)";
+    case DiffPresence::Both:
+        return "";
+    case DiffPresence::BaseOnly:
+        return "\t(only in BASE)";
+    case DiffPresence::NewOnly:
+        return "\t(only in NEW)";
     }
     return "";
 }
@@ -102,9 +105,12 @@ const char* presenceNote(DiffPresence presence)
 const char* presenceName(DiffPresence presence)
 {
     switch (presence) {
-    case DiffPresence::Both: return "both";
-    case DiffPresence::BaseOnly: return "base";
-    case DiffPresence::NewOnly: return "new";
+    case DiffPresence::Both:
+        return "both";
+    case DiffPresence::BaseOnly:
+        return "base";
+    case DiffPresence::NewOnly:
+        return "new";
     }
     return "";
 }
@@ -130,19 +136,18 @@ void writeDiffReport(std::ostream& out, const ProfileDiff& diff, bool human)
     out << "DIFF (NEW - BASE)\n"
         << "events: " << b.eventCount << " -> " << n.eventCount << " ("
         << signedCount(saturatingNet({n.eventCount}, {b.eventCount})) << ")\n"
-        << "allocated: " << formatBytes(b.allocated(), human) << " -> " << formatBytes(n.allocated(), human)
-        << " (" << signedBytes(saturatingNet(n.allocated(), b.allocated()), human) << ")\n"
-        << "held at the end: " << formatBytes(b.live(), human) << " -> " << formatBytes(n.live(), human)
-        << " (" << signedBytes(saturatingNet(n.live(), b.live()), human)
-        << ")\n\n";
+        << "allocated: " << formatBytes(b.allocated(), human) << " -> " << formatBytes(n.allocated(), human) << " ("
+        << signedBytes(saturatingNet(n.allocated(), b.allocated()), human) << ")\n"
+        << "held at the end: " << formatBytes(b.live(), human) << " -> " << formatBytes(n.live(), human) << " ("
+        << signedBytes(saturatingNet(n.live(), b.live()), human) << ")\n\n";
     const std::pair<const char*, EventKind> sections[] = {
         {"ALLOCATIONS", EventKind::Alloc}, {"REALLOCATIONS", EventKind::Realloc}, {"DEALLOCATIONS", EventKind::Free}};
     for (const auto& [title, kind] : sections) {
         out << title << "\n";
         for (const auto& row : diff.rows(kind))
             out << visibleText(row.name) << ": " << signedCount(row.delta.eventCount) << " events\tallocated "
-                << signedBytes(row.delta.allocatedBytes, human) << "\tfreed " << signedBytes(row.delta.freedBytes, human)
-                << presenceNote(row.presence) << "\n";
+                << signedBytes(row.delta.allocatedBytes, human) << "\tfreed "
+                << signedBytes(row.delta.freedBytes, human) << presenceNote(row.presence) << "\n";
         out << "\n";
     }
     out << "HELD AT THE END:\n";

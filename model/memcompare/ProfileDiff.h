@@ -18,7 +18,7 @@ struct DiffValues {
     std::int64_t eventCount = 0;
     std::int64_t allocatedBytes = 0;
     std::int64_t freedBytes = 0;
-    std::int64_t heldBytes = 0;  // the accurate live figure at the end
+    std::int64_t heldBytes = 0; // the accurate live figure at the end
     std::int64_t blockCount = 0; // live blocks at the end
 };
 
@@ -26,8 +26,8 @@ struct LocationDiffRow {
     std::string name;
     DiffPresence presence = DiffPresence::Both;
     DiffValues baseValues;
-    DiffValues newValues;  // NEW
-    DiffValues delta;      // NEW - BASE
+    DiffValues newValues; // NEW
+    DiffValues delta; // NEW - BASE
 };
 
 struct ProfileDiff {

@@ -10,11 +10,20 @@ std::string describeHeader(std::uint8_t header)
     static const char* const events[] = {"symtab", "alloc", "free", "realloc"};
     const char* source = "";
     switch (header & wire::kSourceMask) {
-    case wire::kSourceInternal: source = "internal "; break;
-    case wire::kSourceLua: source = "Lua "; break;
-    case wire::kSourceC: source = "C "; break;
-    case wire::kSourceTrace: source = "trace "; break;
-    default: break;
+    case wire::kSourceInternal:
+        source = "internal ";
+        break;
+    case wire::kSourceLua:
+        source = "Lua ";
+        break;
+    case wire::kSourceC:
+        source = "C ";
+        break;
+    case wire::kSourceTrace:
+        source = "trace ";
+        break;
+    default:
+        break;
     }
     char text[64];
     std::snprintf(text, sizeof text, "%s%s (0x%02x)", source, events[header & wire::kEventMask], header);

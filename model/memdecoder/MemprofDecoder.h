@@ -36,19 +36,19 @@ std::string formatHex(std::uint64_t value);
 template <class Sink>
 class Decoder : DumpDecoderBase<Sink> {
     using Base = DumpDecoderBase<Sink>;
-    using typename Base::Prologue;
     using Base::buffer_;
+    using Base::bytesLeftFrom;
+    using Base::cannotComplete;
+    using Base::fail;
+    using Base::isDamagedLength;
+    using Base::readPrologue;
+    using Base::readSymbol;
+    using Base::readSymtab;
+    using Base::refill;
+    using Base::shortageText;
     using Base::sink_;
     using Base::status_;
-    using Base::fail;
-    using Base::refill;
-    using Base::readPrologue;
-    using Base::readSymtab;
-    using Base::readSymbol;
-    using Base::shortageText;
-    using Base::cannotComplete;
-    using Base::isDamagedLength;
-    using Base::bytesLeftFrom;
+    using typename Base::Prologue;
 
     static constexpr Prologue kSymtabPrologue{magic::kSymtab, "symbol table", wire::kMinVersion, wire::kMaxVersion,
                                               "a memprof dump"};
@@ -323,8 +323,8 @@ private:
                 const std::uint64_t stringAt = at + c.problemAt;
                 fail(DecodeErrorKind::StringPastEnd, stringAt,
                      "damaged: a string of " + std::to_string(c.stringLength) + " bytes at byte " +
-                         std::to_string(stringAt) + " (in the " + detail::describeHeader(header) +
-                         " event at byte " + std::to_string(at) + ") runs past the end of the file, " +
+                         std::to_string(stringAt) + " (in the " + detail::describeHeader(header) + " event at byte " +
+                         std::to_string(at) + ") runs past the end of the file, " +
                          std::to_string(bytesLeftFrom(stringAt)) +
                          " bytes later: a dump cut short ends inside its last event, so the length is "
                          "damaged and nothing after it can be decoded");
@@ -339,7 +339,6 @@ private:
             return;
         }
     }
-
 };
 
 template <class Sink>

@@ -15,8 +15,8 @@ namespace memprof {
 // (version 2: trace-no trace-addr) | loc-internal := (nothing)
 struct Location {
     SourceKind source = SourceKind::Internal;
-    std::uint64_t addr = 0;    // prototype (Lua) or function (C) address
-    std::uint64_t line = 0;    // Lua line
+    std::uint64_t addr = 0; // prototype (Lua) or function (C) address
+    std::uint64_t line = 0; // Lua line
     std::uint64_t traceno = 0; // JIT trace number
 };
 

@@ -26,7 +26,7 @@ inline constexpr std::uint8_t kSourceC = 0x0c;
 inline constexpr std::uint8_t kSourceTrace = 0x10;
 // The largest valid ev-header other than the epilogue.
 inline constexpr std::uint8_t kMaxEventHeader = kSourceTrace | kEventRealloc; // 0x13
-inline constexpr std::uint8_t kMaxEventHeaderV1 = kSourceC | kEventRealloc;   // 0x0f
+inline constexpr std::uint8_t kMaxEventHeaderV1 = kSourceC | kEventRealloc; // 0x0f
 // Writer quirk (docs/FORMAT.md#the-writers-cfunc-quirk): a C symbol re-dumped
 // in the event stream with the symbol table's cfunc header instead of 0x0c.
 inline constexpr std::uint8_t kQuirkCfuncHeader = kSymCfunc;

@@ -50,19 +50,18 @@ private:
         std::vector<TreeCost> costs(profile_.locations.size());
         for (EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free})
             for (const auto& row : profile_.rows(kind)) {
-                TreeCost cost{.eventCount = row.eventCount,
-                              .allocatedBytes = row.allocatedBytes,
-                              .freedBytes = row.freedBytes};
+                TreeCost cost{
+                    .eventCount = row.eventCount, .allocatedBytes = row.allocatedBytes, .freedBytes = row.freedBytes};
                 cost.overflowed = (row.allocated().overflowed ? kAllocatedFigureOverflowed : 0) |
                                   (row.freed().overflowed ? kFreedFigureOverflowed : 0);
                 costs[row.location].add(cost);
             }
         for (const auto& row : held_)
-            costs[row.location].add({.heldBytes = row.heldBytes,
-                                     .overflowed = std::uint8_t(row.overflowed ? kHeldFigureOverflowed : 0)});
+            costs[row.location].add(
+                {.heldBytes = row.heldBytes, .overflowed = std::uint8_t(row.overflowed ? kHeldFigureOverflowed : 0)});
         for (const auto& row : profile_.heldAtPeak)
-            costs[row.location].add({.peakBytes = row.heldBytes,
-                                     .overflowed = std::uint8_t(row.overflowed ? kPeakFigureOverflowed : 0)});
+            costs[row.location].add(
+                {.peakBytes = row.heldBytes, .overflowed = std::uint8_t(row.overflowed ? kPeakFigureOverflowed : 0)});
         return costs;
     }
 

@@ -5,8 +5,7 @@ namespace memprof {
 
 HeapTimeline::HeapTimeline(std::size_t maxBuckets)
     : maxBuckets_(std::max<std::size_t>(2, maxBuckets + (maxBuckets & 1)))
-{
-}
+{}
 
 std::uint64_t HeapTimeline::eventCount() const
 {
@@ -45,8 +44,7 @@ void HeapTimeline::mergePairs()
         const HeapTimelineBucket& first = buckets_[2 * i];
         const HeapTimelineBucket& second = buckets_[2 * i + 1];
         buckets_[i] = {std::min(first.minLiveBytes, second.minLiveBytes),
-                       std::max(first.maxLiveBytes, second.maxLiveBytes), second.lastLiveBytes,
-                       second.allocatedBytes};
+                       std::max(first.maxLiveBytes, second.maxLiveBytes), second.lastLiveBytes, second.allocatedBytes};
     }
     buckets_.resize(merged);
     eventsPerBucket_ *= 2;

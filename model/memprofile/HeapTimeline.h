@@ -17,7 +17,7 @@ namespace memprof {
 struct HeapTimelineBucket {
     std::uint64_t minLiveBytes = 0;
     std::uint64_t maxLiveBytes = 0;
-    std::uint64_t lastLiveBytes = 0;  // after the bucket's last event
+    std::uint64_t lastLiveBytes = 0; // after the bucket's last event
     std::uint64_t allocatedBytes = 0; // cumulative, after the bucket's last event
 };
 

@@ -80,7 +80,8 @@ LeakSuspect scoreSeries(const HeldSeries& series, const HeldHistory& history, st
     s.keptRatio = static_cast<double>(s.netGrowthBytes) / static_cast<double>(s.riseBytes);
     const double trend = medianSlope(v) * static_cast<double>(s.stepCount);
     // Never more than it grew: a line fitted to a late start overshoots.
-    s.trendBytes = trend > 0 ? std::min(static_cast<std::uint64_t>(trend), static_cast<std::uint64_t>(s.netGrowthBytes)) : 0;
+    s.trendBytes =
+        trend > 0 ? std::min(static_cast<std::uint64_t>(trend), static_cast<std::uint64_t>(s.netGrowthBytes)) : 0;
     s.scoreBytes = static_cast<std::uint64_t>(static_cast<double>(s.trendBytes) * s.keptRatio);
     return s;
 }

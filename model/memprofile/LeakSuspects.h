@@ -25,13 +25,13 @@ namespace memprof {
 
 struct LeakSuspect {
     std::string name;
-    std::uint64_t scoreBytes = 0;   // trendBytes x keptRatio, rounded down
-    std::uint64_t trendBytes = 0;   // Theil-Sen growth over the window, capped at the net growth; 0 when it falls
+    std::uint64_t scoreBytes = 0; // trendBytes x keptRatio, rounded down
+    std::uint64_t trendBytes = 0; // Theil-Sen growth over the window, capped at the net growth; 0 when it falls
     std::int64_t netGrowthBytes = 0; // held at the last point minus at the first
-    std::uint64_t riseBytes = 0;    // the sum of the rises from point to point
-    std::uint64_t fallBytes = 0;    // the sum of the falls
-    double keptRatio = 0;           // netGrowthBytes / riseBytes, in [0, 1]
-    std::size_t stepCount = 0;      // steps from point to point in the window
+    std::uint64_t riseBytes = 0; // the sum of the rises from point to point
+    std::uint64_t fallBytes = 0; // the sum of the falls
+    double keptRatio = 0; // netGrowthBytes / riseBytes, in [0, 1]
+    std::size_t stepCount = 0; // steps from point to point in the window
     std::size_t fallingStepCount = 0;
     // The growth since the series last stood at its lowest in the window:
     // from the first event of that point to the window's end.

@@ -12,8 +12,7 @@ class LocationFollower final : public EventObserver {
 public:
     LocationFollower(LocationId location, std::size_t maxBuckets, RunRange window)
         : location_(location), window_(window), timeline_(maxBuckets)
-    {
-    }
+    {}
 
     void onLiveChange(LocationId location, std::int64_t bytes) override
     {

@@ -33,7 +33,6 @@ struct LocationHistory {
 
 // Decodes the file at `path` again and follows `location` through it.
 LocationHistory loadLocationHistory(const std::string& path, LocationId location, const DecodeControl& control = {},
-                                    std::size_t maxBuckets = HeapTimeline::kDefaultMaxBuckets,
-                                    RunRange window = {});
+                                    std::size_t maxBuckets = HeapTimeline::kDefaultMaxBuckets, RunRange window = {});
 
 } // namespace memprof

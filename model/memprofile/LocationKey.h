@@ -29,10 +29,14 @@ struct LocationKey {
 inline LocationKey locationKeyOf(const Location& loc)
 {
     switch (loc.source) {
-    case SourceKind::Internal: break;
-    case SourceKind::Lua: return {loc.addr, loc.line, 0};
-    case SourceKind::C: return {loc.addr, 0, 0};
-    case SourceKind::Trace: return {0, 0, loc.traceno};
+    case SourceKind::Internal:
+        break;
+    case SourceKind::Lua:
+        return {loc.addr, loc.line, 0};
+    case SourceKind::C:
+        return {loc.addr, 0, 0};
+    case SourceKind::Trace:
+        return {0, 0, loc.traceno};
     }
     return {};
 }

@@ -38,7 +38,8 @@ std::vector<LocationRow> locationRows(const std::vector<PerLocation>& perLocatio
     }
     forEachOverride([&](std::uint64_t key, const OverrideTable::Sums& sums) {
         rows[static_cast<std::size_t>(rowOf[OverrideTable::rowOf(key)])].overrides.push_back(
-            {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount(), sums.overflowed()});
+            {OverrideTable::primaryOf(key), sums.allocatedBytes, sums.freedBytes, sums.blockCount(),
+             sums.overflowed()});
     });
     for (auto& row : rows)
         std::sort(row.overrides.begin(), row.overrides.end(),

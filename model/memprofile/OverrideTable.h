@@ -31,7 +31,7 @@ public:
         static constexpr std::uint64_t kBlockMask = (std::uint64_t{1} << kFlagShift) - 1;
 
         std::uint64_t allocatedBytes = 0; // new sizes given by the row's reallocs
-        std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
+        std::uint64_t freedBytes = 0; // recorded sizes of the blocks released
         std::uint64_t blocksAndOverflow = 0;
 
         std::uint64_t blockCount() const { return blocksAndOverflow & kBlockMask; }

@@ -5,9 +5,9 @@
 #pragma once
 
 #include "model/dump/DecodeStatus.h"
-#include "model/memdecoder/MemprofEvents.h"
 #include "model/dump/LocationInfo.h"
 #include "model/dump/RunRange.h"
+#include "model/memdecoder/MemprofEvents.h"
 #include "model/memprofile/HeapTimeline.h"
 #include "model/memprofile/HeldHistory.h"
 #include "model/memprofile/SizeHistogram.h"
@@ -34,9 +34,9 @@ enum OverflowedSum : std::uint8_t {
 struct OverrideStats {
     LocationId location = 0;
     std::uint64_t allocatedBytes = 0; // new sizes given by this row's reallocs
-    std::uint64_t freedBytes = 0;     // recorded sizes of the blocks released
-    std::uint64_t blockCount = 0;     // blocks this row's events released or moved
-    std::uint8_t overflowed = 0;      // OverflowedSum bits (allocated, freed)
+    std::uint64_t freedBytes = 0; // recorded sizes of the blocks released
+    std::uint64_t blockCount = 0; // blocks this row's events released or moved
+    std::uint8_t overflowed = 0; // OverflowedSum bits (allocated, freed)
 
     ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
     ByteSum freed() const { return {freedBytes, (overflowed & kFreedOverflowed) != 0}; }
@@ -92,12 +92,12 @@ struct ProfileTotals {
     std::uint64_t symbolEventCount = 0; // symtab events in the event stream
     std::uint64_t initialSymbolCount = 0;
     std::uint64_t allocatedBytes = 0; // new sizes of allocs and reallocs
-    std::uint64_t freedBytes = 0;     // old sizes of reallocs and frees
+    std::uint64_t freedBytes = 0; // old sizes of reallocs and frees
     std::uint64_t liveBlockCount = 0; // at the end, allocated during profiling
     std::uint64_t liveBytes = 0;
     std::uint64_t peakLiveBytes = 0;
     std::uint64_t peakEventIndex = 0; // 1-based index of the event that reached the peak
-    std::uint8_t overflowed = 0;      // OverflowedSum bits
+    std::uint8_t overflowed = 0; // OverflowedSum bits
 
     ByteSum allocated() const { return {allocatedBytes, (overflowed & kAllocatedOverflowed) != 0}; }
     ByteSum freed() const { return {freedBytes, (overflowed & kFreedOverflowed) != 0}; }
@@ -108,9 +108,9 @@ struct ProfileTotals {
 // Which blocks a window's held bytes count, by the location that last
 // allocated them.
 enum class HeldRule : std::uint8_t {
-    SurvivorsAtEnd,           // allocated in the window, live at the end of the dump (the leak test)
-    WindowBlocksAtWindowEnd,  // allocated in the window, live at the window's end
-    LiveAtWindowEnd,          // live at the window's end, whoever allocated them
+    SurvivorsAtEnd, // allocated in the window, live at the end of the dump (the leak test)
+    WindowBlocksAtWindowEnd, // allocated in the window, live at the window's end
+    LiveAtWindowEnd, // live at the window's end, whoever allocated them
 };
 
 struct Profile {
@@ -134,7 +134,7 @@ struct Profile {
     // every live block (equal to heldAtEnd and to all blocks live at the end
     // when the window reaches the end).
     std::vector<HeldRow> windowBlocksAtWindowEnd;
-    std::vector<HeldRow> heldAtWindowEnd;    // The blocks live when the live bytes peaked (totals.peakEventIndex), by
+    std::vector<HeldRow> heldAtWindowEnd; // The blocks live when the live bytes peaked (totals.peakEventIndex), by
     // the location that last allocated them; their bytes add up to the peak.
     std::vector<HeldRow> heldAtPeak;
     ProfileTotals totals;

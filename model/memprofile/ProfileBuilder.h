@@ -8,12 +8,12 @@
 // (bench/BlockMapAdapters.h); ProfileBuilder is the one the product uses.
 #pragma once
 
+#include "model/dump/SymbolTable.h"
 #include "model/memdecoder/MemprofEvents.h"
 #include "model/memprofile/LiveBlockMap.h"
 #include "model/memprofile/LocationKey.h"
 #include "model/memprofile/OverrideTable.h"
 #include "model/memprofile/Profile.h"
-#include "model/dump/SymbolTable.h"
 #include "model/memprofile/WindowIndex.h"
 #include "model/support/BatchQueue.h"
 #include "model/support/BatchWorker.h"
@@ -49,7 +49,6 @@ public:
         (void)bytes;
     }
 };
-
 
 // Where the events are counted. The decoder and the location look-up run on
 // the caller's thread either way; OnThread counts (block map, Overrides,
@@ -332,7 +331,8 @@ inline typename BasicProfileBuilder<BlockMap>::Located BasicProfileBuilder<Block
 }
 
 template <class BlockMap>
-inline typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<BlockMap>::stats(EventKind kind, LocationId id)
+inline typename BasicProfileBuilder<BlockMap>::KindStats& BasicProfileBuilder<BlockMap>::stats(EventKind kind,
+                                                                                               LocationId id)
 {
     return kindStats_[static_cast<int>(kind)][id];
 }
@@ -341,8 +341,8 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::addOverride(EventKind kind, LocationId row, LocationId primary,
                                                        std::uint64_t blockSize, std::uint64_t allocatedBytes)
 {
-    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(rowOf_[row], rowOf_[primary]), allocatedBytes,
-                                                       blockSize);
+    overrides_[kind == EventKind::Realloc ? 0 : 1].add(OverrideTable::keyOf(rowOf_[row], rowOf_[primary]),
+                                                       allocatedBytes, blockSize);
 }
 
 template <class BlockMap>
@@ -399,15 +399,14 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
 
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::countEvent(EventKind kind, LocationId id, std::int64_t liveDelta,
-                                               std::uint64_t allocatedBytes)
+                                                      std::uint64_t allocatedBytes)
 {
     const std::uint64_t index = ++totals_.eventCount;
     // The live bytes clamp at 2^64-1: past an exact peak there they are a
     // new peak, the first time they overflow (tested only at the ceiling).
-    if (windowTag_ != 0 &&
-        (totals_.liveBytes > totals_.peakLiveBytes ||
-         (totals_.liveBytes == kSaturatedBytes && !(totals_.overflowed & kPeakOverflowed) &&
-          clampedSum(liveBytes_).overflowed))) {
+    if (windowTag_ != 0 && (totals_.liveBytes > totals_.peakLiveBytes ||
+                            (totals_.liveBytes == kSaturatedBytes && !(totals_.overflowed & kPeakOverflowed) &&
+                             clampedSum(liveBytes_).overflowed))) {
         totals_.peakLiveBytes = totals_.liveBytes;
         totals_.peakEventIndex = index;
         // A new peak is rare: whether it passed 2^64-1 is kept here, not per event.
@@ -560,9 +559,15 @@ template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::count(const QueuedEvent& event)
 {
     switch (event.kind) {
-    case EventKind::Alloc: countAlloc(event); break;
-    case EventKind::Realloc: countRealloc(event); break;
-    case EventKind::Free: countFree(event); break;
+    case EventKind::Alloc:
+        countAlloc(event);
+        break;
+    case EventKind::Realloc:
+        countRealloc(event);
+        break;
+    case EventKind::Free:
+        countFree(event);
+        break;
     }
 }
 

@@ -28,8 +28,7 @@ struct BasicProfileBuilder<BlockMap>::Packer {
 
 template <class BlockMap>
 BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting)
-    : counting_(counting)
-    , batchCapacity_(counting == Counting::OnThread ? kThreadBatchEvents : kInlineBatchEvents)
+    : counting_(counting), batchCapacity_(counting == Counting::OnThread ? kThreadBatchEvents : kInlineBatchEvents)
 {
     batch_ = newBatch();
 }
@@ -286,9 +285,9 @@ void BasicProfileBuilder<BlockMap>::keepWindowIndex(WindowIndex* index, std::uin
     index_ = index;
     index_->totalBytes = totalBytes;
     const std::uint64_t mostEvents = totalBytes / 3 + 1;
-    segmentEvents_ = segmentEvents > 0 ? segmentEvents
-                                       : std::max(WindowIndex::kMinSegmentEvents,
-                                                  mostEvents / WindowIndex::kMaxSegments + 1);
+    segmentEvents_ = segmentEvents > 0
+                         ? segmentEvents
+                         : std::max(WindowIndex::kMinSegmentEvents, mostEvents / WindowIndex::kMaxSegments + 1);
     indexing_ = true;
     ownerMask_ = (LocationId{1} << WindowIndex::kOwnerBits) - 1;
     countedSegments_.emplace_back();
@@ -500,8 +499,8 @@ void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, cons
     index.firstRecordLiveAtEnd = records_.size();
     records_.startRun();
     blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
-        records_.push({addr, sizeOf(addr, block), ownerOf(block),
-                            (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits});
+        records_.push(
+            {addr, sizeOf(addr, block), ownerOf(block), (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits});
     });
     index.records = std::move(records_);
     for (WindowIndex::Segment& segment : index.segments)
@@ -543,7 +542,8 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     }
     for (LocationId id = 0; id < peakLive_.size(); ++id)
         if (peakLive_[id].blocks > 0)
-            profile.heldAtPeak.push_back(heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
+            profile.heldAtPeak.push_back(
+                heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
     totals_.liveBlockCount = blocks_.size();
     if (clampedSum(liveBytes_).overflowed)
         totals_.overflowed |= kLiveOverflowed;

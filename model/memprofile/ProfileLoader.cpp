@@ -17,7 +17,6 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
     return builder.finish(status);
 }
 
-
 // Counts the events and nothing else.
 struct EventCounter {
     std::uint64_t eventCount = 0;
@@ -31,8 +30,7 @@ struct EventCounter {
 };
 } // namespace
 
-Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer,
-                    RunRange window)
+Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer, RunRange window)
 {
     FileByteSource source(path, control.stop);
     if (!source.isOpen() || source.failed()) {
@@ -91,7 +89,8 @@ std::string describeStatus(const DecodeStatus& status)
                    std::to_string(status.bytesConsumed) + " were ignored";
         return "complete";
     case DecodeEnd::Truncated:
-        return "the profile ends at byte " + std::to_string(status.totalBytes ? status.totalBytes : status.bytesConsumed) +
+        return "the profile ends at byte " +
+               std::to_string(status.totalBytes ? status.totalBytes : status.bytesConsumed) +
                " without its epilogue (" + status.truncationReason + "); the events before byte " +
                std::to_string(status.truncatedAt) + " were kept";
     case DecodeEnd::Cancelled:

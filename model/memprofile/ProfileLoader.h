@@ -29,8 +29,8 @@ Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& co
 // unknown size, sums that overflowed or more than 8 M locations.
 Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control = {},
                              EventObserver* observer = nullptr);
-Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index,
-                             const DecodeControl& control = {}, EventObserver* observer = nullptr);
+Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index, const DecodeControl& control = {},
+                             EventObserver* observer = nullptr);
 
 // The number of alloc, realloc and free events in the file (decoding only,
 // nothing counted): what a window given in percent of the run needs first.

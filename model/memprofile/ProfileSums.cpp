@@ -18,7 +18,8 @@ void sumRowsIntoTotals(const Profile& profile, ProfileTotals& totals)
             total = saturatingSum(total, row.eventCount);
         return total;
     };
-    auto bytes = [](std::initializer_list<const std::vector<LocationRow>*> tables, ByteSum (LocationRow::*figure)() const) {
+    auto bytes = [](std::initializer_list<const std::vector<LocationRow>*> tables,
+                    ByteSum (LocationRow::*figure)() const) {
         ByteSum total;
         for (const auto* rows : tables)
             for (const auto& row : *rows) {
@@ -87,8 +88,8 @@ std::vector<HeapSummaryRow> heapSummaryOf(const Profile& profile)
     rows.reserve(byName.size());
     for (auto& [name, diff] : byName) {
         diff.row.summaryBytes = diff.saturatedHigh != diff.saturatedLow
-                                 ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
-                                 : saturatedSigned(diff.summaryBytes);
+                                    ? (diff.saturatedHigh ? kSaturatedHigh : kSaturatedLow)
+                                    : saturatedSigned(diff.summaryBytes);
         rows.push_back(std::move(diff.row));
     }
     return rows;

@@ -8,8 +8,9 @@ namespace memprof {
 std::size_t WindowIndex::segmentOf(std::uint64_t index) const
 {
     // The last checkpoint with fewer events before it than `index`.
-    const auto after = std::upper_bound(checkpoints.begin(), checkpoints.end(), index - 1,
-                                        [](std::uint64_t events, const Checkpoint& c) { return events < c.eventCount; });
+    const auto after =
+        std::upper_bound(checkpoints.begin(), checkpoints.end(), index - 1,
+                         [](std::uint64_t events, const Checkpoint& c) { return events < c.eventCount; });
     return static_cast<std::size_t>(after - checkpoints.begin()) - 1;
 }
 
@@ -17,7 +18,8 @@ void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideT
 {
     std::uint8_t buffer[4 * packed::kMaxUlebBytes];
     std::uint8_t* out = buffer;
-    for (const std::uint64_t value : {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blocksAndOverflow})
+    for (const std::uint64_t value :
+         {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blocksAndOverflow})
         out = packed::putUleb(out, value);
     bytes_.insert(bytes_.end(), buffer, out);
 }

@@ -77,9 +77,9 @@ struct WindowIndex {
 
     struct Checkpoint {
         std::uint64_t eventCount = 0; // events before it
-        std::uint64_t offset = 0;     // where the next event starts
-        SizeHistogram sizeHistogram;  // of the events before it (sums modulo 2^64)
-        Int128 liveBytes = 0;         // live then, exactly
+        std::uint64_t offset = 0; // where the next event starts
+        SizeHistogram sizeHistogram; // of the events before it (sums modulo 2^64)
+        Int128 liveBytes = 0; // live then, exactly
     };
     struct RowSums {
         LocationId location = 0;
@@ -105,11 +105,11 @@ struct WindowIndex {
         std::vector<std::uint8_t> bytes_;
     };
     struct Segment {
-        std::array<std::vector<RowSums>, 3> rows;     // by EventKind
-        std::array<PackedOverrides, 2> overrides;     // realloc, free
-        std::uint64_t peakLiveBytes = 0;                    // the most live after any of its events (saturated)
-        std::uint64_t peakEventIndex = 0;                   // the first event reaching it (0: none above 0)
-        std::size_t firstRecord = 0;                        // the records its events released start here
+        std::array<std::vector<RowSums>, 3> rows; // by EventKind
+        std::array<PackedOverrides, 2> overrides; // realloc, free
+        std::uint64_t peakLiveBytes = 0; // the most live after any of its events (saturated)
+        std::uint64_t peakEventIndex = 0; // the first event reaching it (0: none above 0)
+        std::size_t firstRecord = 0; // the records its events released start here
     };
     struct Record {
         std::uint64_t addr = 0;
@@ -184,8 +184,8 @@ struct WindowIndex {
     std::uint8_t eventsVersion = 0;
     std::uint64_t eventCount = 0;
     std::vector<Checkpoint> checkpoints; // the first at event 0
-    std::vector<Segment> segments;       // segment s: events after checkpoint s up to the next
-    Records records;                     // released ones by segment, then those live at the end
+    std::vector<Segment> segments; // segment s: events after checkpoint s up to the next
+    Records records; // released ones by segment, then those live at the end
     std::size_t firstRecordLiveAtEnd = 0;
     absl::flat_hash_map<LocationKey, LocationId> rowOfKey;
     std::vector<LocationId> rowOfOwner; // each location's reference row (itself, or the row it renames)

@@ -101,14 +101,14 @@ class SegmentReplay {
 public:
     SegmentReplay(const WindowIndex& index, std::size_t segment, std::uint64_t first, std::uint64_t last,
                   std::uint64_t captureAt, std::uint64_t stopAfter, bool tally)
-        : index_(index)
-        , segment_(static_cast<std::uint32_t>(segment))
-        , first_(first)
-        , last_(last)
-        , captureAt_(captureAt)
-        , stopAfter_(stopAfter)
-        , sums_(tally ? index.rowOfOwner.size() : 0)
-        , tally_(tally)
+        : index_(index),
+          segment_(static_cast<std::uint32_t>(segment)),
+          first_(first),
+          last_(last),
+          captureAt_(captureAt),
+          stopAfter_(stopAfter),
+          sums_(tally ? index.rowOfOwner.size() : 0),
+          tally_(tally)
     {
         const WindowIndex::Checkpoint& start = index.checkpoints[segment];
         eventIndex_ = start.eventCount;
@@ -194,10 +194,12 @@ private:
     std::pair<LocationId, LocationId> locate(const Location& loc)
     {
         const auto& changes = index_.ownerChanges;
-        while (nextChange_ < changes.size() && changes[nextChange_].eventIndex <= eventIndex_) [[unlikely]] {
-            owners_[changes[nextChange_].row] = changes[nextChange_].owner;
-            ++nextChange_;
-        }
+        while (nextChange_ < changes.size() && changes[nextChange_].eventIndex <= eventIndex_)
+            [[unlikely]]
+            {
+                owners_[changes[nextChange_].row] = changes[nextChange_].owner;
+                ++nextChange_;
+            }
         const LocationKey key = locationKeyOf(loc);
         Recent& recent = recent_[key.mixed() >> 54];
         if (!(recent.key == key)) {
@@ -225,8 +227,8 @@ private:
             return;
         const ReplayBlock& block = it->second;
         if (in && tally_)
-            sums_.overrides[table][OverrideTable::keyOf(index_.rowOfOwner[owner], index_.rowOfOwner[block.owner])].addBlock(
-                allocatedBytes, block.size);
+            sums_.overrides[table][OverrideTable::keyOf(index_.rowOfOwner[owner], index_.rowOfOwner[block.owner])]
+                .addBlock(allocatedBytes, block.size);
         live_ -= block.size;
         blocks_.erase(it);
     }
@@ -336,8 +338,7 @@ class Recount {
 public:
     Recount(const DumpRangeReader& dump, const WindowIndex& index, const DecodeControl& control)
         : dump_(dump), index_(index), control_(control)
-    {
-    }
+    {}
 
     // The window's profile, or nullopt when the dump changed.
     std::optional<Profile> run(const Profile& whole, RunRange window);

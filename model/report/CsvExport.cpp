@@ -91,8 +91,8 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
     case CsvTable::HeapSummary:
         out << csvRecord({"location", "summary_bytes", "allocs", "frees"});
         for (const auto& row : rankHeapSummary(profile))
-            out << csvRecord({row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount),
-                              std::to_string(row.freeCount)});
+            out << csvRecord(
+                {row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount), std::to_string(row.freeCount)});
         break;
     case CsvTable::Held:
         out << csvRecord({"location", "held_bytes", "live_blocks"});

@@ -18,8 +18,8 @@ struct RangeOption {
     struct End {
         bool given = false;
         bool percent = false;
-        std::uint64_t event = 0;  // when !percent
-        double percentOfRun = 0;  // when percent, in [0, 100]
+        std::uint64_t event = 0; // when !percent
+        double percentOfRun = 0; // when percent, in [0, 100]
     };
     End first;
     End last;

@@ -42,7 +42,8 @@ namespace {
 std::string percentOf(std::uint64_t part, std::uint64_t whole)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%5.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+    std::snprintf(text, sizeof text, "%5.1f%%",
+                  whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
     return text;
 }
 

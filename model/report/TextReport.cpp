@@ -69,13 +69,12 @@ std::string formatSum(ByteSum bytes)
 
 std::string formatSum(std::int64_t bytes)
 {
-    return bytes == kSaturatedHigh ? ">=" + std::to_string(bytes)
+    return bytes == kSaturatedHigh  ? ">=" + std::to_string(bytes)
            : bytes == kSaturatedLow ? "<=" + std::to_string(bytes)
                                     : std::to_string(bytes);
 }
 
-std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window,
-                           bool humanReadable)
+std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window, bool humanReadable)
 {
     const std::uint64_t runEnd = profile.heldHistory.eventCount();
     const std::uint64_t first = std::max<std::uint64_t>(window.first, 1);
@@ -85,15 +84,14 @@ std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, R
     const std::uint64_t growthLength = last >= growthFirst ? last - growthFirst + 1 : 0;
     const auto percent = [](double part) { return std::to_string(static_cast<long long>(std::lround(part * 100))); };
     const char* span = window.covers(runEnd) ? "the run" : "the window";
-    std::string text = "grew " + formatBytes(static_cast<std::int64_t>(suspect.growthBytes), humanReadable) +
-                       " over the last " +
-                       percent(static_cast<double>(growthLength) / static_cast<double>(length)) + "% of " + span +
-                       ", fell in " +
-                       percent(suspect.stepCount ? static_cast<double>(suspect.fallingStepCount) /
-                                                       static_cast<double>(suspect.stepCount)
-                                                 : 0) +
-                       "% of it; trend " + formatBytes(static_cast<std::int64_t>(suspect.trendBytes), humanReadable) +
-                       ", kept " + percent(suspect.keptRatio) + "% of its rises";
+    std::string text =
+        "grew " + formatBytes(static_cast<std::int64_t>(suspect.growthBytes), humanReadable) + " over the last " +
+        percent(static_cast<double>(growthLength) / static_cast<double>(length)) + "% of " + span + ", fell in " +
+        percent(suspect.stepCount
+                    ? static_cast<double>(suspect.fallingStepCount) / static_cast<double>(suspect.stepCount)
+                    : 0) +
+        "% of it; trend " + formatBytes(static_cast<std::int64_t>(suspect.trendBytes), humanReadable) + ", kept " +
+        percent(suspect.keptRatio) + "% of its rises";
     return text;
 }
 
@@ -103,8 +101,7 @@ void writeSection(std::ostream& out, const Profile& profile, EventKind kind, boo
 {
     for (const LocationRow* row : rankRows(profile, kind)) {
         out << visibleText(profile.nameOf(row->location)) << ": " << row->eventCount << " events\t+"
-            << formatBytes(row->allocated(), human) << "\t-"
-            << formatBytes(row->freed(), human) << "\n";
+            << formatBytes(row->allocated(), human) << "\t-" << formatBytes(row->freed(), human) << "\n";
         if (!row->overrides.empty()) {
             out << "\tOverrides:\n";
             for (const auto& name : overrideNames(profile, *row))
@@ -118,15 +115,14 @@ void writeHeapSummary(std::ostream& out, const Profile& profile, const ReportOpt
 {
     if (options.peak) {
         out << "LIVE AT THE PEAK (event " << profile.totals.peakEventIndex << ", "
-            << formatBytes(profile.totals.peakLive(), options.humanReadable)
-            << "):\n";
+            << formatBytes(profile.totals.peakLive(), options.humanReadable) << "):\n";
     } else {
         out << "HEAP SUMMARY:\n";
     }
     if (options.live || options.peak) {
         for (const auto& row : rankHeldByName(profile, options.peak ? HeldScope::Peak : HeldScope::End))
-            out << visibleText(row.name) << " holds " << formatBytes(row.held(), options.humanReadable)
-                << ": " << row.blockCount << " live blocks\n";
+            out << visibleText(row.name) << " holds " << formatBytes(row.held(), options.humanReadable) << ": "
+                << row.blockCount << " live blocks\n";
     } else {
         for (const auto& row : rankHeapSummary(profile))
             out << visibleText(row.name) << " holds " << formatBytes(row.summaryBytes, options.humanReadable) << ": "
@@ -166,8 +162,8 @@ void writeLeakSuspects(std::ostream& out, const Profile& profile, bool human)
     out << "LEAK SUSPECTS (events " << profile.window.first << ".." << last << ", held bytes sampled at "
         << history.pointsOf(profile.window.first, last).size() << " points):\n";
     for (const LeakSuspect& suspect : rankLeakSuspects(profile, profile.window))
-        out << suspect.name << ": score " << formatBytes(static_cast<std::int64_t>(suspect.scoreBytes), human)
-            << ": " << explainSuspect(suspect, profile, profile.window, human) << "\n";
+        out << suspect.name << ": score " << formatBytes(static_cast<std::int64_t>(suspect.scoreBytes), human) << ": "
+            << explainSuspect(suspect, profile, profile.window, human) << "\n";
     out << "\n";
 }
 

@@ -15,11 +15,11 @@
 namespace memprof {
 
 struct ReportOptions {
-    bool leakOnly = false;      // --leak-only: HEAP SUMMARY (and ALIASES) only
+    bool leakOnly = false; // --leak-only: HEAP SUMMARY (and ALIASES) only
     bool humanReadable = false; // --human-readable: KiB, MiB, GiB
-    bool live = false;          // --live: the accurate held bytes instead
-    bool peak = false;          // --peak: the blocks live at the peak instead
-    bool suspects = false;      // --suspects: a LEAK SUSPECTS section after the HEAP SUMMARY
+    bool live = false; // --live: the accurate held bytes instead
+    bool peak = false; // --peak: the blocks live at the peak instead
+    bool suspects = false; // --suspects: a LEAK SUSPECTS section after the HEAP SUMMARY
 };
 
 // "123B", or with humanReadable "1.50KiB", "32KiB" (the reference's units).
@@ -32,8 +32,8 @@ std::string formatBytes(ByteSum bytes, bool humanReadable);
 std::string formatBytes(std::int64_t bytes, bool humanReadable);
 // Other integer types by their signedness (a literal is signed).
 template <std::integral N>
-    requires(!std::same_as<N, std::uint64_t> && !std::same_as<N, std::int64_t>)
-std::string formatBytes(N bytes, bool humanReadable)
+requires(!std::same_as<N, std::uint64_t> && !std::same_as<N, std::int64_t>) std::string
+    formatBytes(N bytes, bool humanReadable)
 {
     if constexpr (std::is_signed_v<N>)
         return formatBytes(static_cast<std::int64_t>(bytes), humanReadable);
@@ -49,8 +49,7 @@ std::string formatSum(std::int64_t bytes);
 
 // Why a suspect ranks where it does, in a few words: "grew 3.6MiB over the
 // last 80% of the run, fell in 2% of it; trend 3.5MiB, kept 97% of its rises".
-std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window,
-                           bool humanReadable);
+std::string explainSuspect(const LeakSuspect& suspect, const Profile& profile, RunRange window, bool humanReadable);
 
 void writeTextReport(std::ostream& out, const Profile& profile, const ReportOptions& options);
 

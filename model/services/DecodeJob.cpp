@@ -3,10 +3,8 @@
 
 namespace memprof::services {
 
-DecodeJob::DecodeJob(QObject* parent)
-    : QObject(parent)
-{
-}
+DecodeJob::DecodeJob(QObject* parent) : QObject(parent)
+{}
 
 void DecodeJob::startWorker(const QString& threadName, QThread::Priority priority,
                             std::function<void(DecodeControl&)> work)

@@ -12,8 +12,7 @@ namespace memprof::services {
 QString nameDefinedOn(QStringView line)
 {
     // `function NAME(`, local or not; NAME may be a field or a method.
-    static const QRegularExpression statement(
-        QStringLiteral(R"(^\s*(?:local\s+)?function\s+([A-Za-z_][\w.:]*)\s*\()"));
+    static const QRegularExpression statement(QStringLiteral(R"(^\s*(?:local\s+)?function\s+([A-Za-z_][\w.:]*)\s*\()"));
     // `NAME = function(`: a variable, a field, or a table constructor's key.
     static const QRegularExpression assignment(
         QStringLiteral(R"(^\s*(?:local\s+)?([A-Za-z_][\w.]*)\s*=\s*function\s*\()"));

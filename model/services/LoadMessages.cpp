@@ -28,8 +28,9 @@ QString checkDumpFile(const QString& path)
     // A FIFO or a device reports no size and is read as a stream; only a
     // regular file of 0 bytes is known to be empty before it is read.
     if (info.isFile() && info.size() == 0 && !info.absoluteFilePath().startsWith(QStringLiteral("/proc/")))
-        return tr("The file is empty (0 bytes): the profiled process probably ended before memprof wrote "
-                  "anything.");
+        return tr(
+            "The file is empty (0 bytes): the profiled process probably ended before memprof wrote "
+            "anything.");
     return {};
 }
 
@@ -61,8 +62,9 @@ QString describeFailure(const DecodeStatus& status)
         plain = tr("The file could not be read.");
         break;
     case DecodeErrorKind::OtherProfiler:
-        plain = tr("This dump is of the other LuaJIT profiler: a memory profile (memprof) is compared with "
-                   "memory profiles, a CPU profile (sysprof) with CPU profiles.");
+        plain =
+            tr("This dump is of the other LuaJIT profiler: a memory profile (memprof) is compared with "
+               "memory profiles, a CPU profile (sysprof) with CPU profiles.");
         break;
     default:
         plain = tr("The dump is damaged: it cannot be decoded past the byte below.");

@@ -6,10 +6,7 @@
 namespace memprof::services {
 
 LocationHistoryJob::LocationHistoryJob(QString path, LocationId location, RunRange window, QObject* parent)
-    : DecodeJob(parent)
-    , path_(std::move(path))
-    , location_(location)
-    , window_(window)
+    : DecodeJob(parent), path_(std::move(path)), location_(location), window_(window)
 {
     qRegisterMetaType<LocationHistoryPtr>();
 }

@@ -3,10 +3,8 @@
 
 namespace memprof::services {
 
-PairJob::PairJob(QObject* parent)
-    : QObject(parent)
-{
-}
+PairJob::PairJob(QObject* parent) : QObject(parent)
+{}
 
 PairJob::~PairJob() = default; // the side jobs cancel and wait
 

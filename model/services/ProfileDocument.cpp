@@ -5,10 +5,8 @@
 
 namespace memprof::services {
 
-ProfileDocument::ProfileDocument(QString path)
-    : path_(std::move(path))
-{
-}
+ProfileDocument::ProfileDocument(QString path) : path_(std::move(path))
+{}
 
 ProfileDocument::~ProfileDocument() = default;
 

@@ -4,12 +4,8 @@
 namespace memprof::services {
 
 ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent)
-    : DecodeJob(parent)
-    , document_(std::move(document))
-    , format_(format)
-    , outPath_(std::move(outPath))
-{
-}
+    : DecodeJob(parent), document_(std::move(document)), format_(format), outPath_(std::move(outPath))
+{}
 
 ProfileExportJob::~ProfileExportJob()
 {

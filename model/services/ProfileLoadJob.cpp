@@ -6,9 +6,7 @@
 namespace memprof::services {
 
 ProfileLoadJob::ProfileLoadJob(QString path, DocumentReader read, QObject* parent)
-    : DecodeJob(parent)
-    , path_(std::move(path))
-    , read_(std::move(read))
+    : DecodeJob(parent), path_(std::move(path)), read_(std::move(read))
 {
     qRegisterMetaType<DocumentPtr>();
 }

@@ -22,11 +22,11 @@ DecodeStatus otherProfiler(DecodeStatus status, DumpKind expected)
 
 ProfilePairLoadJob::ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString basePath, QString newPath,
                                        DocumentReader read, QObject* parent)
-    : PairJob(parent)
-    , kind_(kind)
-    , paths_{std::move(basePath), std::move(newPath)}
-    , documents_{std::move(base), nullptr}
-    , read_(std::move(read))
+    : PairJob(parent),
+      kind_(kind),
+      paths_{std::move(basePath), std::move(newPath)},
+      documents_{std::move(base), nullptr},
+      read_(std::move(read))
 {
     setBaseGiven(documents_[Base] != nullptr);
 }
@@ -39,8 +39,10 @@ void ProfilePairLoadJob::start()
         if (documents_[side])
             continue;
         auto* job = setSide(side, std::make_unique<ProfileLoadJob>(paths_[side], read_));
-        connect(job, &ProfileLoadJob::finished, this, [this, side](DocumentPtr document) { onSideRead(side, document); });
-        connect(job, &ProfileLoadJob::failed, this, [this, side](const QString& message) { onSideStopped(side, message); });
+        connect(job, &ProfileLoadJob::finished, this,
+                [this, side](DocumentPtr document) { onSideRead(side, document); });
+        connect(job, &ProfileLoadJob::failed, this,
+                [this, side](const QString& message) { onSideStopped(side, message); });
         connect(job, &ProfileLoadJob::cancelled, this, [this, side] { onSideStopped(side, {}); });
         job->start();
     }

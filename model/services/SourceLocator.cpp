@@ -25,7 +25,7 @@ struct Verdict {
     enum class Access { Missing, Open, Refuse, Ask };
     Access access = Access::Missing;
     QString resolved; // the path with symbolic links resolved
-    QString reason;   // Refuse, Ask: why, for the user
+    QString reason; // Refuse, Ask: why, for the user
 };
 
 bool isInside(const QString& path, const QString& folder)
@@ -43,7 +43,8 @@ Verdict judge(const QString& candidate, const QStringList& trustedFolders, const
     for (const QString& system : {QStringLiteral("/proc"), QStringLiteral("/sys"), QStringLiteral("/dev")}) {
         if (isInside(verdict.resolved, system)) {
             verdict.access = Verdict::Access::Refuse;
-            verdict.reason = locatorTr("it is in %1, the system's live data (processes, devices), not a source file").arg(system);
+            verdict.reason =
+                locatorTr("it is in %1, the system's live data (processes, devices), not a source file").arg(system);
             return verdict;
         }
     }
@@ -65,7 +66,8 @@ Verdict judge(const QString& candidate, const QStringList& trustedFolders, const
         return verdict;
     }
     verdict.access = Verdict::Access::Ask;
-    verdict.reason = locatorTr("it is outside the dump's folder and the source folders, and it is not a Lua source (.lua)");
+    verdict.reason =
+        locatorTr("it is outside the dump's folder and the source folders, and it is not a Lua source (.lua)");
     return verdict;
 }
 
@@ -99,14 +101,16 @@ SourceView locateChunkSource(const std::string& chunkname, const std::string& al
     if (!aliasName.empty()) {
         // An alias's source is its chunk name: the code the string held.
         view.kind = SourceView::Kind::StoredText;
-        view.title = locatorTr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(aliasName));
+        view.title =
+            locatorTr("%1 (code loaded from a string, as stored in the dump)").arg(QString::fromStdString(aliasName));
         view.text = view.chunkname;
         return view;
     }
     const QString chunk = view.chunkname;
     if (chunk.startsWith(u'=')) {
         SourceView special = explanation(
-            chunk, locatorTr("The chunk %1 is a special chunk name given by the code that loaded it, not a file.").arg(chunk));
+            chunk,
+            locatorTr("The chunk %1 is a special chunk name given by the code that loaded it, not a file.").arg(chunk));
         special.chunkname = chunk;
         return special;
     }
@@ -150,8 +154,8 @@ SourceView locateChunkSource(const std::string& chunkname, const std::string& al
             held = verdict;
     }
     if (held) {
-        view.kind = held->access == Verdict::Access::Refuse ? SourceView::Kind::Refused
-                                                            : SourceView::Kind::NeedsConfirmation;
+        view.kind =
+            held->access == Verdict::Access::Refuse ? SourceView::Kind::Refused : SourceView::Kind::NeedsConfirmation;
         view.filePath = held->resolved;
         view.wantedPath = path;
         view.text = held->reason;
@@ -185,23 +189,23 @@ SourceView locateSource(const Profile& profile, LocationId location, const QStri
                          static_cast<int>(loc.sourceLine), dumpFolder, sourceFolders, confirmedFiles);
     if (loc.name == "INTERNAL")
         return explanation(name, locatorTr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
-                                    "(the garbage collector, string interning, table and stack resizing, the "
-                                    "JIT compiler), outside any Lua line. There is no source to show."));
+                                           "(the garbage collector, string interning, table and stack resizing, the "
+                                           "JIT compiler), outside any Lua line. There is no source to show."));
     switch (loc.source) {
     case SourceKind::Internal:
         return explanation(name, locatorTr("INTERNAL: memory the LuaJIT runtime allocated or freed on its own behalf "
-                                    "(the garbage collector, string interning, table and stack resizing, the "
-                                    "JIT compiler), outside any Lua line. There is no source to show."));
+                                           "(the garbage collector, string interning, table and stack resizing, the "
+                                           "JIT compiler), outside any Lua line. There is no source to show."));
     case SourceKind::Trace:
         return explanation(name, locatorTr("A JIT trace whose start is not in the dump's symbol table, so memprof "
-                                    "does not know the Lua line where it started."));
+                                           "does not know the Lua line where it started."));
     case SourceKind::C:
         return explanation(name, locatorTr("A C function (from the executable or a loaded shared library): memprof "
-                                    "records its address and symbol name, not a source line."));
+                                           "records its address and symbol name, not a source line."));
     case SourceKind::Lua:
         return explanation(name, locatorTr("A Lua location whose function is not in the dump's symbol table, so its "
-                                    "chunk and line are unknown; memprof names it by the nearest C symbol or "
-                                    "its address."));
+                                           "chunk and line are unknown; memprof names it by the nearest C symbol or "
+                                           "its address."));
     }
     return {};
 }

@@ -23,18 +23,18 @@ namespace memprof::services {
 
 struct SourceView {
     enum class Kind {
-        None,        // nothing selected
-        File,        // `filePath` was found; `text` is its content
-        StoredText,  // code loaded from a string: `text` comes from the dump
-        NotFound,    // `wantedPath` (a chunk `@path`) is in none of the folders
+        None, // nothing selected
+        File, // `filePath` was found; `text` is its content
+        StoredText, // code loaded from a string: `text` comes from the dump
+        NotFound, // `wantedPath` (a chunk `@path`) is in none of the folders
         Explanation, // `text` says why there is no source
-        Refused,     // `filePath` (resolved) is not read: `text` says why
+        Refused, // `filePath` (resolved) is not read: `text` says why
         NeedsConfirmation, // `filePath` is read once confirmed: `text` says why it asks
     };
     Kind kind = Kind::None;
-    QString title;      // what the pane's header shows: the chunk or the location
-    QString chunkname;  // raw chunk name (for the per-line costs), or empty
-    QString filePath;   // File: the file read
+    QString title; // what the pane's header shows: the chunk or the location
+    QString chunkname; // raw chunk name (for the per-line costs), or empty
+    QString filePath; // File: the file read
     QString wantedPath; // NotFound: the path as the chunk names it
     QStringList searched; // NotFound: the folders searched
     QString text;

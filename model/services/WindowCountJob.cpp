@@ -10,11 +10,11 @@ namespace memprof::services {
 
 WindowCountJob::WindowCountJob(QString path, RunRange window, ProfilePtr whole,
                                std::shared_ptr<WindowIndexSlot> indexSlot, QObject* parent)
-    : DecodeJob(parent)
-    , path_(std::move(path))
-    , window_(window)
-    , whole_(std::move(whole))
-    , indexSlot_(std::move(indexSlot))
+    : DecodeJob(parent),
+      path_(std::move(path)),
+      window_(window),
+      whole_(std::move(whole)),
+      indexSlot_(std::move(indexSlot))
 {
     qRegisterMetaType<ProfilePtr>();
 }

@@ -9,12 +9,8 @@ namespace memprof::services {
 
 WindowIndexJob::WindowIndexJob(QString path, std::uint64_t runEventCount, std::shared_ptr<WindowIndexSlot> slot,
                                QObject* parent)
-    : DecodeJob(parent)
-    , path_(std::move(path))
-    , runEventCount_(runEventCount)
-    , slot_(std::move(slot))
-{
-}
+    : DecodeJob(parent), path_(std::move(path)), runEventCount_(runEventCount), slot_(std::move(slot))
+{}
 
 WindowIndexJob::~WindowIndexJob()
 {
@@ -35,8 +31,8 @@ void WindowIndexJob::start()
                         // second copy of the page's: gone before the index
                         // is kept.
                         const Profile indexed = loadProfileWithIndex(path, *built, control);
-                        const bool read = indexed.status.end == DecodeEnd::Complete
-                                          || indexed.status.end == DecodeEnd::Truncated;
+                        const bool read =
+                            indexed.status.end == DecodeEnd::Complete || indexed.status.end == DecodeEnd::Truncated;
                         matches = read && indexed.totals.eventCount == runEventCount;
                     }
                     emit finished(matches && slot->setIndexIfEmpty(std::move(built)));

@@ -3,9 +3,7 @@
 
 namespace memprof::services {
 
-WindowPairCountJob::WindowPairCountJob(Windows windows, QObject* parent)
-    : PairJob(parent)
-    , windows_(std::move(windows))
+WindowPairCountJob::WindowPairCountJob(Windows windows, QObject* parent) : PairJob(parent), windows_(std::move(windows))
 {
     for (Side side : {Base, New})
         if (windows_.windows[side] == RunRange{})

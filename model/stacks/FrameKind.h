@@ -20,17 +20,17 @@ namespace memprof {
 // The order is part of the contract: the differential by-function tree
 // orders siblings of one label by kind (File, then Lua, Line, Group).
 enum class FrameKind : std::uint8_t {
-    File,         // grouping: a chunk, above its functions
-    Lua,          // a Lua function: chunk:linedefined
-    Line,         // where memprof counted an event: a line of a Lua function, or
-                  // under the C and INTERNAL groups the C function or the VM
+    File, // grouping: a chunk, above its functions
+    Lua, // a Lua function: chunk:linedefined
+    Line, // where memprof counted an event: a line of a Lua function, or
+    // under the C and INTERNAL groups the C function or the VM
     FastFunction, // a builtin such as string.format
-    C,            // a C function called from Lua (lua_CFunction)
-    Trace,        // JIT-compiled code: TRACE [n] started at chunk:line
-    VmState,      // a sample with no Lua chain: GC, INTERP, the JIT compiler
-    Host,         // a host (native) return address
-    Internal,     // memory the VM allocated on its own behalf (memprof's INTERNAL)
-    Group,        // grouping: a named set of frames, or a flame graph's root
+    C, // a C function called from Lua (lua_CFunction)
+    Trace, // JIT-compiled code: TRACE [n] started at chunk:line
+    VmState, // a sample with no Lua chain: GC, INTERP, the JIT compiler
+    Host, // a host (native) return address
+    Internal, // memory the VM allocated on its own behalf (memprof's INTERNAL)
+    Group, // grouping: a named set of frames, or a flame graph's root
 };
 
 } // namespace memprof

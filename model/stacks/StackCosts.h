@@ -37,11 +37,11 @@ enum OverflowedFigure : std::uint8_t {
 // change between two profiles (model/memcompare/FunctionTreeDiff.h).
 template <typename Number>
 struct BasicTreeCost {
-    Number eventCount = 0;     // alloc + realloc + free events
+    Number eventCount = 0; // alloc + realloc + free events
     Number allocatedBytes = 0;
     Number freedBytes = 0;
-    Number heldBytes = 0;      // live at the end (accurate)
-    Number peakBytes = 0;      // live at the peak
+    Number heldBytes = 0; // live at the end (accurate)
+    Number peakBytes = 0; // live at the peak
     std::uint8_t overflowed = 0; // OverflowedFigure bits
 
     void add(const BasicTreeCost& other)

@@ -29,8 +29,8 @@ inline constexpr StackNodeId kStackRoot = 0;
 // read as the node's own (node.totalSamples).
 template <class Cost>
 struct StackNode : Cost {
-    FrameId frame = 0;         // unused for the root
-    StackNodeId parent = -1;   // -1 for the root
+    FrameId frame = 0; // unused for the root
+    StackNodeId parent = -1; // -1 for the root
     std::vector<StackNodeId> children;
 };
 

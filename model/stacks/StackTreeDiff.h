@@ -25,7 +25,7 @@ struct StackDiffNode {
     StackNodeId parent = -1; // -1 for the root
     std::vector<StackNodeId> children;
     std::vector<StackNodeId> baseNodes; // BASE's nodes on this path (empty: NEW only)
-    std::vector<StackNodeId> newNodes;  // NEW's nodes on this path (empty: BASE only)
+    std::vector<StackNodeId> newNodes; // NEW's nodes on this path (empty: BASE only)
 };
 
 // nodes[0] is the root, both trees' roots; a node's parent comes before it.
@@ -63,7 +63,8 @@ StackTreeDiff diffStackTrees(const StackTree<BaseCost>& base, std::span<const Ke
         for (const StackNodeId from : diff.nodes[at].newNodes)
             for (const StackNodeId child : current.node(from).children)
                 children.push_back({&newKeys[current.node(child).frame], true, child});
-        std::stable_sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return *a.key < *b.key; });
+        std::stable_sort(children.begin(), children.end(),
+                         [](const Child& a, const Child& b) { return *a.key < *b.key; });
         for (std::size_t first = 0; first < children.size();) {
             StackDiffNode node;
             node.parent = static_cast<StackNodeId>(at);

@@ -23,24 +23,24 @@ public:
     // worked batch for reuse.
     BatchWorker(std::size_t inFlight, std::function<void(const Batch&)> work, std::function<void(Batch&)> clear)
         : full_(inFlight)
-        // Never full: fewer batches exist (inFlight waiting, one worked,
-        // one filled).
-        , emptied_(inFlight + 4)
-        , thread_([this, work = std::move(work), clear = std::move(clear)] {
-            while (std::optional<Batch> batch = full_.pop()) {
-                if (!error_) {
-                    try {
-                        work(*batch);
-                    } catch (...) {
-                        error_ = std::current_exception();
-                    }
-                }
-                clear(*batch);
-                emptied_.push(std::move(*batch));
-            }
-        })
-    {
-    }
+          // Never full: fewer batches exist (inFlight waiting, one worked,
+          // one filled).
+          ,
+          emptied_(inFlight + 4),
+          thread_([this, work = std::move(work), clear = std::move(clear)] {
+              while (std::optional<Batch> batch = full_.pop()) {
+                  if (!error_) {
+                      try {
+                          work(*batch);
+                      } catch (...) {
+                          error_ = std::current_exception();
+                      }
+                  }
+                  clear(*batch);
+                  emptied_.push(std::move(*batch));
+              }
+          })
+    {}
     // Without finish(): the thread stops once the batches handed over are
     // worked.
     ~BatchWorker() { stop(); }
@@ -76,7 +76,7 @@ private:
     BatchQueue<Batch> full_;
     BatchQueue<Batch> emptied_;
     std::exception_ptr error_; // written by the worker, read after join
-    std::thread thread_;       // last: it starts once the queues exist
+    std::thread thread_; // last: it starts once the queues exist
 };
 
 } // namespace memprof

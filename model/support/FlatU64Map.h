@@ -175,7 +175,10 @@ private:
         return SlotArray(static_cast<Slot*>(memory));
     }
 
-    std::size_t capacity() const { return mask_ + 1; }
+    std::size_t capacity() const
+    {
+        return mask_ + 1;
+    }
 
     // Fibonacci hashing: block addresses are aligned, so their low bits say
     // little; the product's high bits mix all of them.

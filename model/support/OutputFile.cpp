@@ -188,7 +188,8 @@ std::string writeOutputFile(const std::string& path, std::string_view bytes)
 
 bool isSameFile(const std::string& first, const std::string& second)
 {
-    struct stat a {}, b {};
+    struct stat a {
+    }, b{};
     return ::stat(first.c_str(), &a) == 0 && ::stat(second.c_str(), &b) == 0 && S_ISREG(a.st_mode) &&
            a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }

@@ -72,8 +72,9 @@ constexpr std::int64_t saturatingDifference(std::int64_t a, std::int64_t b)
 // A 128-bit figure clamped into 64 bits, unsigned or signed.
 constexpr std::uint64_t saturatedUnsigned(Int128 value)
 {
-    return value < 0 ? 0 : value > static_cast<Int128>(kSaturatedBytes) ? kSaturatedBytes
-                                                                          : static_cast<std::uint64_t>(value);
+    return value < 0                                      ? 0
+           : value > static_cast<Int128>(kSaturatedBytes) ? kSaturatedBytes
+                                                          : static_cast<std::uint64_t>(value);
 }
 
 // A 128-bit sum of sizes as the printers take it: clamped, and marked when
@@ -85,8 +86,9 @@ constexpr ByteSum clampedSum(Int128 value)
 
 constexpr std::int64_t saturatedSigned(Int128 value)
 {
-    return value > kSaturatedHigh ? kSaturatedHigh : value < kSaturatedLow ? kSaturatedLow
-                                                                         : static_cast<std::int64_t>(value);
+    return value > kSaturatedHigh  ? kSaturatedHigh
+           : value < kSaturatedLow ? kSaturatedLow
+                                   : static_cast<std::int64_t>(value);
 }
 
 // allocated - freed, where either may be a saturated sum: an unknown net

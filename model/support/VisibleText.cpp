@@ -14,10 +14,14 @@ bool isHiddenCodePoint(char32_t c)
 std::string escapeCodePoint(char32_t c)
 {
     switch (c) {
-    case '\n': return "\\n";
-    case '\r': return "\\r";
-    case '\t': return "\\t";
-    default: break;
+    case '\n':
+        return "\\n";
+    case '\r':
+        return "\\r";
+    case '\t':
+        return "\\t";
+    default:
+        break;
     }
     char text[16];
     if (c < 0x80)

@@ -12,10 +12,14 @@ namespace {
 std::uint8_t sourceBits(SourceKind source)
 {
     switch (source) {
-    case SourceKind::Internal: return wire::kSourceInternal;
-    case SourceKind::Lua: return wire::kSourceLua;
-    case SourceKind::C: return wire::kSourceC;
-    case SourceKind::Trace: return wire::kSourceTrace;
+    case SourceKind::Internal:
+        return wire::kSourceInternal;
+    case SourceKind::Lua:
+        return wire::kSourceLua;
+    case SourceKind::C:
+        return wire::kSourceC;
+    case SourceKind::Trace:
+        return wire::kSourceTrace;
     }
     return wire::kSourceInternal;
 }
@@ -106,10 +110,17 @@ DumpWriter& DumpWriter::event(std::uint8_t header, const Location& loc)
 {
     u8(header | sourceBits(loc.source));
     switch (loc.source) {
-    case SourceKind::Internal: break;
-    case SourceKind::Lua: uleb(loc.addr).uleb(loc.line); break;
-    case SourceKind::C: uleb(loc.addr); break;
-    case SourceKind::Trace: uleb(loc.traceno); break;
+    case SourceKind::Internal:
+        break;
+    case SourceKind::Lua:
+        uleb(loc.addr).uleb(loc.line);
+        break;
+    case SourceKind::C:
+        uleb(loc.addr);
+        break;
+    case SourceKind::Trace:
+        uleb(loc.traceno);
+        break;
     }
     return *this;
 }

@@ -32,10 +32,22 @@
 namespace memprof::synth {
 
 // Event locations, one constructor per allocation source.
-inline Location internal() { return {SourceKind::Internal, 0, 0, 0}; }
-inline Location luaAt(std::uint64_t protoAddr, std::uint64_t line) { return {SourceKind::Lua, protoAddr, line, 0}; }
-inline Location cAt(std::uint64_t addr) { return {SourceKind::C, addr, 0, 0}; }
-inline Location traceAt(std::uint64_t traceno) { return {SourceKind::Trace, 0, 0, traceno}; }
+inline Location internal()
+{
+    return {SourceKind::Internal, 0, 0, 0};
+}
+inline Location luaAt(std::uint64_t protoAddr, std::uint64_t line)
+{
+    return {SourceKind::Lua, protoAddr, line, 0};
+}
+inline Location cAt(std::uint64_t addr)
+{
+    return {SourceKind::C, addr, 0, 0};
+}
+inline Location traceAt(std::uint64_t traceno)
+{
+    return {SourceKind::Trace, 0, 0, traceno};
+}
 
 class DumpWriter {
 public:
@@ -79,8 +91,8 @@ public:
     // (0x80 too). Symbols mid-stream: u8(10/11/12) and a symbol body.
     struct LuaFrameOnWire {
         std::uint8_t header; // 1 Lua function, 2 C function, 3 fast function
-        std::uint64_t addr;  // prototype, C function or fast function id
-        std::uint64_t line;  // Lua function: its first line
+        std::uint64_t addr; // prototype, C function or fast function id
+        std::uint64_t line; // Lua function: its first line
     };
     DumpWriter& samplesPrologue(std::uint8_t version = 2);
     DumpWriter& hostSample(std::uint8_t state, std::initializer_list<std::uint64_t> hostLeafFirst);

@@ -56,9 +56,9 @@ const char* const kStringChunks[] = {
 };
 
 const char* const kCNames[] = {
-    "lj_tab_new", "lj_tab_resize", "lj_str_new", "lj_buf_grow", "lj_func_newL_gc", "lj_udata_new",
-    "luaL_buffinit", "lua_pushlstring", "ffi_call", "ffi_prep_cif", "malloc_consolidate", "yaml_parser_parse",
-    "msgpack_unpack", "tnt_iproto_encode", "coio_wait", "fiber_yield", "box_tuple_new", "mp_decode_array",
+    "lj_tab_new",     "lj_tab_resize",     "lj_str_new", "lj_buf_grow",  "lj_func_newL_gc",    "lj_udata_new",
+    "luaL_buffinit",  "lua_pushlstring",   "ffi_call",   "ffi_prep_cif", "malloc_consolidate", "yaml_parser_parse",
+    "msgpack_unpack", "tnt_iproto_encode", "coio_wait",  "fiber_yield",  "box_tuple_new",      "mp_decode_array",
 };
 
 struct Prototype {
@@ -89,8 +89,7 @@ class Generator {
 public:
     Generator(const SyntheticOptions& options, DumpWriter& out)
         : options_(options), out_(out), random_(options.seed), universe_(scaledUniverse(options.targetBytes))
-    {
-    }
+    {}
 
     SyntheticSummary run()
     {
@@ -119,8 +118,8 @@ private:
         std::vector<std::string> chunks;
         for (std::size_t i = 0; i < universe_.fileChunks; ++i) {
             char name[96];
-            std::snprintf(name, sizeof name, i % 3 == 0 ? "@/usr/share/tarantool/app/module_%02zu.lua"
-                                                        : "@app/handlers/handler_%02zu.lua",
+            std::snprintf(name, sizeof name,
+                          i % 3 == 0 ? "@/usr/share/tarantool/app/module_%02zu.lua" : "@app/handlers/handler_%02zu.lua",
                           i);
             chunks.emplace_back(name);
         }
@@ -381,7 +380,7 @@ private:
             index = random_.below(set->size());
             old = (*set)[index];
         }
-        const std::uint64_t newSize = random_.chance(0.1) ? std::max<std::uint64_t>(16, old.size / 2)
+        const std::uint64_t newSize = random_.chance(0.1)   ? std::max<std::uint64_t>(16, old.size / 2)
                                       : random_.chance(0.7) ? old.size * 2
                                                             : old.size + 1 + random_.below(old.size);
         const std::uint32_t loc = tracked && random_.chance(0.7) ? old.location : pickLocation(false);
@@ -475,7 +474,8 @@ bool writeSyntheticDumpFile(const std::string& path, const SyntheticOptions& opt
                             std::string* error)
 {
     SyntheticSummary s;
-    if (!writeDumpFile(path, [&](DumpWriter& out) { s = writeSyntheticDump(options, out); }, error))
+    if (!writeDumpFile(
+            path, [&](DumpWriter& out) { s = writeSyntheticDump(options, out); }, error))
         return false;
     if (summary)
         *summary = s;

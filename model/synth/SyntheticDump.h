@@ -44,15 +44,15 @@ struct SyntheticOptions {
 struct SyntheticSummary {
     std::uint64_t bytes = 0;
     std::uint64_t initialSymbolCount = 0; // symbols in the 'ljs' table
-    std::uint64_t symbolEventCount = 0;   // symtab events in the event stream
+    std::uint64_t symbolEventCount = 0; // symtab events in the event stream
     std::uint64_t allocCount = 0;
     std::uint64_t reallocCount = 0;
     std::uint64_t freeCount = 0;
     std::uint64_t allocatedBytes = 0; // new sizes of allocs and reallocs
-    std::uint64_t freedBytes = 0;     // old sizes of reallocs and frees
+    std::uint64_t freedBytes = 0; // old sizes of reallocs and frees
     // Blocks allocated (or moved) during profiling and not freed.
     std::uint64_t liveBlockCount = 0; // at the end
-    std::uint64_t liveBytes = 0;      // at the end
+    std::uint64_t liveBytes = 0; // at the end
     std::uint64_t peakLiveBlockCount = 0;
     std::uint64_t peakLiveBytes = 0;
 

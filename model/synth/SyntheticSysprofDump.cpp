@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/synth/SyntheticSysprofDump.h"
 
-#include "model/sysdecoder/SysprofWire.h"
 #include "model/synth/SyntheticDump.h"
 #include "model/synth/SyntheticRandom.h"
+#include "model/sysdecoder/SysprofWire.h"
 
 #include <string>
 #include <vector>
@@ -13,7 +13,7 @@ namespace memprof::synth {
 namespace {
 
 constexpr std::uint64_t kTextBase = 0x55d0c0a00000; // a PIE's text, as glibc's backtrace() gives it
-constexpr std::uint64_t kProtoBase = 0x40001000;    // GC64 off: prototypes below 4 GiB
+constexpr std::uint64_t kProtoBase = 0x40001000; // GC64 off: prototypes below 4 GiB
 constexpr std::size_t kCSymbols = 5700;
 constexpr std::size_t kProtosAtStart = 40;
 // The fast function ids of string.format, table.insert, pairs, ipairs_aux,
@@ -24,8 +24,7 @@ class SysprofGenerator {
 public:
     SysprofGenerator(const SyntheticSysprofOptions& options, DumpWriter& out)
         : options_(options), out_(out), random_(options.seed)
-    {
-    }
+    {}
 
     SyntheticSysprofSummary run()
     {
@@ -67,10 +66,10 @@ private:
 
     static std::string cSymbolName(std::size_t index)
     {
-        static const char* const kKnown[] = {"_start",     "__libc_start_main", "__libc_init_first", "main",
-                                             "lua_cpcall", "pmain",             "docall",            "lua_pcall",
-                                             "lj_BC_FUNCC", "lj_vm_call",       "lj_gc_step",        "lj_str_new",
-                                             "lj_tab_newkey", "lj_meta_tget",   "lj_trace_exit",     "lj_record_ins"};
+        static const char* const kKnown[] = {
+            "_start",        "__libc_start_main", "__libc_init_first", "main",         "lua_cpcall", "pmain",
+            "docall",        "lua_pcall",         "lj_BC_FUNCC",       "lj_vm_call",   "lj_gc_step", "lj_str_new",
+            "lj_tab_newkey", "lj_meta_tget",      "lj_trace_exit",     "lj_record_ins"};
         if (index < std::size(kKnown))
             return kKnown[index];
         return (index % 3 == 0 ? "lbox_call_" : index % 3 == 1 ? "lj_helper_" : "tnt_func_") + std::to_string(index);
@@ -104,7 +103,10 @@ private:
             ++traces_;
             traceStarts_.push_back(random_.skewed(protos_.size()));
             const Proto& start = protos_[traceStarts_.back()];
-            out_.u8(syswire::kSymtabTraceEvent).uleb(traces_).uleb(start.addr).uleb(start.firstLine + random_.below(40));
+            out_.u8(syswire::kSymtabTraceEvent)
+                .uleb(traces_)
+                .uleb(start.addr)
+                .uleb(start.firstLine + random_.below(40));
 
             ++summary_.symbolEventCount;
         }
@@ -159,9 +161,9 @@ private:
                                    : roll < 55 ? syswire::kStateCfunc
                                    : roll < 67 ? syswire::kStateFfunc
                                    : roll < 82 ? syswire::kStateTrace
-                                   : roll < 90 ? 4  // GC
-                                   : roll < 96 ? 0  // INTERP
-                                   : roll < 97 ? 5  // EXIT
+                                   : roll < 90 ? 4 // GC
+                                   : roll < 96 ? 0 // INTERP
+                                   : roll < 97 ? 5 // EXIT
                                                : static_cast<std::uint8_t>(6 + random_.below(3)); // RECORD, OPT, ASM
         out_.u8(state);
         if (state == syswire::kStateTrace) {
@@ -213,7 +215,8 @@ bool writeSyntheticSysprofDumpFile(const std::string& path, const SyntheticSyspr
                                    SyntheticSysprofSummary* summary, std::string* error)
 {
     SyntheticSysprofSummary s;
-    if (!writeDumpFile(path, [&](DumpWriter& out) { s = writeSyntheticSysprofDump(options, out); }, error))
+    if (!writeDumpFile(
+            path, [&](DumpWriter& out) { s = writeSyntheticSysprofDump(options, out); }, error))
         return false;
     if (summary)
         *summary = s;

@@ -25,7 +25,7 @@ namespace memprof::synth {
 struct SyntheticSysprofOptions {
     std::uint64_t seed = 1;
     std::uint64_t targetBytes = std::uint64_t(1) << 20; // samples are written until then
-    bool hostChains = true;                              // mode C; false: mode L
+    bool hostChains = true; // mode C; false: mode L
 };
 
 struct SyntheticSysprofSummary {

@@ -19,7 +19,10 @@ inline constexpr std::size_t kVmStateCount = 10;
 inline constexpr std::array<std::string_view, kVmStateCount> kVmStateNames = {
     "INTERP", "LFUNC", "FFUNC", "CFUNC", "GC", "EXIT", "RECORD", "OPT", "ASM", "TRACE"};
 
-inline std::string_view vmStateName(VmState state) { return kVmStateNames[static_cast<std::size_t>(state)]; }
+inline std::string_view vmStateName(VmState state)
+{
+    return kVmStateNames[static_cast<std::size_t>(state)];
+}
 
 // frame-lfunc := header sym-addr line-no | frame-cfunc := header exec-addr
 // | frame-ffunc := header ffid
@@ -35,12 +38,12 @@ struct LuaFrame {
 // | sample-trace := header traceno sym-addr line-no
 struct Sample {
     VmState state = VmState::Interp;
-    std::span<const LuaFrame> luaChain;       // leaf first, as on the wire; empty unless LFUNC/FFUNC/CFUNC
+    std::span<const LuaFrame> luaChain; // leaf first, as on the wire; empty unless LFUNC/FFUNC/CFUNC
     std::span<const std::uint64_t> hostChain; // return addresses, leaf first
-    std::uint64_t traceno = 0;                // TRACE: the trace running
-    std::uint64_t traceProto = 0;             // TRACE: the prototype it started in
-    std::uint64_t traceProtoLine = 0;         // TRACE: that prototype's first line
-    std::span<const std::uint8_t> bytes;      // the whole sample as on the wire, its header first
+    std::uint64_t traceno = 0; // TRACE: the trace running
+    std::uint64_t traceProto = 0; // TRACE: the prototype it started in
+    std::uint64_t traceProtoLine = 0; // TRACE: that prototype's first line
+    std::span<const std::uint8_t> bytes; // the whole sample as on the wire, its header first
 };
 
 } // namespace memprof

@@ -24,19 +24,19 @@ namespace memprof {
 template <class Sink>
 class SysprofDecoder : DumpDecoderBase<Sink> {
     using Base = DumpDecoderBase<Sink>;
-    using typename Base::Prologue;
     using Base::buffer_;
+    using Base::bytesLeftFrom;
+    using Base::cannotComplete;
+    using Base::fail;
+    using Base::isDamagedLength;
+    using Base::readPrologue;
+    using Base::readSymbol;
+    using Base::readSymtab;
+    using Base::refill;
+    using Base::shortageText;
     using Base::sink_;
     using Base::status_;
-    using Base::fail;
-    using Base::refill;
-    using Base::readPrologue;
-    using Base::readSymtab;
-    using Base::readSymbol;
-    using Base::shortageText;
-    using Base::cannotComplete;
-    using Base::isDamagedLength;
-    using Base::bytesLeftFrom;
+    using typename Base::Prologue;
 
     static constexpr Prologue kSymtabPrologue{magic::kSymtab, "symbol table", wire::kMinVersion, wire::kMaxVersion,
                                               "a sysprof dump"};
@@ -66,7 +66,8 @@ private:
 
     // A sink that keys samples by their wire bytes takes them so, and the
     // decoder only checks the chains, not keeping their frames.
-    static constexpr bool kTakesBytes = requires(Sink& sink, const Sample& sample) {
+    static constexpr bool kTakesBytes = requires(Sink & sink, const Sample& sample)
+    {
         sink.sampleBytes(sample.state, sample.bytes);
     };
 
@@ -80,8 +81,8 @@ private:
     {
         if (header >= syswire::kVmStateCount) {
             const bool v1Symbol = version == 1 && header == syswire::kSymtabEventV1;
-            const std::uint8_t type = v1Symbol                                  ? wire::kSymCfunc
-                                      : version == 1                            ? 0xff
+            const std::uint8_t type = v1Symbol                               ? wire::kSymCfunc
+                                      : version == 1                         ? 0xff
                                       : header == syswire::kSymtabLfuncEvent ? wire::kSymLfunc
                                       : header == syswire::kSymtabCfuncEvent ? wire::kSymCfunc
                                       : header == syswire::kSymtabTraceEvent ? wire::kSymTrace
@@ -159,9 +160,9 @@ private:
                 const std::uint64_t stringAt = at_ + c.problemAt;
                 fail(DecodeErrorKind::StringPastEnd, stringAt,
                      "damaged: a string of " + std::to_string(c.stringLength) + " bytes at byte " +
-                         std::to_string(stringAt) + " (in the " + describe(header) + " at byte " +
-                         std::to_string(at_) + ") runs past the end of the file, " +
-                         std::to_string(bytesLeftFrom(stringAt)) + " bytes later");
+                         std::to_string(stringAt) + " (in the " + describe(header) + " at byte " + std::to_string(at_) +
+                         ") runs past the end of the file, " + std::to_string(bytesLeftFrom(stringAt)) +
+                         " bytes later");
                 return;
             }
             if (!buffer_.atEnd() && !cannotComplete(c, at_)) {
@@ -174,7 +175,8 @@ private:
             status_.end = DecodeEnd::Truncated;
             status_.truncatedAt = at_;
             status_.truncatedEvent = describe(header);
-            status_.truncationReason = shortageText(c, at_, "the " + describe(header) + " at byte " + std::to_string(at_));
+            status_.truncationReason =
+                shortageText(c, at_, "the " + describe(header) + " at byte " + std::to_string(at_));
             return;
         }
     }

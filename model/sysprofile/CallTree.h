@@ -20,7 +20,7 @@
 namespace memprof {
 
 struct CallFrame {
-    std::string name;  // as the reference names it ("@a.lua:3", "string.format", "lua_pcall:0x55…")
+    std::string name; // as the reference names it ("@a.lua:3", "string.format", "lua_pcall:0x55…")
     FrameKind kind = FrameKind::Lua;
     std::string chunk; // Lua and trace frames: the chunk name (raw, "@file.lua")
     std::uint64_t line = 0; // Lua: the definition line; trace: the line it started at

@@ -19,9 +19,9 @@ enum class ComparedSide : std::uint8_t { Base, New };
 
 struct FunctionChange {
     CallFrame frame; // as NEW names it; as BASE does for a function of BASE only
-    std::array<std::uint64_t, 2> selfSamples{};  // [Base, New]
+    std::array<std::uint64_t, 2> selfSamples{}; // [Base, New]
     std::array<std::uint64_t, 2> totalSamples{}; // [Base, New]
-    std::array<bool, 2> present{};               // [Base, New]: the function ran in that dump
+    std::array<bool, 2> present{}; // [Base, New]: the function ran in that dump
 
     double selfShare(ComparedSide side, const std::array<std::uint64_t, 2>& runSamples) const;
     double totalShare(ComparedSide side, const std::array<std::uint64_t, 2>& runSamples) const;
@@ -29,7 +29,7 @@ struct FunctionChange {
 
 struct FunctionChanges {
     std::array<std::uint64_t, 2> runSamples{}; // [Base, New]: the view's samples of each dump
-    std::vector<FunctionChange> functions;      // the largest rise of the self share first
+    std::vector<FunctionChange> functions; // the largest rise of the self share first
 };
 
 FunctionChanges functionChanges(const SysprofProfile& base, const SysprofProfile& current, StackView view);

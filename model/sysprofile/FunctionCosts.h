@@ -23,7 +23,7 @@ struct FunctionCost {
 std::vector<FunctionCost> functionCosts(const CallTree& tree);
 
 struct CallEdge {
-    FrameId frame = 0;        // the caller or the callee
+    FrameId frame = 0; // the caller or the callee
     std::uint64_t samples = 0; // samples in which that call was on the stack
 };
 

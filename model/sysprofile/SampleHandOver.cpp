@@ -28,8 +28,7 @@ void SampleHandOver::Batch::clear()
     symbols.clear();
 }
 
-SampleHandOver::SampleHandOver(SysprofBuilder& builder)
-    : builder_(builder)
+SampleHandOver::SampleHandOver(SysprofBuilder& builder) : builder_(builder)
 {
     batch_.bytes.reserve(kBatchBytes + 1024);
 }
@@ -86,10 +85,18 @@ void SampleHandOver::count(const Batch& batch)
         for (; symbol < batch.symbols.size() && batch.symbols[symbol].samplesBefore == sampleIndex; ++symbol) {
             const HeldSymbol& s = batch.symbols[symbol];
             switch (s.kind) {
-            case HeldSymbol::Kind::Lfunc: builder.lfunc({s.addr, s.text, s.number}); break;
-            case HeldSymbol::Kind::Cfunc: builder.cfunc({s.addr, s.text}); break;
-            case HeldSymbol::Kind::Trace: builder.trace({s.number, s.addr, s.line}); break;
-            case HeldSymbol::Kind::SymtabEnd: builder.symtabEnd(); break;
+            case HeldSymbol::Kind::Lfunc:
+                builder.lfunc({s.addr, s.text, s.number});
+                break;
+            case HeldSymbol::Kind::Cfunc:
+                builder.cfunc({s.addr, s.text});
+                break;
+            case HeldSymbol::Kind::Trace:
+                builder.trace({s.number, s.addr, s.line});
+                break;
+            case HeldSymbol::Kind::SymtabEnd:
+                builder.symtabEnd();
+                break;
             }
         }
     };

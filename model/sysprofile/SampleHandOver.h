@@ -50,8 +50,8 @@ private:
         std::size_t samplesBefore; // of its batch
         std::uint64_t addr = 0;
         std::uint64_t number = 0; // a prototype's first line, a trace's number
-        std::uint64_t line = 0;   // a trace's first line
-        std::string text;         // a chunk name or a C symbol's name
+        std::uint64_t line = 0; // a trace's first line
+        std::string text; // a chunk name or a C symbol's name
     };
     struct HeldSample {
         std::uint32_t end; // where its bytes end in Batch::bytes

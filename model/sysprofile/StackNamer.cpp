@@ -36,8 +36,7 @@ constexpr std::uint64_t kHostKind = 0;
 
 FrameId StackNamer::luaFrame(const LuaFrame& frame)
 {
-    return cached(static_cast<std::uint64_t>(frame.kind), frame.addr, frame.line,
-                  [&] { return nameLuaFrame(frame); });
+    return cached(static_cast<std::uint64_t>(frame.kind), frame.addr, frame.line, [&] { return nameLuaFrame(frame); });
 }
 
 FrameId StackNamer::nameLuaFrame(const LuaFrame& frame)

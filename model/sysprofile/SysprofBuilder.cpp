@@ -7,7 +7,6 @@
 #include <cassert>
 #include <cstring>
 
-
 namespace memprof {
 
 SysprofBuilder::SysprofBuilder(RunRange range, StackViewSet views)
@@ -71,7 +70,8 @@ void SysprofBuilder::sampleBytes(VmState state, std::span<const std::uint8_t> by
         const Sample& sample = newStack_;
         namer_.name(sample, named_);
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            stack.leaves[view] = profile_.builtViews.test(view) ? profile_.trees[view].pathNode(named_[view]) : kCallRoot;
+            stack.leaves[view] =
+                profile_.builtViews.test(view) ? profile_.trees[view].pathNode(named_[view]) : kCallRoot;
         stack.hasHostChain = !sample.hostChain.empty();
         ++distinctStacks_;
     }

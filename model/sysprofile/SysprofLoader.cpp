@@ -44,7 +44,8 @@ SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control
     return loadFrom(source, control, options);
 }
 
-SysprofProfile loadSysprof(std::span<const std::uint8_t> bytes, const DecodeControl& control, const SysprofLoadOptions& options)
+SysprofProfile loadSysprof(std::span<const std::uint8_t> bytes, const DecodeControl& control,
+                           const SysprofLoadOptions& options)
 {
     SpanByteSource source(bytes);
     return loadFrom(source, control, options);

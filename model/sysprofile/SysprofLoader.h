@@ -11,9 +11,9 @@
 namespace memprof {
 
 struct SysprofLoadOptions {
-    RunRange range;               // the samples to count
+    RunRange range; // the samples to count
     bool keepSampleOrder = false; // fill SysprofProfile::luaNodeBySample
-    bool bottomUpTrees = false;   // fill SysprofProfile::bottomUpTrees
+    bool bottomUpTrees = false; // fill SysprofProfile::bottomUpTrees
     // The call trees to build (keepSampleOrder adds the Lua view's).
     StackViewSet views = allStackViews();
 };

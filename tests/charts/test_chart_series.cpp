@@ -8,8 +8,8 @@
 #include "model/memprofile/ProfileLoader.h"
 #include "tests/support/ReplaySink.h"
 
-#include "views/charts/HeapChart.h"
 #include "tests/support/TestSuite.h"
+#include "views/charts/HeapChart.h"
 
 #include <QTest>
 
@@ -71,10 +71,9 @@ void compareHistogram(const SizeHistogram& histogram,
     }
 }
 
-const char* const kDumps[] = {"v3/leak.bin",     "v3/medium.bin",   "v3/table-growth.bin",
-                              "v3/freed.bin",    "v3/ffi-load.bin", "v3/leak-jit.bin",
-                              "v3/empty.bin",    "v3/closures-coroutines.bin", "v1/medium.bin",
-                              "v1/leak.bin"};
+const char* const kDumps[] = {"v3/leak.bin",     "v3/medium.bin",   "v3/table-growth.bin", "v3/freed.bin",
+                              "v3/ffi-load.bin", "v3/leak-jit.bin", "v3/empty.bin",        "v3/closures-coroutines.bin",
+                              "v1/medium.bin",   "v1/leak.bin"};
 
 } // namespace
 
@@ -162,8 +161,8 @@ private slots:
     void locationHistoryMatchesReplay_data()
     {
         QTest::addColumn<QString>("dump");
-        for (const char* name : {"v3/leak.bin", "v3/medium.bin", "v3/table-growth.bin", "v3/leak-jit.bin",
-                                 "v1/medium.bin"})
+        for (const char* name :
+             {"v3/leak.bin", "v3/medium.bin", "v3/table-growth.bin", "v3/leak-jit.bin", "v1/medium.bin"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
@@ -176,9 +175,10 @@ private slots:
         // The largest holder, and a location that reallocates (blocks move
         // between locations), when there is one.
         std::vector<LocationId> followed;
-        followed.push_back(std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
-                                            [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; })
-                               ->location);
+        followed.push_back(
+            std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
+                             [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; })
+                ->location);
         if (!profile.reallocations.empty())
             followed.push_back(profile.reallocations.front().location);
         for (const LocationId location : followed) {

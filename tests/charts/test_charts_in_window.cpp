@@ -6,11 +6,11 @@
 #include "model/memprofile/ProfileRanking.h"
 
 #include "tests/support/SignalWait.h"
+#include "tests/support/TestSuite.h"
 #include "views/charts/ChartExport.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
 #include "views/charts/TopHoldersChart.h"
-#include "tests/support/TestSuite.h"
 
 #include <QSignalSpy>
 #include <QTabWidget>

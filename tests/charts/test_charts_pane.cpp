@@ -154,8 +154,9 @@ private slots:
         pane.setProfile(profile, path);
         pane.show();
         HeapChart* chart = pane.heapChart();
-        const HeldRow holder = *std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
-                                                 [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; });
+        const HeldRow holder =
+            *std::max_element(profile.heldAtEnd.begin(), profile.heldAtEnd.end(),
+                              [](const HeldRow& a, const HeldRow& b) { return a.heldBytes < b.heldBytes; });
         QSignalSpy finished(&pane, &ChartsPane::locationHistoryFinished);
         pane.setSelectedLocation(holder.location);
         QVERIFY(testsuite::received(finished, 10000));

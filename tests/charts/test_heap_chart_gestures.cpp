@@ -168,12 +168,14 @@ private slots:
         const auto begin = run.replay.liveAfter.begin() + static_cast<std::ptrdiff_t>(first - 1);
         const auto end = run.replay.liveAfter.begin() + static_cast<std::ptrdiff_t>(last);
         const QString text = readout->text();
-        QVERIFY2(text.contains(tr("events %1–%2").arg(QLocale().toString(static_cast<qulonglong>(first)),
-                                                       QLocale().toString(static_cast<qulonglong>(last)))),
+        QVERIFY2(text.contains(tr("events %1–%2")
+                                   .arg(QLocale().toString(static_cast<qulonglong>(first)),
+                                        QLocale().toString(static_cast<qulonglong>(last)))),
                  qPrintable(text));
-        QVERIFY2(text.contains(tr("live %1–%2")
-                                   .arg(bytesText(*std::min_element(begin, end)), bytesText(*std::max_element(begin, end)))),
-                 qPrintable(text));
+        QVERIFY2(
+            text.contains(tr("live %1–%2")
+                              .arg(bytesText(*std::min_element(begin, end)), bytesText(*std::max_element(begin, end)))),
+            qPrintable(text));
         QVERIFY2(text.contains(tr("allocated %1").arg(bytesText(run.replay.allocatedAfter[last - 1]))),
                  qPrintable(text));
     }
@@ -239,8 +241,14 @@ private slots:
         const QRectF rect = chart.axisRect()->rect();
         const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
         QVERIFY2(rect.contains(box), qPrintable(QStringLiteral("label (%1,%2 %3x%4) outside the plot (%5,%6 %7x%8)")
-                                                    .arg(box.left()).arg(box.top()).arg(box.width()).arg(box.height())
-                                                    .arg(rect.left()).arg(rect.top()).arg(rect.width()).arg(rect.height())));
+                                                    .arg(box.left())
+                                                    .arg(box.top())
+                                                    .arg(box.width())
+                                                    .arg(box.height())
+                                                    .arg(rect.left())
+                                                    .arg(rect.top())
+                                                    .arg(rect.width())
+                                                    .arg(rect.height())));
     }
 };
 

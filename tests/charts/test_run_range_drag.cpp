@@ -29,8 +29,7 @@ struct Plot {
     RunRangeDrag drag;
     std::vector<RunRange> chosen;
 
-    Plot(std::uint64_t length, double firstKey, RunRangeDrag::Ends ends)
-        : drag(&plot, firstKey, ends)
+    Plot(std::uint64_t length, double firstKey, RunRangeDrag::Ends ends) : drag(&plot, firstKey, ends)
     {
         plot.resize(840, 300);
         plot.xAxis->setRange(0, static_cast<double>(length));
@@ -106,9 +105,9 @@ private slots:
     void aDragChoosesThePositionsBetweenTheNearestBoundaries()
     {
         Plot p(20, 0, RunRangeDrag::Ends::NearestBoundary);
-        QVERIFY(dragAcross(p, 4.4, 9.6));  // boundaries 4 and 10: samples 5 to 10
+        QVERIFY(dragAcross(p, 4.4, 9.6)); // boundaries 4 and 10: samples 5 to 10
         QVERIFY(dragAcross(p, 12.3, 2.8)); // boundaries 12 and 3: samples 4 to 12
-        QVERIFY(dragAcross(p, 4.6, 5.4));  // one boundary: no sample
+        QVERIFY(dragAcross(p, 4.6, 5.4)); // one boundary: no sample
         QCOMPARE(p.chosen.size(), std::size_t(2));
         QCOMPARE(p.chosen[0], (RunRange{5, 10}));
         QCOMPARE(p.chosen[1], (RunRange{4, 12}));

@@ -14,7 +14,7 @@ namespace memprof::test {
 
 struct ReportSection {
     QStringList rankKeys; // event counts, or held bytes in HEAP SUMMARY
-    QStringList blocks;   // sorted
+    QStringList blocks; // sorted
 };
 
 struct ReportText {

@@ -55,10 +55,10 @@ private slots:
     {
         DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "@a.lua", 0).symtabEnd().eventsPrologue(3);
-        dump.alloc(synth::luaAt(0x100, 1), 0xA0, 100);        // A allocates
+        dump.alloc(synth::luaAt(0x100, 1), 0xA0, 100); // A allocates
         dump.realloc(synth::luaAt(0x100, 2), 0xA0, 100, 0xB0, 200); // R moves it
-        dump.free(synth::luaAt(0x100, 3), 0xB0, 200);          // F frees it
-        dump.alloc(synth::luaAt(0x100, 1), 0xC0, 50);          // A allocates a block that stays
+        dump.free(synth::luaAt(0x100, 3), 0xB0, 200); // F frees it
+        dump.alloc(synth::luaAt(0x100, 1), 0xC0, 50); // A allocates a block that stays
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.end, DecodeEnd::Complete);
@@ -114,10 +114,10 @@ private slots:
     {
         DumpWriter dump;
         dump.symtabPrologue(3).symtabEnd().eventsPrologue(3);
-        dump.alloc(synth::luaAt(0x200, 5), 0x10, 8);                      // proto unknown yet
-        dump.u8(0x08).uleb(0x200).string("@b.lua").uleb(4);    // symtab event: Lua
+        dump.alloc(synth::luaAt(0x200, 5), 0x10, 8); // proto unknown yet
+        dump.u8(0x08).uleb(0x200).string("@b.lua").uleb(4); // symtab event: Lua
         dump.alloc(synth::luaAt(0x200, 6), 0x20, 8);
-        dump.alloc(synth::luaAt(0x200, 5), 0x30, 8);                      // same identity as the first
+        dump.alloc(synth::luaAt(0x200, 5), 0x30, 8); // same identity as the first
         dump.epilogue();
         const Profile p = loadBytes(dump);
         // "@b.lua:5" names the third block in the live figures (the
@@ -134,9 +134,9 @@ private slots:
     {
         DumpWriter dump;
         dump.symtabPrologue(3).cfunc(0x5000, "old_name").cfunc(0x6000, "other").symtabEnd().eventsPrologue(3);
-        dump.u8(0x0c).uleb(0x5000).string("lj_cf_string_rep");  // symtab event, C: re-sent
-        dump.u8(0x0d).uleb(0x5010).uleb(0x40).uleb(16);         // alloc from C at 0x5010
-        dump.u8(0x0d).uleb(0x4000).uleb(0x50).uleb(16);         // below every symbol
+        dump.u8(0x0c).uleb(0x5000).string("lj_cf_string_rep"); // symtab event, C: re-sent
+        dump.u8(0x0d).uleb(0x5010).uleb(0x40).uleb(16); // alloc from C at 0x5010
+        dump.u8(0x0d).uleb(0x4000).uleb(0x50).uleb(16); // below every symbol
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QVERIFY(rowNamed(p, EventKind::Alloc, "lj_cf_string_rep:0x5000"));
@@ -147,7 +147,7 @@ private slots:
     {
         DumpWriter dump;
         dump.symtabPrologue(3).symtabEnd().eventsPrologue(3);
-        dump.u8(0x01).uleb(0x7000).string("inflate");     // cfunc record with the table's header
+        dump.u8(0x01).uleb(0x7000).string("inflate"); // cfunc record with the table's header
         dump.u8(0x0d).uleb(0x7004).uleb(0x40).uleb(16);
         dump.epilogue();
         const Profile p = loadBytes(dump);
@@ -161,10 +161,10 @@ private slots:
         dump.symtabPrologue(3).lfunc(0x100, "@t.lua", 0);
         dump.u8(0x02).uleb(3).uleb(0x100).uleb(7); // trace 3 started at @t.lua:7
         dump.symtabEnd().eventsPrologue(3);
-        dump.u8(0x11).uleb(3).uleb(0x10).uleb(8);  // alloc from trace 3
-        dump.u8(0x11).uleb(4).uleb(0x20).uleb(8);  // trace 4: unknown
-        dump.alloc(synth::luaAt(0, 9), 0x30, 8);              // Lua address 0
-        dump.u8(0x05).uleb(0x40).uleb(8);          // internal
+        dump.u8(0x11).uleb(3).uleb(0x10).uleb(8); // alloc from trace 3
+        dump.u8(0x11).uleb(4).uleb(0x20).uleb(8); // trace 4: unknown
+        dump.alloc(synth::luaAt(0, 9), 0x30, 8); // Lua address 0
+        dump.u8(0x05).uleb(0x40).uleb(8); // internal
         dump.epilogue();
         const Profile p = loadBytes(dump);
         const auto* trace = rowNamed(p, EventKind::Alloc, "TRACE [3] started at @t.lua:7");
@@ -190,8 +190,8 @@ private slots:
         dump.u8(0x02).uleb(5).uleb(0xABCDEF).uleb(0x100).uleb(12); // traceno mcode addr line
         dump.symtabEnd().eventsPrologue(2);
         dump.u8(0x11).uleb(5).uleb(0xABCDEF).uleb(0x10).uleb(8); // loc-trace: traceno mcode
-        dump.u8(0x10).uleb(6).uleb(0x1234).uleb(0x100).uleb(3);  // symtab event: trace 6
-        dump.u8(0x12).uleb(6).uleb(0x1234).uleb(0x10).uleb(8);   // free from trace 6
+        dump.u8(0x10).uleb(6).uleb(0x1234).uleb(0x100).uleb(3); // symtab event: trace 6
+        dump.u8(0x12).uleb(6).uleb(0x1234).uleb(0x10).uleb(8); // free from trace 6
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(p.status.end, DecodeEnd::Complete);
@@ -208,7 +208,9 @@ private slots:
         dump.symtabPrologue(3).lfunc(0x100, "local t = {}\n\nreturn t\n", 0).lfunc(0x200, "x = 1\ny = 2", 0);
         dump.lfunc(0x300, "local t = {}\n\nreturn t\n", 0); // same source: same alias
         dump.symtabEnd().eventsPrologue(3);
-        dump.alloc(synth::luaAt(0x100, 3), 0x10, 8).alloc(synth::luaAt(0x200, 2), 0x20, 8).alloc(synth::luaAt(0x300, 1), 0x30, 8);
+        dump.alloc(synth::luaAt(0x100, 3), 0x10, 8)
+            .alloc(synth::luaAt(0x200, 2), 0x20, 8)
+            .alloc(synth::luaAt(0x300, 1), 0x30, 8);
         dump.epilogue();
         const Profile p = loadBytes(dump);
         QCOMPARE(int(p.aliases.size()), 2);

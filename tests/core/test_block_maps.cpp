@@ -109,11 +109,13 @@ std::vector<std::uint8_t> churnDump(unsigned seed, int eventCount = 60000)
         const std::uint64_t line = random() % 50 + 1;
         // Now and then a block of 4 GiB or more (the block map keeps those
         // sizes aside).
-        const std::uint64_t size = random() % 512 == 0 ? (std::uint64_t{1} << 32) - 2 + random() % 4 : random() % 4096 + 1;
+        const std::uint64_t size =
+            random() % 512 == 0 ? (std::uint64_t{1} << 32) - 2 + random() % 4 : random() % 4096 + 1;
         const unsigned action = live.size() < 5000 ? random() % 4 : random() % 10;
         if (action < 4 || live.empty()) {
             // Addresses are sometimes reused, as an allocator does.
-            const std::uint64_t address = random() % 8 == 0 ? (random() % 4096 + 1) * 16 : (nextAddress += 16 * (random() % 64 + 1));
+            const std::uint64_t address =
+                random() % 8 == 0 ? (random() % 4096 + 1) * 16 : (nextAddress += 16 * (random() % 64 + 1));
             dump.alloc(synth::luaAt(proto, line), address, size);
             live.emplace_back(address, size);
             continue;
@@ -283,11 +285,11 @@ private slots:
         constexpr std::uint64_t kHuge = std::uint64_t{1} << 40;
         DumpWriter dump;
         dump.symtabPrologue(3).lfunc(0x100, "@big.lua", 1).symtabEnd().eventsPrologue(3);
-        dump.alloc(synth::luaAt(0x100, 2), 0x1000, kFiveGiB)                  // A at line 2
-            .alloc(synth::luaAt(0x100, 3), 0x2000, 10)                          // B at line 3
-            .alloc(synth::luaAt(0x100, 4), 0x3000, 0xffffffffu)                 // exactly the marker's value
+        dump.alloc(synth::luaAt(0x100, 2), 0x1000, kFiveGiB) // A at line 2
+            .alloc(synth::luaAt(0x100, 3), 0x2000, 10) // B at line 3
+            .alloc(synth::luaAt(0x100, 4), 0x3000, 0xffffffffu) // exactly the marker's value
             .realloc(synth::luaAt(0x100, 5), 0x1000, kFiveGiB, 0x4000, kSixGiB) // A moves, line 5
-            .alloc(synth::luaAt(0x100, 6), 0x2000, kHuge)                       // over B, whose free was not seen
+            .alloc(synth::luaAt(0x100, 6), 0x2000, kHuge) // over B, whose free was not seen
             .free(synth::luaAt(0x100, 7), 0x3000, 0xffffffffu)
             .epilogue();
         SpanByteSource source(dump.bytes());
@@ -316,8 +318,8 @@ private slots:
     {
         QTest::addColumn<QString>("dump");
         const QString data = QStringLiteral(MEMPROF_TEST_DATA);
-        for (const char* name : {"v3/medium.bin", "v3/ffi-load.bin", "v3/leak-jit.bin", "v3/closures-coroutines.bin",
-                                 "v1/leak.bin"})
+        for (const char* name :
+             {"v3/medium.bin", "v3/ffi-load.bin", "v3/leak-jit.bin", "v3/closures-coroutines.bin", "v1/leak.bin"})
             QTest::newRow(name) << data + "/" + name;
         QTest::newRow("churn-1") << QString();
         QTest::newRow("churn-2") << QStringLiteral("seed:2");

@@ -64,8 +64,8 @@ struct RecordingSink {
 
     static std::string text(const Location& loc)
     {
-        return std::to_string(int(loc.source)) + ":" + std::to_string(loc.addr) + ":" + std::to_string(loc.line) +
-               ":" + std::to_string(loc.traceno);
+        return std::to_string(int(loc.source)) + ":" + std::to_string(loc.addr) + ":" + std::to_string(loc.line) + ":" +
+               std::to_string(loc.traceno);
     }
     void lfunc(const LfuncSymbol& s)
     {
@@ -85,8 +85,8 @@ struct RecordingSink {
     }
     void realloc(const ReallocEvent& e)
     {
-        items.push_back("realloc " + text(e.loc) + " " + std::to_string(e.oaddr) + " " + std::to_string(e.osize) +
-                        " " + std::to_string(e.naddr) + " " + std::to_string(e.nsize));
+        items.push_back("realloc " + text(e.loc) + " " + std::to_string(e.oaddr) + " " + std::to_string(e.osize) + " " +
+                        std::to_string(e.naddr) + " " + std::to_string(e.nsize));
     }
     void free(const FreeEvent& e)
     {
@@ -101,8 +101,8 @@ struct RecordingSink {
 // what each item must decode to and where it starts and ends.
 struct EdgeDump {
     std::vector<std::uint8_t> bytes;
-    std::vector<std::string> expected;    // after "symtab end"
-    std::vector<std::size_t> itemStarts;  // of the event stream's items
+    std::vector<std::string> expected; // after "symtab end"
+    std::vector<std::size_t> itemStarts; // of the event stream's items
     std::vector<std::size_t> itemEnds;
     std::size_t epilogueAt = 0;
 };
@@ -271,42 +271,37 @@ private slots:
                                << quint64(0) << quint64(0) << quint64(0);
         QTest::newRow("killed-early") << dataPath("corrupt/killed-early.bin") << E::Failed << K::UnexpectedEnd
                                       << quint64(0) << quint64(0) << quint64(0) << quint64(0);
-        QTest::newRow("only-ljs-prologue") << dataPath("corrupt/only-ljs-prologue.bin") << E::Failed
-                                           << K::UnexpectedEnd << quint64(7) << quint64(0) << quint64(0)
-                                           << quint64(0);
-        QTest::newRow("trunc-after-symtab") << dataPath("corrupt/trunc-after-symtab.bin") << E::Failed
-                                            << K::UnexpectedEnd << quint64(123563) << quint64(0) << quint64(0)
-                                            << quint64(0);
-        QTest::newRow("trunc-in-symtab") << dataPath("corrupt/trunc-in-symtab.bin") << E::Failed
-                                         << K::StringPastEnd << quint64(62376) << quint64(0) << quint64(0)
-                                         << quint64(0);
-        QTest::newRow("huge-string-len") << dataPath("corrupt/huge-string-len.bin") << E::Failed
-                                         << K::StringPastEnd << quint64(19) << quint64(0) << quint64(0)
-                                         << quint64(0);
+        QTest::newRow("only-ljs-prologue") << dataPath("corrupt/only-ljs-prologue.bin") << E::Failed << K::UnexpectedEnd
+                                           << quint64(7) << quint64(0) << quint64(0) << quint64(0);
+        QTest::newRow("trunc-after-symtab")
+            << dataPath("corrupt/trunc-after-symtab.bin") << E::Failed << K::UnexpectedEnd << quint64(123563)
+            << quint64(0) << quint64(0) << quint64(0);
+        QTest::newRow("trunc-in-symtab") << dataPath("corrupt/trunc-in-symtab.bin") << E::Failed << K::StringPastEnd
+                                         << quint64(62376) << quint64(0) << quint64(0) << quint64(0);
+        QTest::newRow("huge-string-len") << dataPath("corrupt/huge-string-len.bin") << E::Failed << K::StringPastEnd
+                                         << quint64(19) << quint64(0) << quint64(0) << quint64(0);
         QTest::newRow("flipped-header-invalid")
             << dataPath("corrupt/flipped-header-invalid.bin") << E::Failed << K::BadHeaderByte << quint64(127737)
             << quint64(257) << quint64(16) << quint64(36);
         QTest::newRow("flipped-header-desync")
             << dataPath("corrupt/flipped-header-desync.bin") << E::Failed << K::BadHeaderByte << quint64(126364)
             << quint64(155) << quint64(14) << quint64(36);
-        QTest::newRow("uleb-unterminated") << dataPath("corrupt/uleb-unterminated.bin") << E::Failed
-                                           << K::UlebTooLong << quint64(129350) << quint64(359) << quint64(21)
-                                           << quint64(45);
+        QTest::newRow("uleb-unterminated") << dataPath("corrupt/uleb-unterminated.bin") << E::Failed << K::UlebTooLong
+                                           << quint64(129350) << quint64(359) << quint64(21) << quint64(45);
         QTest::newRow("trunc-mid-event") << dataPath("corrupt/trunc-mid-event.bin") << E::Truncated << K::None
                                          << quint64(128481) << quint64(308) << quint64(20) << quint64(36);
-        QTest::newRow("trunc-mid-symtab-event") << dataPath("corrupt/trunc-mid-symtab-event.bin") << E::Truncated
-                                                << K::None << quint64(123968) << quint64(12) << quint64(2)
-                                                << quint64(24);
-        QTest::newRow("trunc-before-epilogue") << dataPath("corrupt/trunc-before-epilogue.bin") << E::Truncated
-                                               << K::None << quint64(133464) << quint64(514) << quint64(23)
-                                               << quint64(226);
-        QTest::newRow("v1-trunc-mid-event") << dataPath("corrupt/v1-trunc-mid-event.bin") << E::Truncated
-                                            << K::None << quint64(5049) << quint64(308) << quint64(20)
-                                            << quint64(36);
+        QTest::newRow("trunc-mid-symtab-event")
+            << dataPath("corrupt/trunc-mid-symtab-event.bin") << E::Truncated << K::None << quint64(123968)
+            << quint64(12) << quint64(2) << quint64(24);
+        QTest::newRow("trunc-before-epilogue")
+            << dataPath("corrupt/trunc-before-epilogue.bin") << E::Truncated << K::None << quint64(133464)
+            << quint64(514) << quint64(23) << quint64(226);
+        QTest::newRow("v1-trunc-mid-event") << dataPath("corrupt/v1-trunc-mid-event.bin") << E::Truncated << K::None
+                                            << quint64(5049) << quint64(308) << quint64(20) << quint64(36);
         // The manifest: "eof reading byte at 8388599"; the last byte, 8388598,
         // is the header 0x0c of a C-symbol event whose body is missing.
-        QTest::newRow("killed") << QStringLiteral(MEMPROF_KILLED_DUMP) << E::Truncated << K::None
-                                << quint64(8388598) << quint64(2681) << quint64(12) << quint64(555);
+        QTest::newRow("killed") << QStringLiteral(MEMPROF_KILLED_DUMP) << E::Truncated << K::None << quint64(8388598)
+                                << quint64(2681) << quint64(12) << quint64(555);
     }
 
     void corruptFixtures()
@@ -365,8 +360,7 @@ private slots:
                 QCOMPARE(quint64(got.status.bytesConsumed), quint64(dump.bytes.size()));
                 std::string why;
                 QVERIFY2(sameItems(got.items, dump.expected, dump.expected.size(), why),
-                         (why + " (version " + std::to_string(version) + ", block " + std::to_string(blockSize) +
-                          ")")
+                         (why + " (version " + std::to_string(version) + ", block " + std::to_string(blockSize) + ")")
                              .c_str());
             }
         }
@@ -425,7 +419,8 @@ private slots:
                 bytes.push_back(0x80);
                 const RecordedDecode got = decodeRecorded(bytes, std::size_t(1) << 20);
                 QCOMPARE(got.status.end, DecodeEnd::Failed);
-                QCOMPARE(got.status.error.kind, bad == 0 ? DecodeErrorKind::BadHeaderByte : DecodeErrorKind::UlebTooLong);
+                QCOMPARE(got.status.error.kind,
+                         bad == 0 ? DecodeErrorKind::BadHeaderByte : DecodeErrorKind::UlebTooLong);
                 QCOMPARE(quint64(got.status.error.offset), quint64(offset));
                 std::string why;
                 QVERIFY2(sameItems(got.items, dump.expected, item, why), why.c_str());
@@ -528,7 +523,8 @@ private slots:
         QCOMPARE(quint64(p.status.error.offset), quint64(7038)); // where the string's bytes start
         const std::string& message = p.status.error.message;
         QVERIFY2(message.find("damaged") != std::string::npos, message.c_str());
-        QVERIFY2(message.find("string of 4611686018427387909 bytes at byte 7038") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("string of 4611686018427387909 bytes at byte 7038") != std::string::npos,
+                 message.c_str());
         QVERIFY2(message.find("Lua symtab (0x08) event at byte 7026") != std::string::npos, message.c_str());
         QVERIFY2(message.find("81008 bytes later") != std::string::npos, message.c_str());
     }
@@ -569,8 +565,8 @@ private slots:
         const QByteArray all = file.readAll();
         const auto* data = reinterpret_cast<const std::uint8_t*>(all.constData());
         for (qsizetype length = 123560; length < all.size(); length += 7) {
-            const Profile p = loadProfile(std::span<const std::uint8_t>(data, std::size_t(length)),
-                                          DecodeControl{{}, nullptr, 256});
+            const Profile p =
+                loadProfile(std::span<const std::uint8_t>(data, std::size_t(length)), DecodeControl{{}, nullptr, 256});
             QVERIFY(p.status.end == DecodeEnd::Truncated || p.status.end == DecodeEnd::Failed);
         }
     }

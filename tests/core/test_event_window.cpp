@@ -219,8 +219,8 @@ std::vector<std::uint8_t> fourPatternDump()
     using namespace memprof::synth;
     DumpWriter dump;
     dump.symtabPrologue(3).lfunc(0x100, "@patterns.lua", 1).symtabEnd().eventsPrologue(3);
-    const Location cache = luaAt(0x100, 10), leak = luaAt(0x100, 20), spike = luaAt(0x100, 30),
-                   saw = luaAt(0x100, 40), churn = luaAt(0x100, 50);
+    const Location cache = luaAt(0x100, 10), leak = luaAt(0x100, 20), spike = luaAt(0x100, 30), saw = luaAt(0x100, 40),
+                   churn = luaAt(0x100, 50);
     constexpr int kSteps = 40000;
     std::uint64_t next = 0x100000;
     std::vector<std::uint64_t> spikeBlocks, sawBlocks;
@@ -354,10 +354,18 @@ private slots:
         const std::uint64_t n = loadProfile(path.toStdString()).totals.eventCount;
         const QStringList ranges = {QStringLiteral("--range=0%:100%"), QStringLiteral("--range=1:%1").arg(n),
                                     QStringLiteral("--range=:")};
-        for (const QStringList& options :
-             {QStringList{}, {"--live"}, {"--peak"}, {"--leak-only", "--human-readable"}, {"--suspects"},
-              {"--csv=allocations"}, {"--csv=reallocations"}, {"--csv=frees"}, {"--csv=leaks"}, {"--csv=live"},
-              {"--csv=suspects"}, {"--csv=history"}}) {
+        for (const QStringList& options : {QStringList{},
+                                           {"--live"},
+                                           {"--peak"},
+                                           {"--leak-only", "--human-readable"},
+                                           {"--suspects"},
+                                           {"--csv=allocations"},
+                                           {"--csv=reallocations"},
+                                           {"--csv=frees"},
+                                           {"--csv=leaks"},
+                                           {"--csv=live"},
+                                           {"--csv=suspects"},
+                                           {"--csv=history"}}) {
             const Run plain = report(options + QStringList{path});
             QCOMPARE(plain.exitCode, 0);
             QVERIFY(!plain.out.isEmpty());
@@ -374,8 +382,8 @@ private slots:
     void adjacentWindowsAddUpToTheirUnion_data()
     {
         QTest::addColumn<QString>("dump");
-        for (const char* name : {"v3/medium.bin", "v3/table-growth.bin", "v3/growth.bin", "v3/leak-jit.bin",
-                                 "v1/medium.bin"})
+        for (const char* name :
+             {"v3/medium.bin", "v3/table-growth.bin", "v3/growth.bin", "v3/leak-jit.bin", "v1/medium.bin"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
@@ -524,8 +532,7 @@ private slots:
         for (const LeakSuspect& s : suspects) {
             QVERIFY(s.keptRatio > 0 && s.keptRatio <= 1);
             QVERIFY(s.trendBytes <= static_cast<std::uint64_t>(s.netGrowthBytes));
-            QCOMPARE(s.scoreBytes,
-                     static_cast<std::uint64_t>(static_cast<double>(s.trendBytes) * s.keptRatio));
+            QCOMPARE(s.scoreBytes, static_cast<std::uint64_t>(static_cast<double>(s.trendBytes) * s.keptRatio));
         }
         // Over the second half only, the leak still ranks first.
         const std::uint64_t n = profile.totals.eventCount;
@@ -581,10 +588,13 @@ private slots:
         const QString growth = QString::fromStdString(dataPath(QStringLiteral("v3/growth.bin")));
         const Profile profile = loadProfile(growth.toStdString());
         const std::uint64_t n = profile.totals.eventCount;
-        for (const QStringList& bad :
-             {QStringList{"--range=9:2", growth}, {"--range=abc", growth}, {"--range=1:99999999", growth},
-              {"--range=50%:50%", growth}, {"--suspects", "--csv=live", growth},
-              {"--range=1:10", "--diff", growth, growth}, {"--csv=history", "--diff", growth, growth}}) {
+        for (const QStringList& bad : {QStringList{"--range=9:2", growth},
+                                       {"--range=abc", growth},
+                                       {"--range=1:99999999", growth},
+                                       {"--range=50%:50%", growth},
+                                       {"--suspects", "--csv=live", growth},
+                                       {"--range=1:10", "--diff", growth, growth},
+                                       {"--csv=history", "--diff", growth, growth}}) {
             const Run run = report(bad);
             QCOMPARE(run.exitCode, 2);
             QVERIFY(run.out.isEmpty());
@@ -621,9 +631,8 @@ private slots:
         const std::vector<LeakSuspect> suspects = rankLeakSuspects(profile);
         QCOMPARE(rows.size(), qsizetype(suspects.size() + 2)); // header and the last CRLF
         for (std::size_t i = 0; i < suspects.size(); ++i)
-            QVERIFY(rows[qsizetype(i) + 1].startsWith(
-                QByteArray::fromStdString(suspects[i].name + "," + std::to_string(i + 1) + "," +
-                                          std::to_string(suspects[i].scoreBytes) + ",")));
+            QVERIFY(rows[qsizetype(i) + 1].startsWith(QByteArray::fromStdString(
+                suspects[i].name + "," + std::to_string(i + 1) + "," + std::to_string(suspects[i].scoreBytes) + ",")));
         // The history CSV: a column per point, a row per location name.
         const Run history = report({QStringLiteral("--csv=history"), growth});
         QCOMPARE(history.exitCode, 0);

@@ -58,8 +58,7 @@ QByteArray describe(const TreeCostChange& c)
            QByteArray::number(c.heldBytes) + " peak " + QByteArray::number(c.peakBytes);
 }
 
-#define COMPARE_COST(actual, expected)                                                                                \
-    QVERIFY2(equal(actual, expected), describe(actual) + " != " + describe(expected))
+#define COMPARE_COST(actual, expected) QVERIFY2(equal(actual, expected), describe(actual) + " != " + describe(expected))
 } // namespace
 
 class TestFunctionTreeDiff : public QObject {
@@ -99,13 +98,17 @@ private slots:
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("current");
         const std::pair<const char*, const char*> pairs[] = {
-            {"v1/leak.bin", "v3/leak.bin"},           {"v3/leak.bin", "v3/leak-jit.bin"},
-            {"v1/medium.bin", "v3/medium.bin"},       {"v3/loadstring.bin", "v1/loadstring.bin"},
-            {"v1/table-growth.bin", "v3/table-growth.bin"}, {"v3/empty.bin", "v3/ffi-load.bin"},
+            {"v1/leak.bin", "v3/leak.bin"},
+            {"v3/leak.bin", "v3/leak-jit.bin"},
+            {"v1/medium.bin", "v3/medium.bin"},
+            {"v3/loadstring.bin", "v1/loadstring.bin"},
+            {"v1/table-growth.bin", "v3/table-growth.bin"},
+            {"v3/empty.bin", "v3/ffi-load.bin"},
             {"v3/closures-coroutines.bin", "v3/require-mid.bin"},
         };
         for (const auto& [base, current] : pairs)
-            QTest::newRow(QByteArray(base) + " -> " + current) << QString::fromLatin1(base) << QString::fromLatin1(current);
+            QTest::newRow(QByteArray(base) + " -> " + current)
+                << QString::fromLatin1(base) << QString::fromLatin1(current);
     }
 
     void twoDumpsDifferAsTheirFlatData()
@@ -158,8 +161,9 @@ private slots:
                             expected.peakBytes - it->second.peakBytes};
             const auto found = treeDeltaByLabel.find(name);
             const TreeCostChange actual = found == treeDeltaByLabel.end() ? TreeCostChange{} : found->second;
-            QVERIFY2(equal(actual, expected), (name + ": " + describe(actual).toStdString() + " != " +
-                                               describe(expected).toStdString()).c_str());
+            QVERIFY2(
+                equal(actual, expected),
+                (name + ": " + describe(actual).toStdString() + " != " + describe(expected).toStdString()).c_str());
             ++compared;
         }
         QVERIFY(compared > 0);

@@ -148,7 +148,10 @@ private slots:
         constexpr std::uint64_t kMax = ~std::uint64_t{0};
         constexpr std::uint64_t kHalf = std::uint64_t{1} << 63;
         DumpWriter exactOnly;
-        exactOnly.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd().eventsPrologue()
+        exactOnly.symtabPrologue()
+            .lfunc(0x100, "@a.lua", 1)
+            .symtabEnd()
+            .eventsPrologue()
             .alloc(synth::luaAt(0x100, 10), 0x1000, kMax)
             .epilogue();
         const Profile exact = loadBytes(exactOnly);
@@ -159,7 +162,10 @@ private slots:
                  peak.c_str());
 
         DumpWriter mixed;
-        mixed.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd().eventsPrologue()
+        mixed.symtabPrologue()
+            .lfunc(0x100, "@a.lua", 1)
+            .symtabEnd()
+            .eventsPrologue()
             .alloc(synth::luaAt(0x100, 10), 0x1000, kMax)
             .alloc(synth::luaAt(0x100, 20), 0x2000, kHalf)
             .alloc(synth::luaAt(0x100, 20), 0x3000, kHalf)
@@ -311,7 +317,10 @@ private slots:
         // Blocks from "@a; b.lua:1", "x\ny" (a C symbol) and "@c\\d.lua:2",
         // freed at one line: three names in one cell.
         DumpWriter dump;
-        dump.symtabPrologue().lfunc(0x100, "@a; b.lua", 1).lfunc(0x200, "@c\\d.lua", 1).cfunc(0x3000, "x\ny")
+        dump.symtabPrologue()
+            .lfunc(0x100, "@a; b.lua", 1)
+            .lfunc(0x200, "@c\\d.lua", 1)
+            .cfunc(0x3000, "x\ny")
             .symtabEnd()
             .eventsPrologue()
             .alloc(synth::luaAt(0x100, 1), 0x10, 8)
@@ -338,7 +347,9 @@ private slots:
     void liveFiguresNameBlocksAsWhenAllocated()
     {
         DumpWriter dump;
-        dump.symtabPrologue().lfunc(0x100, "@a.lua", 1).symtabEnd()
+        dump.symtabPrologue()
+            .lfunc(0x100, "@a.lua", 1)
+            .symtabEnd()
             .eventsPrologue()
             .alloc(synth::luaAt(0x100, 10), 0x1000, 100)
             .lfuncEvent(0x100, "@b.lua", 1)

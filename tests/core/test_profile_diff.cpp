@@ -93,7 +93,7 @@ private slots:
             return p;
         };
         constexpr std::int64_t kHigh = std::numeric_limits<std::int64_t>::max();
-        const Profile base = profileOf({~std::uint64_t{0}});  // -1 as a signed figure, wrapped
+        const Profile base = profileOf({~std::uint64_t{0}}); // -1 as a signed figure, wrapped
         const Profile current = profileOf({kHalf + 10, kHalf}); // 10 modulo 2^64
         const ProfileDiff diff = diffProfiles(base, current);
         QCOMPARE(diff.allocations.size(), std::size_t{1});

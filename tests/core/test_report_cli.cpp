@@ -197,9 +197,9 @@ private slots:
         writeBytes(dump, original);
         const QString link = dir.filePath("link.bin");
         QVERIFY(QFile::link(dump, link));
-        for (const QStringList& args : {QStringList{"-o", dump, dump}, QStringList{"-o", link, dump},
-                                        QStringList{"--output=" + dump, link},
-                                        QStringList{"--diff", "-o", dump, data("v3/leak.bin"), dump}}) {
+        for (const QStringList& args :
+             {QStringList{"-o", dump, dump}, QStringList{"-o", link, dump}, QStringList{"--output=" + dump, link},
+              QStringList{"--diff", "-o", dump, data("v3/leak.bin"), dump}}) {
             const Run run = report(args);
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains("over its input"), qPrintable(run.err));

@@ -107,7 +107,8 @@ private slots:
                                                  Ids{current.node(newNode.at({"main", "h"})).parent}));
         // The two f of BASE (two addresses of one symbol) are one node, and
         // their g's are one node below it.
-        Ids fs = {base.node(baseNode.at({"main", "f#1", "g"})).parent, base.node(baseNode.at({"main", "f#2", "g"})).parent};
+        Ids fs = {base.node(baseNode.at({"main", "f#1", "g"})).parent,
+                  base.node(baseNode.at({"main", "f#2", "g"})).parent};
         std::sort(fs.begin(), fs.end());
         QCOMPARE(sides({"main", "f"}), std::make_pair(fs, Ids{current.node(newNode.at({"main", "f#3", "g"})).parent}));
         Ids gs = {baseNode.at({"main", "f#1", "g"}), baseNode.at({"main", "f#2", "g"})};

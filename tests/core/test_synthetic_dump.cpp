@@ -87,11 +87,9 @@ private slots:
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         QCOMPARE(p.status.symtabVersion, std::uint8_t(3));
         QCOMPARE(p.status.eventsVersion, std::uint8_t(3));
-        const std::set<std::string> expected = {"@a.lua:3",      "c_fn:0x1000",
-                                                "TRACE [5] started at @a.lua:2", "INTERNAL",
-                                                "@a.lua:4",      "@b.lua:8",
-                                                "early:0x900",   "TRACE [6] started at @b.lua:8",
-                                                "quirk:0x800"};
+        const std::set<std::string> expected = {
+            "@a.lua:3", "c_fn:0x1000", "TRACE [5] started at @a.lua:2", "INTERNAL",   "@a.lua:4",
+            "@b.lua:8", "early:0x900", "TRACE [6] started at @b.lua:8", "quirk:0x800"};
         QCOMPARE(namesOf(p), expected);
         QCOMPARE(p.totals.initialSymbolCount, std::uint64_t(3));
         QCOMPARE(p.totals.symbolEventCount, std::uint64_t(4));
@@ -209,7 +207,8 @@ private slots:
 
     void writesAFile()
     {
-        const QString path = QDir::temp().filePath(QStringLiteral("memprof-synth-%1.bin").arg(QCoreApplication::applicationPid()));
+        const QString path =
+            QDir::temp().filePath(QStringLiteral("memprof-synth-%1.bin").arg(QCoreApplication::applicationPid()));
         SyntheticOptions options;
         options.targetBytes = 200000;
         SyntheticSummary s;

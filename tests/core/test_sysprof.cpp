@@ -5,13 +5,13 @@
 // each sample's raw chains on its own.
 #include "model/dump/DumpKind.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/synth/DumpWriter.h"
+#include "model/synth/SyntheticSysprofDump.h"
 #include "model/sysdecoder/SysprofDecoder.h"
 #include "model/sysprofile/FastFunctionNames.h"
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofBuilder.h"
 #include "model/sysprofile/SysprofLoader.h"
-#include "model/synth/DumpWriter.h"
-#include "model/synth/SyntheticSysprofDump.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>
@@ -194,10 +194,7 @@ private slots:
         QCOMPARE(sortedLines(report.readAllStandardOutput()), sortedLines(expected.readAll()));
     }
 
-    void luaViewEqualsAReplayOfTheRawChains_data()
-    {
-        addReadableDumpRows();
-    }
+    void luaViewEqualsAReplayOfTheRawChains_data() { addReadableDumpRows(); }
 
     void luaViewEqualsAReplayOfTheRawChains()
     {
@@ -211,10 +208,7 @@ private slots:
     // A load asked for one view builds that call tree alone, node for node
     // as a load of all three does (memprof-report reads one); the others
     // stay empty. Exports in sample order add the Lua view they replay.
-    void aLoadBuildsOnlyTheViewsAskedFor_data()
-    {
-        addReadableDumpRows();
-    }
+    void aLoadBuildsOnlyTheViewsAskedFor_data() { addReadableDumpRows(); }
 
     void aLoadBuildsOnlyTheViewsAskedFor()
     {
@@ -572,7 +566,8 @@ private slots:
         QVERIFY(traces.waitForFinished(60000));
         QCOMPARE(traces.exitCode(), 0);
         const QString tracesText = QString::fromUtf8(traces.readAllStandardOutput());
-        QVERIFY2(tracesText.contains(QRegularExpression("^SAMPLES: \\d+ \\(no host call chains: every sample is in a JIT trace")),
+        QVERIFY2(tracesText.contains(
+                     QRegularExpression("^SAMPLES: \\d+ \\(no host call chains: every sample is in a JIT trace")),
                  qPrintable(tracesText));
         QVERIFY2(!tracesText.contains("mode L"), qPrintable(tracesText));
     }

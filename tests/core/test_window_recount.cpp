@@ -11,8 +11,8 @@
 #include "model/memprofile/ProfileLoader.h"
 #include "model/memprofile/WindowRecount.h"
 #include "model/synth/DumpWriter.h"
-#include "tests/support/ProfileInvariants.h"
 #include "model/synth/SyntheticDump.h"
+#include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>
@@ -119,9 +119,9 @@ std::string differenceOf(const Profile& a, const Profile& b)
         SAME("location function", x.function, y.function);
         SAME("location sourceLine", x.sourceLine, y.sourceLine);
     }
-    for (const auto& [name, rows] : {std::pair{"allocations", &Profile::allocations},
-                                     std::pair{"reallocations", &Profile::reallocations},
-                                     std::pair{"frees", &Profile::frees}})
+    for (const auto& [name, rows] :
+         {std::pair{"allocations", &Profile::allocations}, std::pair{"reallocations", &Profile::reallocations},
+          std::pair{"frees", &Profile::frees}})
         if (std::string d = differenceOfRows(name, a.*rows, b.*rows); !d.empty())
             return d;
     SAME("heapSummary", a.heapSummary.size(), b.heapSummary.size());
@@ -133,10 +133,10 @@ std::string differenceOf(const Profile& a, const Profile& b)
         SAME("heapSummary allocCount of " + x.name, x.allocCount, y.allocCount);
         SAME("heapSummary freeCount of " + x.name, x.freeCount, y.freeCount);
     }
-    for (const auto& [name, rows] : {std::pair{"heldAtEnd", &Profile::heldAtEnd},
-                                     std::pair{"windowBlocksAtWindowEnd", &Profile::windowBlocksAtWindowEnd},
-                                     std::pair{"heldAtWindowEnd", &Profile::heldAtWindowEnd},
-                                     std::pair{"heldAtPeak", &Profile::heldAtPeak}})
+    for (const auto& [name, rows] :
+         {std::pair{"heldAtEnd", &Profile::heldAtEnd},
+          std::pair{"windowBlocksAtWindowEnd", &Profile::windowBlocksAtWindowEnd},
+          std::pair{"heldAtWindowEnd", &Profile::heldAtWindowEnd}, std::pair{"heldAtPeak", &Profile::heldAtPeak}})
         if (std::string d = differenceOfLive(name, a.*rows, b.*rows); !d.empty())
             return d;
     const ProfileTotals& t = a.totals;
@@ -190,8 +190,8 @@ std::vector<RunRange> windowsFor(std::uint64_t eventCount, const WindowIndex& in
 {
     const std::uint64_t n = eventCount;
     std::vector<RunRange> windows = {
-        {1, 1}, {1, n}, {n, n}, {1, RunRange::kRunEnd}, {2, RunRange::kRunEnd}, {n, RunRange::kRunEnd},
-        {n + 1, n + 5}, {0, 3}, {1, 0}, {5, 3}, {n / 2, n / 2}, {n / 3 + 1, 2 * n / 3}};
+        {1, 1}, {1, n}, {n, n}, {1, RunRange::kRunEnd}, {2, RunRange::kRunEnd}, {n, RunRange::kRunEnd}, {n + 1, n + 5},
+        {0, 3}, {1, 0}, {5, 3}, {n / 2, n / 2},         {n / 3 + 1, 2 * n / 3}};
     // Up to 10 checkpoints, spread over the run, the last two among them.
     const std::size_t count = index.checkpoints.size();
     const std::size_t step = std::max<std::size_t>(1, count / 8);
@@ -229,8 +229,8 @@ std::vector<RunRange> windowsFor(std::uint64_t eventCount, const WindowIndex& in
 // Indexes `bytes` (cut into segments of `segmentEvents`, read in blocks of
 // `blockSize`: small ones put an event boundary at most events) and checks
 // every window. Returns the index, for the caller's checks of its shape.
-WindowIndex checkAllWindows(const std::vector<std::uint8_t>& bytes, std::uint64_t segmentEvents,
-                            std::size_t blockSize, unsigned seed = 1)
+WindowIndex checkAllWindows(const std::vector<std::uint8_t>& bytes, std::uint64_t segmentEvents, std::size_t blockSize,
+                            unsigned seed = 1)
 {
     WindowIndex index;
     index.segmentEvents = segmentEvents;
@@ -244,9 +244,8 @@ WindowIndex checkAllWindows(const std::vector<std::uint8_t>& bytes, std::uint64_
         const Profile fast = recountWindow(bytes, whole, index, window, control);
         const std::string difference = differenceOf(fast, expected);
         if (!difference.empty()) {
-            const std::string message = "window [" + std::to_string(window.first) + ", " +
-                                        std::to_string(window.last) + "] of " + std::to_string(n) +
-                                        " events: " + difference;
+            const std::string message = "window [" + std::to_string(window.first) + ", " + std::to_string(window.last) +
+                                        "] of " + std::to_string(n) + " events: " + difference;
             [&] { QFAIL(message.c_str()); }();
             return index;
         }
@@ -282,8 +281,8 @@ std::vector<std::uint8_t> renamingChurn(unsigned seed, int eventCount)
         const unsigned action = live.size() < 300 ? random() % 4 : random() % 10;
         if (action < 4 || live.empty()) {
             const std::uint64_t address = random() % 16 == 0 && !live.empty() ? live[random() % live.size()].first
-                                          : random() % 6 == 0             ? (random() % 512 + 1) * 16
-                                                                          : (nextAddress += 16 * (random() % 8 + 1));
+                                          : random() % 6 == 0                 ? (random() % 512 + 1) * 16
+                                                              : (nextAddress += 16 * (random() % 8 + 1));
             dump.alloc(loc, address, size);
             live.emplace_back(address, size);
             continue;
@@ -316,8 +315,8 @@ private slots:
         QTest::addColumn<qulonglong>("segmentEvents");
         QTest::addColumn<qulonglong>("blockSize");
         for (const char* folder : {"v3", "v1"})
-            for (const QString& name :
-                 QDir(QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(folder)).entryList({"*.bin"}, QDir::Files)) {
+            for (const QString& name : QDir(QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(folder))
+                                           .entryList({"*.bin"}, QDir::Files)) {
                 const QString dump = QLatin1String(folder) + QLatin1Char('/') + name;
                 // Large fixtures with fewer cuts: the test's time.
                 const bool small = QFileInfo(QStringLiteral(MEMPROF_TEST_DATA "/") + dump).size() < (300 << 10);
@@ -325,7 +324,7 @@ private slots:
                                                      std::pair{50ull, 4096ull}, std::pair{0ull, 1ull << 20}})
                     if (small || segment >= 50)
                         QTest::addRow("%s seg %llu block %llu", qPrintable(dump), segment, block)
-                        << dump << qulonglong(segment) << qulonglong(block);
+                            << dump << qulonglong(segment) << qulonglong(block);
             }
     }
     void fixturesGiveTheFullRecount()
@@ -412,8 +411,8 @@ private slots:
         QVERIFY(index.usable);
         QVERIFY(index.segments.size() > 10);
         for (const RunRange& window : windowsFor(whole.totals.eventCount, index, 5)) {
-            const std::string d =
-                differenceOf(recountWindow(path, whole, index, window, control), loadProfile(path, {}, nullptr, window));
+            const std::string d = differenceOf(recountWindow(path, whole, index, window, control),
+                                               loadProfile(path, {}, nullptr, window));
             QVERIFY2(d.empty(), d.c_str());
         }
         // Changed: events appended (the old epilogue now a bad header).

@@ -40,7 +40,7 @@ inline void addFixtureRows()
 struct ProfileFigures {
     std::int64_t allocEvents = 0; // allocations + reallocations
     std::int64_t allocBytes = 0;
-    std::int64_t heldBlocks = 0;  // --csv=live
+    std::int64_t heldBlocks = 0; // --csv=live
     std::int64_t heldBytes = 0;
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Mangled C++ symbols of C locations: raw in the report (as the reference
 // prints them), demangled with --demangle and in the exports.
-#include "tests/export/ExportFixtures.h"
 #include "model/synth/SyntheticDump.h"
+#include "tests/export/ExportFixtures.h"
 
 #include "model/support/Demangle.h"
 #include "tests/support/TestSuite.h"
@@ -44,7 +44,8 @@ private slots:
         QVERIFY2(raw.exitCode == 0, raw.err.constData());
         QVERIFY2(raw.out.contains("_ZN3box5spaceEv"), raw.out.constData());
         QVERIFY(!raw.out.contains("box::space()"));
-        const test::ToolRun demangled = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--demangle"), dump_});
+        const test::ToolRun demangled =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--demangle"), dump_});
         QVERIFY2(demangled.exitCode == 0, demangled.err.constData());
         QVERIFY2(demangled.out.contains("box::space()"), demangled.out.constData());
         QVERIFY(!demangled.out.contains("_ZN3box5spaceEv"));

@@ -74,9 +74,9 @@ private slots:
     // fs runs leaf to root: a Lua location's line, its function, its chunk.
     void framesRunLeafToRoot()
     {
-        const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
-                                                {QStringLiteral("--export=dhat"),
-                                                 QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
+        const test::ToolRun run =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=dhat"), QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
         const QJsonObject root = QJsonDocument::fromJson(run.out).object();
         const QJsonArray frames = root.value(QStringLiteral("ftbl")).toArray();
         bool found = false;

@@ -52,9 +52,10 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString output = dir.filePath(QStringLiteral("export"));
-        const test::ToolRun run = test::runTool(
-            QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--export=") + format, QStringLiteral("--range=") + range,
-                                                 QStringLiteral("-o"), output, QLatin1String(kDump)});
+        const test::ToolRun run =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=") + format, QStringLiteral("--range=") + range,
+                           QStringLiteral("-o"), output, QLatin1String(kDump)});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QFile file(output);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -80,8 +81,9 @@ private slots:
     {
         for (const char* range : {"20%:80%", "1000:5000"}) {
             const QString option = QStringLiteral("--range=") + QLatin1String(range);
-            const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
-                                                    {QStringLiteral("--export=folded:held"), option, QLatin1String(kDump)});
+            const test::ToolRun run =
+                test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                              {QStringLiteral("--export=folded:held"), option, QLatin1String(kDump)});
             QVERIFY2(run.exitCode == 0, run.err.constData());
             std::int64_t total = 0;
             for (const QByteArray& line : run.out.split('\n')) {

@@ -35,10 +35,7 @@ class FoldedExportTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void totalsEqualTheReport_data()
-    {
-        test::addFixtureRows();
-    }
+    void totalsEqualTheReport_data() { test::addFixtureRows(); }
     void totalsEqualTheReport()
     {
         QFETCH(QString, dump);
@@ -89,9 +86,9 @@ private slots:
 
     void pprofNeedsAnOutputFile()
     {
-        const test::ToolRun run = test::runTool(
-            QStringLiteral(MEMPROF_REPORT_EXE),
-            {QStringLiteral("--export=pprof"), QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
+        const test::ToolRun run =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=pprof"), QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("give the file to write with -o"), run.err.constData());
         QVERIFY(run.out.isEmpty());
@@ -99,9 +96,9 @@ private slots:
 
     void unknownFormatIsAUsageError()
     {
-        const test::ToolRun run = test::runTool(
-            QStringLiteral(MEMPROF_REPORT_EXE),
-            {QStringLiteral("--export=folded:peak"), QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
+        const test::ToolRun run =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=folded:peak"), QStringLiteral(MEMPROF_TEST_DATA "/v3/growth.bin")});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("unknown format 'folded:peak'"), run.err.constData());
     }

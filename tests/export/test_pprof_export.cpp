@@ -23,7 +23,9 @@ private slots:
     {
         go_ = QStandardPaths::findExecutable(QStringLiteral("go"));
         if (go_.isEmpty())
-            QSKIP("go is not installed (Debian golang-go, in the Makefile's deps): go tool pprof cannot read the exports");
+            QSKIP(
+                "go is not installed (Debian golang-go, in the Makefile's deps): go tool pprof cannot read the "
+                "exports");
         QVERIFY(home_.isValid());
         // CI runs as root with no Go cache: keep go's caches in a temporary home.
         environment_.insert(QStringLiteral("HOME"), home_.path());
@@ -32,19 +34,17 @@ private slots:
         environment_.insert(QStringLiteral("GOPROXY"), QStringLiteral("off"));
     }
 
-    void totalsEqualTheReport_data()
-    {
-        test::addFixtureRows();
-    }
+    void totalsEqualTheReport_data() { test::addFixtureRows(); }
     void totalsEqualTheReport()
     {
         QFETCH(QString, dump);
         const QString exported = home_.filePath(QStringLiteral("profile.pb.gz"));
-        const test::ToolRun made = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
-                                                 {QStringLiteral("--export=pprof"), QStringLiteral("-o"), exported, dump});
+        const test::ToolRun made =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=pprof"), QStringLiteral("-o"), exported, dump});
         QCOMPARE(made.exitCode, 0);
-        const test::ToolRun raw = test::runTool(go_, {QStringLiteral("tool"), QStringLiteral("pprof"),
-                                                      QStringLiteral("-raw"), exported}, environment_);
+        const test::ToolRun raw = test::runTool(
+            go_, {QStringLiteral("tool"), QStringLiteral("pprof"), QStringLiteral("-raw"), exported}, environment_);
         QVERIFY2(raw.exitCode == 0, raw.err.constData());
         QVERIFY2(raw.out.contains("alloc_objects/count alloc_space/bytes inuse_objects/count inuse_space/bytes"),
                  raw.out.constData());

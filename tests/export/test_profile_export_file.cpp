@@ -68,13 +68,17 @@ private slots:
     {
         const QStringList filters = memprof::exportFileFilters().split(QStringLiteral(";;"));
         QCOMPARE(filters.size(), 4);
-        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[0]), QStringLiteral("/tmp/heap.pb.gz"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[0]),
+                 QStringLiteral("/tmp/heap.pb.gz"));
         QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[1]),
                  QStringLiteral("/tmp/heap.speedscope.json"));
-        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[2]), QStringLiteral("/tmp/heap.dhat.json"));
-        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[3]), QStringLiteral("/tmp/heap.folded"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[2]),
+                 QStringLiteral("/tmp/heap.dhat.json"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap"), filters[3]),
+                 QStringLiteral("/tmp/heap.folded"));
         // A name that names a format keeps it, whatever the filter.
-        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap.folded"), filters[0]), QStringLiteral("/tmp/heap.folded"));
+        QCOMPARE(memprof::exportPathForFilter(QStringLiteral("/tmp/heap.folded"), filters[0]),
+                 QStringLiteral("/tmp/heap.folded"));
     }
 
     void unknownTypeWritesNothing()
@@ -92,10 +96,14 @@ private slots:
     {
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("format");
-        QTest::newRow("pprof") << "w.pb.gz" << "pprof";
-        QTest::newRow("speedscope") << "w.speedscope.json" << "speedscope";
-        QTest::newRow("dhat") << "w.dhat.json" << "dhat";
-        QTest::newRow("folded") << "w.folded" << "folded";
+        QTest::newRow("pprof") << "w.pb.gz"
+                               << "pprof";
+        QTest::newRow("speedscope") << "w.speedscope.json"
+                                    << "speedscope";
+        QTest::newRow("dhat") << "w.dhat.json"
+                              << "dhat";
+        QTest::newRow("folded") << "w.folded"
+                                << "folded";
     }
     void windowExportEqualsTheCli()
     {
@@ -112,9 +120,10 @@ private slots:
         QVERIFY2(memprof::writeProfileExport(shown, viewerPath, &error), qPrintable(error));
 
         const QString cliPath = dir.filePath(QStringLiteral("cli-") + fileName);
-        const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
-                                                {QStringLiteral("--export=") + format, QStringLiteral("--range=1000:5000"),
-                                                 QStringLiteral("-o"), cliPath, QLatin1String(kDump)});
+        const test::ToolRun run =
+            test::runTool(QStringLiteral(MEMPROF_REPORT_EXE),
+                          {QStringLiteral("--export=") + format, QStringLiteral("--range=1000:5000"),
+                           QStringLiteral("-o"), cliPath, QLatin1String(kDump)});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QByteArray viewerBytes = readAll(viewerPath);
         QVERIFY(!viewerBytes.isEmpty());

@@ -57,7 +57,8 @@ private slots:
         const test::ProfileFigures figures = test::figuresOf(profile);
         const std::int64_t expected[] = {figures.allocBytes, figures.allocEvents, figures.heldBytes};
         const char* units[] = {"bytes", "none", "bytes"};
-        const int frameCount = root.value(QStringLiteral("shared")).toObject().value(QStringLiteral("frames")).toArray().size();
+        const int frameCount =
+            root.value(QStringLiteral("shared")).toObject().value(QStringLiteral("frames")).toArray().size();
         for (int i = 0; i < 3; ++i) {
             const QJsonObject p = profiles[i].toObject();
             QCOMPARE(p.value(QStringLiteral("unit")).toString(), QLatin1String(units[i]));

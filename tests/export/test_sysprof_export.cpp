@@ -105,11 +105,13 @@ private slots:
         QFETCH(QString, dump);
         QFETCH(bool, withInterval);
         const memprof::SysprofProfile everyTree = loadInOrder(dump);
-        const memprof::SysprofExportOptions options{withInterval ? std::optional<std::uint64_t>(kIntervalMs) : std::nullopt};
+        const memprof::SysprofExportOptions options{withInterval ? std::optional<std::uint64_t>(kIntervalMs)
+                                                                 : std::nullopt};
         using memprof::StackView;
         const std::pair<const char*, StackView> formats[] = {
-            {"pprof", StackView::Lua},          {"speedscope", StackView::Lua},  {"chrome", StackView::Lua},
-            {"folded:lua", StackView::Lua},     {"folded:host", StackView::Host}, {"folded:reference", StackView::Reference}};
+            {"pprof", StackView::Lua},        {"speedscope", StackView::Lua},
+            {"chrome", StackView::Lua},       {"folded:lua", StackView::Lua},
+            {"folded:host", StackView::Host}, {"folded:reference", StackView::Reference}};
         for (const auto& [name, view] : formats) {
             const std::optional<memprof::ExportFormat> format =
                 memprof::exportFormatFromName(name, memprof::ExportSubject::Sysprof);
@@ -131,18 +133,20 @@ private slots:
         QFETCH(bool, withInterval);
         const QString go = QStandardPaths::findExecutable(QStringLiteral("go"));
         if (go.isEmpty())
-            QSKIP("go is not installed (Debian golang-go, in the Makefile's deps): go tool pprof cannot read the exports");
+            QSKIP(
+                "go is not installed (Debian golang-go, in the Makefile's deps): go tool pprof cannot read the "
+                "exports");
         const QString path = exportTo(QStringLiteral("pprof"), dump, withInterval);
         QVERIFY(!path.isEmpty());
         const memprof::SysprofProfile profile = memprof::loadSysprof(dump.toStdString());
         QVERIFY(profile.sampleCount > 0);
         const auto samples = static_cast<std::int64_t>(profile.sampleCount);
 
-        const test::ToolRun raw =
-            test::runTool(go, {QStringLiteral("tool"), QStringLiteral("pprof"), QStringLiteral("-raw"), path}, goEnvironment_);
+        const test::ToolRun raw = test::runTool(
+            go, {QStringLiteral("tool"), QStringLiteral("pprof"), QStringLiteral("-raw"), path}, goEnvironment_);
         QVERIFY2(raw.exitCode == 0, raw.err.constData());
-        const test::ToolRun top =
-            test::runTool(go, {QStringLiteral("tool"), QStringLiteral("pprof"), QStringLiteral("-top"), path}, goEnvironment_);
+        const test::ToolRun top = test::runTool(
+            go, {QStringLiteral("tool"), QStringLiteral("pprof"), QStringLiteral("-top"), path}, goEnvironment_);
         QVERIFY2(top.exitCode == 0, top.err.constData());
         if (withInterval) {
             QVERIFY2(raw.out.contains("PeriodType: cpu nanoseconds"), raw.out.constData());
@@ -186,7 +190,8 @@ private slots:
         const memprof::SysprofProfile profile = loadInOrder(dump);
         QCOMPARE(profile.luaNodeBySample.size(), profile.sampleCount);
         const QJsonObject root = readJson(path);
-        const QJsonArray frames = root.value(QStringLiteral("shared")).toObject().value(QStringLiteral("frames")).toArray();
+        const QJsonArray frames =
+            root.value(QStringLiteral("shared")).toObject().value(QStringLiteral("frames")).toArray();
         const QJsonArray profiles = root.value(QStringLiteral("profiles")).toArray();
         QCOMPARE(profiles.size(), 1);
         const QJsonObject sampled = profiles[0].toObject();
@@ -253,7 +258,12 @@ private slots:
             ids.insert(id);
         }
         QCOMPARE(nodes[0].toObject().value(QStringLiteral("id")).toInteger(), 1);
-        QCOMPARE(nodes[0].toObject().value(QStringLiteral("callFrame")).toObject().value(QStringLiteral("functionName")).toString(),
+        QCOMPARE(nodes[0]
+                     .toObject()
+                     .value(QStringLiteral("callFrame"))
+                     .toObject()
+                     .value(QStringLiteral("functionName"))
+                     .toString(),
                  QStringLiteral("(root)"));
         qint64 hits = 0;
         QSet<qint64> childIds;
@@ -280,7 +290,8 @@ private slots:
         std::map<qint64, qint64> hitsBySample;
         for (qsizetype i = 0; i < samples.size(); ++i) {
             QVERIFY2(ids.contains(samples[i].toInteger()), "samples are nodes");
-            QCOMPARE(samples[i].toInteger(), static_cast<qint64>(profile.luaNodeBySample[static_cast<std::size_t>(i)]) + 1);
+            QCOMPARE(samples[i].toInteger(),
+                     static_cast<qint64>(profile.luaNodeBySample[static_cast<std::size_t>(i)]) + 1);
             ++hitsBySample[samples[i].toInteger()];
         }
         for (const QJsonValue value : nodes) {
@@ -294,7 +305,8 @@ private slots:
             QCOMPARE(delta.toInteger(), deltaUs);
             elapsed += delta.toInteger();
         }
-        QCOMPARE(root.value(QStringLiteral("endTime")).toInteger() - root.value(QStringLiteral("startTime")).toInteger(),
+        QCOMPARE(root.value(QStringLiteral("endTime")).toInteger() -
+                     root.value(QStringLiteral("startTime")).toInteger(),
                  elapsed);
     }
 };

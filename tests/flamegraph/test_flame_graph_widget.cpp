@@ -2,9 +2,9 @@
 // The flame graph widget on generated trees, offscreen: widths follow the
 // values, zoom and its history restore the geometry, search sums what
 // matches, the export writes images, and a 100,000-node tree paints.
+#include "tests/support/TestSuite.h"
 #include "views/flamegraph/FlameColors.h"
 #include "views/flamegraph/FlameGraphWidget.h"
-#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -32,8 +32,8 @@ std::shared_ptr<FlameTree> generatedTree(int count, unsigned seed)
     tree->unit = "samples";
     tree->nodes.push_back({"all", FrameKind::Group, 0, -1, {}, -1});
     const char* names[] = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
-    const FrameKind kinds[] = {FrameKind::Lua, FrameKind::C, FrameKind::FastFunction,
-                                    FrameKind::Trace, FrameKind::VmState, FrameKind::Host};
+    const FrameKind kinds[] = {FrameKind::Lua,   FrameKind::C,       FrameKind::FastFunction,
+                               FrameKind::Trace, FrameKind::VmState, FrameKind::Host};
     for (int i = 1; i < count; ++i) {
         // A random recursive tree: about e·ln(count) deep, as wide as a profile.
         const int parent = std::uniform_int_distribution<int>(0, i - 1)(random);
@@ -188,7 +188,9 @@ void TestFlameGraphWidget::searchSumsOutermostMatches()
     // ancestor does.
     const QRegularExpression pattern(regularExpression ? text : QRegularExpression::escape(text),
                                      QRegularExpression::CaseInsensitiveOption);
-    auto matches = [&](std::size_t n) { return pattern.match(QString::fromStdString(m_tree->nodes[n].name)).hasMatch(); };
+    auto matches = [&](std::size_t n) {
+        return pattern.match(QString::fromStdString(m_tree->nodes[n].name)).hasMatch();
+    };
     std::uint64_t expected = 0;
     int matched = 0;
     for (std::size_t n = 0; n < m_tree->nodes.size(); ++n) {
@@ -264,9 +266,9 @@ void TestFlameGraphWidget::differentialFramesAreColouredByTheirChange()
     tree->differential = true;
     tree->baseTotal = 200;
     tree->nodes.push_back({"all", FrameKind::Group, 100, -1, {1, 2, 3}, 0, 200});
-    tree->nodes.push_back({"grew", FrameKind::Lua, 50, 0, {}, 1, 40});   // 50% against 20%
+    tree->nodes.push_back({"grew", FrameKind::Lua, 50, 0, {}, 1, 40}); // 50% against 20%
     tree->nodes.push_back({"shrank", FrameKind::Lua, 30, 0, {}, 2, 120}); // 30% against 60%
-    tree->nodes.push_back({"same", FrameKind::Lua, 20, 0, {}, 3, 40});    // 20% against 20%
+    tree->nodes.push_back({"same", FrameKind::Lua, 20, 0, {}, 3, 40}); // 20% against 20%
     for (int node = 0; node < int(tree->nodes.size()); ++node)
         tree->largestShareChange = std::max(tree->largestShareChange, std::abs(shareChange(*tree, node)));
     QCOMPARE(shareChange(*tree, 1), 0.3);
@@ -303,8 +305,8 @@ void TestFlameGraphWidget::paintsALargeTree()
     timer.restart();
     m_widget->render(&image);
     const qint64 secondNs = timer.nsecsElapsed();
-    qInfo("full repaint of a %zu-node tree at %dx%d: %.2f ms, again %.2f ms", large->nodes.size(),
-          m_widget->width(), m_widget->height(), double(firstNs) / 1e6, double(secondNs) / 1e6);
+    qInfo("full repaint of a %zu-node tree at %dx%d: %.2f ms, again %.2f ms", large->nodes.size(), m_widget->width(),
+          m_widget->height(), double(firstNs) / 1e6, double(secondNs) / 1e6);
     QCOMPARE(m_widget->frameRect(0).width(), double(m_widget->drawingWidth()));
 }
 

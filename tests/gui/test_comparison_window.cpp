@@ -11,14 +11,14 @@
 #include "app/DiffWindow.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/report/RangeOption.h"
+#include "tests/support/TestSuite.h"
 #include "views/ComparisonPage.h"
 #include "views/ComparisonWindowBar.h"
 #include "views/CostTableView.h"
-#include "tests/support/TestSuite.h"
 
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPointer>
 #include <QPushButton>
 #include <QSettings>

@@ -9,14 +9,15 @@
 // selected in a table selects its line node, the tree exports as shown.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SignalWait.h"
-#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
+#include "tests/support/WindowWidgets.h"
 
 #include "app/DiffWindow.h"
 #include "app/MainWindow.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionTreeDiffModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
@@ -25,7 +26,6 @@
 #include "views/LoadingPage.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
-#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -171,9 +171,10 @@ void TestDiffWindow::comparesTwoDumps()
     QVERIFY(header.contains(QStringLiteral("leak.bin")) && header.contains(QStringLiteral("freed.bin")));
     const qint64 heldChange = qint64(current.totals.liveBytes) - qint64(base.totals.liveBytes);
     QVERIFY(heldChange < 0);
-    QVERIFY2(header.contains(itemmodels::formatCostChange(heldChange, itemmodels::CostKind::Bytes, true)), qPrintable(header));
-    QVERIFY(header.contains(itemmodels::formatCostChange(qint64(current.totals.eventCount) - qint64(base.totals.eventCount),
-                                                 itemmodels::CostKind::Count, true)));
+    QVERIFY2(header.contains(itemmodels::formatCostChange(heldChange, itemmodels::CostKind::Bytes, true)),
+             qPrintable(header));
+    QVERIFY(header.contains(itemmodels::formatCostChange(
+        qint64(current.totals.eventCount) - qint64(base.totals.eventCount), itemmodels::CostKind::Count, true)));
     QVERIFY(w->windowTitle().contains(QStringLiteral("freed.bin against leak.bin")));
 
     // Export writes the table used last as shown, raw numbers.
@@ -181,12 +182,15 @@ void TestDiffWindow::comparesTwoDumps()
     QCOMPARE(w->activeTable(), test::diffTable(w, Table::Held));
     const QStringList lines = exportedCsvLines(w);
     QVERIFY(!lines.isEmpty());
-    QCOMPARE(lines.first(), QStringLiteral("location,presence,delta_held_bytes,base_held_bytes,new_held_bytes,delta_live_blocks"));
+    QCOMPARE(lines.first(),
+             QStringLiteral("location,presence,delta_held_bytes,base_held_bytes,new_held_bytes,delta_live_blocks"));
     QCOMPARE(lines.size(), 1 + int(diff.held.size()));
     // leak.lua:9 held 131576 B at the end in leak.bin (its HEAP SUMMARY and
     // live blocks agree there) and is not in freed.bin.
     QVERIFY2(lines.contains(QStringLiteral("@leak.lua:9,base,-131576,131576,0,%1")
-                                .arg(-diff.held[std::size_t(rowNamed(test::diffTable(w, Table::Held)->sourceModel(), QStringLiteral("@leak.lua:9")))].baseValues.blockCount)),
+                                .arg(-diff.held[std::size_t(rowNamed(test::diffTable(w, Table::Held)->sourceModel(),
+                                                                     QStringLiteral("@leak.lua:9")))]
+                                          .baseValues.blockCount)),
              qPrintable(lines.join(u'|')));
 
     // The filter narrows every table.
@@ -235,7 +239,8 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     QSignalSpy loaded(main.data(), &MainWindow::loadFinished);
     main->loadDump(test::fixture(QStringLiteral("v3/medium.bin")));
     QVERIFY(testsuite::received(loaded, 30000));
-    QPointer<DiffWindow> w = qobject_cast<DiffWindow*>(main->compareWith(test::fixture(QStringLiteral("v3/medium.bin"))));
+    QPointer<DiffWindow> w =
+        qobject_cast<DiffWindow*>(main->compareWith(test::fixture(QStringLiteral("v3/medium.bin"))));
     QVERIFY(w);
     QSignalSpy finished(w.data(), &DiffWindow::loadFinished);
     QVERIFY(testsuite::received(finished, 30000));
@@ -247,7 +252,9 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
         for (int r = 0; r < model->rowCount(); ++r) {
             QCOMPARE(model->index(r, M::OnlyInColumn).data(itemmodels::SortRole).toString(), QStringLiteral("both"));
             for (int c = 0; c < model->columnCount(); ++c)
-                if (model->headerData(c, Qt::Horizontal, itemmodels::CsvHeaderRole).toString().startsWith(QLatin1String("delta_")))
+                if (model->headerData(c, Qt::Horizontal, itemmodels::CsvHeaderRole)
+                        .toString()
+                        .startsWith(QLatin1String("delta_")))
                     QCOMPARE(model->index(r, c).data(itemmodels::SortRole).toLongLong(), 0);
         }
     }
@@ -257,7 +264,8 @@ void TestDiffWindow::dumpAgainstItselfFromTheMainWindow()
     std::function<void(const QModelIndex&)> checkZero = [&](const QModelIndex& parent) {
         for (int r = 0; r < tree->rowCount(parent); ++r) {
             const QModelIndex node = tree->index(r, 0, parent);
-            QCOMPARE(node.siblingAtColumn(T::OnlyInColumn).data(itemmodels::SortRole).toString(), QStringLiteral("both"));
+            QCOMPARE(node.siblingAtColumn(T::OnlyInColumn).data(itemmodels::SortRole).toString(),
+                     QStringLiteral("both"));
             for (int c = T::EventsChangeColumn; c <= T::PeakChangeColumn; ++c)
                 QCOMPARE(node.siblingAtColumn(c).data(itemmodels::SortRole).toLongLong(), 0);
             checkZero(node);
@@ -416,11 +424,21 @@ void TestDiffWindow::functionTreeTab()
     QCOMPARE(w->activeTable(), static_cast<views::CostTableView*>(tree));
     const QStringList lines = exportedCsvLines(w);
     QVERIFY(!lines.isEmpty());
-    QCOMPARE(lines.first(), QStringLiteral("depth,location,presence,delta_events,delta_allocated_bytes,delta_held_bytes"));
+    QCOMPARE(lines.first(),
+             QStringLiteral("depth,location,presence,delta_events,delta_allocated_bytes,delta_held_bytes"));
     QVERIFY2(lines.contains(QStringLiteral("0,@leak.lua,base,%1,%2,%3")
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseEventsColumn).data(itemmodels::SortRole).toLongLong())
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseAllocatedColumn).data(itemmodels::SortRole).toLongLong())
-                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua")).siblingAtColumn(T::BaseHeldColumn).data(itemmodels::SortRole).toLongLong())),
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua"))
+                                          .siblingAtColumn(T::BaseEventsColumn)
+                                          .data(itemmodels::SortRole)
+                                          .toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua"))
+                                          .siblingAtColumn(T::BaseAllocatedColumn)
+                                          .data(itemmodels::SortRole)
+                                          .toLongLong())
+                                .arg(-nodeLabelled(shown, QStringLiteral("@leak.lua"))
+                                          .siblingAtColumn(T::BaseHeldColumn)
+                                          .data(itemmodels::SortRole)
+                                          .toLongLong())),
              qPrintable(lines.join(u'|')));
 
     // The filter narrows the tree to the matches and their ancestors.

@@ -17,29 +17,30 @@
 #include "tests/support/WindowWidgets.h"
 
 #include "app/MainWindow.h"
-#include "model/memprofile/LeakSuspects.h"
-#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/ChunkLineCosts.h"
 #include "model/itemmodels/FunctionTreeModel.h"
-#include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/HeldModel.h"
+#include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "model/memprofile/LeakSuspects.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
+#include "tests/support/TestSuite.h"
 #include "views/CodeView.h"
 #include "views/EventWindowBar.h"
 #include "views/HeldPane.h"
 #include "views/ProfilePage.h"
-#include "views/ViewState.h"
 #include "views/SourcePane.h"
+#include "views/ViewState.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
 #include "views/charts/SizeHistogramChart.h"
 #include "views/charts/TopHoldersChart.h"
-#include "tests/support/TestSuite.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
@@ -49,17 +50,16 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
-#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace memprof;
-using memprof::test::load;
-using memprof::test::Window;
 using itemmodels::FunctionTreeModel;
 using itemmodels::HeldModel;
 using itemmodels::LocationTableModel;
+using memprof::test::load;
+using memprof::test::Window;
 
 namespace {
 
@@ -329,8 +329,9 @@ private slots:
         QCOMPARE(leak->scopeBox()->currentIndex(), 0); // the survivors
         QVERIFY(leak->scopeBox()->currentText().contains(QStringLiteral("survivors")));
         QCOMPARE(columnSum(held, 1), qint64(heldSum(expected.heldAtEnd)));
-        for (auto [scope, rule] : {std::pair{HeldModel::Scope::WindowBlocksAtWindowEnd, HeldRule::WindowBlocksAtWindowEnd},
-                                   std::pair{HeldModel::Scope::LiveAtWindowEnd, HeldRule::LiveAtWindowEnd}}) {
+        for (auto [scope, rule] :
+             {std::pair{HeldModel::Scope::WindowBlocksAtWindowEnd, HeldRule::WindowBlocksAtWindowEnd},
+              std::pair{HeldModel::Scope::LiveAtWindowEnd, HeldRule::LiveAtWindowEnd}}) {
             leak->scopeBox()->setCurrentIndex(leak->scopeBox()->findData(static_cast<int>(scope)));
             QCOMPARE(columnSum(held, 1), qint64(heldSum(expected.held(rule))));
         }
@@ -394,7 +395,8 @@ private slots:
             {HeldModel::Scope::HeldAtEnd, heldSum(expected.heldAtEnd), QStringLiteral("Survivors")},
             {HeldModel::Scope::WindowBlocksAtWindowEnd, heldSum(expected.windowBlocksAtWindowEnd),
              QStringLiteral("Held at window end")},
-            {HeldModel::Scope::LiveAtWindowEnd, heldSum(expected.heldAtWindowEnd), QStringLiteral("Live at window end")},
+            {HeldModel::Scope::LiveAtWindowEnd, heldSum(expected.heldAtWindowEnd),
+             QStringLiteral("Live at window end")},
             {HeldModel::Scope::HeldAtPeak, heldSum(expected.heldAtPeak), QStringLiteral("Held at peak")},
             {HeldModel::Scope::HeapSummary, heapSummary, QStringLiteral("Heap summary")},
         };
@@ -410,7 +412,8 @@ private slots:
         // The suspects rank names, not lines: the tree keeps the survivors.
         leak->scopeBox()->setCurrentIndex(leak->scopeBox()->findData(static_cast<int>(HeldModel::Scope::Suspects)));
         QCOMPARE(columnSum(tree, FunctionTreeModel::HeldColumn), qint64(heldSum(expected.heldAtEnd)));
-        QCOMPARE(tree->headerData(FunctionTreeModel::HeldColumn, Qt::Horizontal).toString(), QStringLiteral("Survivors"));
+        QCOMPARE(tree->headerData(FunctionTreeModel::HeldColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Survivors"));
     }
 
     void wholeRunRestoresTheOriginalNumbers()
@@ -483,7 +486,8 @@ private slots:
         for (int r = 0; r < shown->rowCount(); ++r) {
             const LeakSuspect& s = suspects[std::size_t(r)];
             QCOMPARE(shown->index(r, 0).data(itemmodels::SortRole).toString().toStdString(), s.name);
-            QCOMPARE(shown->index(r, model->heldColumn()).data(itemmodels::SortRole).toLongLong(), qint64(s.scoreBytes));
+            QCOMPARE(shown->index(r, model->heldColumn()).data(itemmodels::SortRole).toLongLong(),
+                     qint64(s.scoreBytes));
             const QString text = QString::fromStdString(explainSuspect(s, expected, window, true));
             QCOMPARE(shown->index(r, why).data().toString(), text);
             QVERIFY(shown->index(r, 0).data(Qt::ToolTipRole).toString().contains(text));
@@ -496,8 +500,8 @@ private slots:
             leak->scopeBox()->findData(static_cast<int>(HeldModel::Scope::LiveAtWindowEnd)));
         const auto* items = qobject_cast<QStandardItemModel*>(leak->scopeBox()->model());
         QVERIFY(items);
-        QVERIFY(!items->item(leak->scopeBox()->findData(static_cast<int>(HeldModel::Scope::LiveAtWindowEnd)))
-                     ->isEnabled());
+        QVERIFY(
+            !items->item(leak->scopeBox()->findData(static_cast<int>(HeldModel::Scope::LiveAtWindowEnd)))->isEnabled());
     }
 
     void heldOverTheRunSortsByGrowth()
@@ -516,8 +520,7 @@ private slots:
         // The held pane: by name, the growth of the summed series.
         std::map<std::string, qint64> growthByName;
         for (const HeldSeries& series : heldSeriesByName(expected))
-            growthByName[series.name] =
-                qint64(series.heldBytes[points.last]) - qint64(series.heldBytes[points.first]);
+            growthByName[series.name] = qint64(series.heldBytes[points.last]) - qint64(series.heldBytes[points.first]);
         views::CostTableView* leak = test::heldTable(w.window);
         const auto* model = static_cast<const HeldModel*>(leak->sourceModel());
         const int column = model->historyColumn();
@@ -533,7 +536,8 @@ private slots:
             QCOMPARE(growth, growthByName[shown->index(r, 0).data(itemmodels::SortRole).toString().toStdString()]);
             if (r > 0)
                 QVERIFY(shown->index(r - 1, column).data(itemmodels::SortRole).toLongLong() >= growth);
-            const auto line = shown->index(r, column).data(itemmodels::HeldHistoryRole).value<itemmodels::HeldSparkline>();
+            const auto line =
+                shown->index(r, column).data(itemmodels::HeldHistoryRole).value<itemmodels::HeldSparkline>();
             QCOMPARE(std::size_t(line.heldBytes.size()), history.pointCount());
             QCOMPARE(line.windowFirst, int(points.first));
             QCOMPARE(line.windowLast, int(points.last));
@@ -548,10 +552,13 @@ private slots:
             const LocationId id = shown->index(r, 0).data(itemmodels::LocationIdRole).toUInt();
             const qint64 expectedGrowth =
                 qint64(history.heldAt(id, points.last)) - qint64(history.heldAt(id, points.first));
-            const qint64 growth = shown->index(r, LocationTableModel::HistoryColumn).data(itemmodels::SortRole).toLongLong();
+            const qint64 growth =
+                shown->index(r, LocationTableModel::HistoryColumn).data(itemmodels::SortRole).toLongLong();
             QCOMPARE(growth, expectedGrowth);
             if (r > 0)
-                QVERIFY(shown->index(r - 1, LocationTableModel::HistoryColumn).data(itemmodels::SortRole).toLongLong() >= growth);
+                QVERIFY(
+                    shown->index(r - 1, LocationTableModel::HistoryColumn).data(itemmodels::SortRole).toLongLong() >=
+                    growth);
         }
         // The leak's table grows most over the second half.
         QCOMPARE(shown->index(0, 0).data().toString().left(13), QStringLiteral("@growth.lua:1"));

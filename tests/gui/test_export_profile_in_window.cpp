@@ -6,9 +6,9 @@
 #include "tests/support/GuiTestData.h"
 #include "tests/support/ReportCli.h"
 #include "tests/support/SignalWait.h"
+#include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/SysprofPage.h"
-#include "tests/support/TestSuite.h"
 
 #include <QAction>
 #include <QDir>
@@ -39,10 +39,14 @@ private slots:
     {
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("format");
-        QTest::newRow("pprof") << "medium.pb.gz" << "pprof";
-        QTest::newRow("speedscope") << "medium.speedscope.json" << "speedscope";
-        QTest::newRow("dhat") << "medium.dhat.json" << "dhat";
-        QTest::newRow("folded") << "medium.folded" << "folded";
+        QTest::newRow("pprof") << "medium.pb.gz"
+                               << "pprof";
+        QTest::newRow("speedscope") << "medium.speedscope.json"
+                                    << "speedscope";
+        QTest::newRow("dhat") << "medium.dhat.json"
+                              << "dhat";
+        QTest::newRow("folded") << "medium.folded"
+                                << "folded";
     }
     void writesWhatTheCliWrites()
     {
@@ -71,8 +75,8 @@ private slots:
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("format");
         QTest::addColumn<bool>("ranged");
-        const QStringList types{"cpu.pb.gz", "pprof", "cpu.speedscope.json", "speedscope",
-                                "cpu.cpuprofile", "chrome", "cpu.folded", "folded"};
+        const QStringList types{"cpu.pb.gz",      "pprof",  "cpu.speedscope.json", "speedscope",
+                                "cpu.cpuprofile", "chrome", "cpu.folded",          "folded"};
         for (int i = 0; i < types.size(); i += 2) {
             QTest::newRow(qPrintable(types[i + 1])) << types[i] << types[i + 1] << false;
             QTest::newRow(qPrintable(types[i + 1] + QStringLiteral(", a range"))) << types[i] << types[i + 1] << true;

@@ -8,13 +8,14 @@
 // peak scope adds up to the peak.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SignalWait.h"
-#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
+#include "tests/support/WindowWidgets.h"
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/FunctionTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -22,7 +23,6 @@
 #include "views/SourcePane.h"
 #include "views/charts/ChartsPane.h"
 #include "views/charts/HeapChart.h"
-#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -43,16 +43,16 @@
 
 using namespace memprof;
 using memprof::app::MainWindow;
+using memprof::itemmodels::FunctionTreeModel;
 using memprof::test::load;
 using memprof::test::Window;
-using memprof::itemmodels::FunctionTreeModel;
 
 namespace {
 // The tree's node labelled `label` (column 0, in the view's proxy).
 QModelIndex nodeLabelled(views::FunctionTreeView* tree, const QString& label)
 {
     const QModelIndexList found = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole, label, 1,
-                                                        Qt::MatchExactly | Qt::MatchRecursive);
+                                                       Qt::MatchExactly | Qt::MatchRecursive);
     return found.isEmpty() ? QModelIndex() : found.first();
 }
 
@@ -153,7 +153,8 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     // the tree stays in front.
     QCOMPARE(test::mainTabs(w.window)->currentWidget(), static_cast<QWidget*>(tree));
     QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), id);
-    QCOMPARE(test::heldTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(test::heldTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(),
+             QStringLiteral("@leak.lua:9"));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0), line);
 }
 
@@ -285,14 +286,16 @@ void TestFunctionTreeInWindow::copyAndExportTakeTreeRows()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
-    QCOMPARE(lines.first(), QStringLiteral("depth,location,events,allocated_bytes,freed_bytes,held_bytes,peak_live_bytes"));
+    QCOMPARE(lines.first(),
+             QStringLiteral("depth,location,events,allocated_bytes,freed_bytes,held_bytes,peak_live_bytes"));
     // Every node, depth first: the file, its functions and their lines.
     // From v3/leak.report.txt: @leak.lua has 9430 allocation, 1001
     // reallocation and 13 free events; line 9 3010 allocations (156104 B)
     // and 9 frees (24528 B).
     QVERIFY2(lines[1].startsWith(QStringLiteral("0,@leak.lua,10444,421827,79280,")), qPrintable(lines[1]));
-    QCOMPARE(std::count_if(lines.begin(), lines.end(),
-                           [](const QString& l) { return l.startsWith(QStringLiteral("2,@leak.lua:9,3019,156104,24528,")); }),
+    QCOMPARE(std::count_if(
+                 lines.begin(), lines.end(),
+                 [](const QString& l) { return l.startsWith(QStringLiteral("2,@leak.lua:9,3019,156104,24528,")); }),
              1);
     QCOMPARE(lines.size(), 1 + int(treeNodeCount(*tree->model(), {})));
 }
@@ -319,9 +322,9 @@ void TestFunctionTreeInWindow::screenshotsOfTheNewViews()
     QTemporaryDir dir;
     const QString tree = dir.filePath(QStringLiteral("tree.png"));
     QProcess viewer;
-    viewer.start(QStringLiteral(MEMPROF_VIEWER_EXE), {QStringLiteral("--screenshot"), tree, QStringLiteral("--tab"),
-                                                      QStringLiteral("functions"),
-                                                      test::fixture(QStringLiteral("v3/medium.bin"))});
+    viewer.start(QStringLiteral(MEMPROF_VIEWER_EXE),
+                 {QStringLiteral("--screenshot"), tree, QStringLiteral("--tab"), QStringLiteral("functions"),
+                  test::fixture(QStringLiteral("v3/medium.bin"))});
     QVERIFY(viewer.waitForFinished(60000));
     QCOMPARE(viewer.exitCode(), 0);
     QCOMPARE(QImage(tree).size(), QSize(1400, 900));
@@ -338,7 +341,8 @@ void TestFunctionTreeInWindow::screenshotsOfTheNewViews()
     QProcess broken;
     broken.start(QStringLiteral(MEMPROF_VIEWER_EXE),
                  {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("no.png")), QStringLiteral("--diff"),
-                  test::fixture(QStringLiteral("v3/leak.bin")), test::fixture(QStringLiteral("corrupt/bad-magic-ljs.bin"))});
+                  test::fixture(QStringLiteral("v3/leak.bin")),
+                  test::fixture(QStringLiteral("corrupt/bad-magic-ljs.bin"))});
     QVERIFY(broken.waitForFinished(60000));
     QVERIFY(broken.exitCode() != 0);
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("no.png"))));

@@ -9,12 +9,12 @@
 #include "tests/support/WindowWidgets.h"
 
 #include "app/MainWindow.h"
+#include "tests/support/TestSuite.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/ProfilePage.h"
-#include "views/ViewState.h"
 #include "views/StartPage.h"
-#include "tests/support/TestSuite.h"
+#include "views/ViewState.h"
 
 #include <QAction>
 #include <QApplication>

@@ -5,13 +5,14 @@
 // is shown, a large load cancels, broken and truncated dumps say so.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SignalWait.h"
-#include "tests/support/WindowWidgets.h"
 #include "tests/support/WindowTestHelpers.h"
+#include "tests/support/WindowWidgets.h"
 
 #include "app/MainWindow.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/report/CsvExport.h"
+#include "tests/support/TestSuite.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -19,7 +20,6 @@
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
 #include "views/SummaryHeader.h"
-#include "tests/support/TestSuite.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -162,8 +162,10 @@ void TestMainWindow::selectingAHolderShowsItsSourceLine()
     QVERIFY(code->isVisible());
     QCOMPARE(code->markedLine(), expectedLine);
     QCOMPARE(code->textCursor().blockNumber() + 1, expectedLine);
-    QVERIFY2(std::abs(code->centredLine() - expectedLine) <= 2 || code->verticalScrollBar()->value() == 0,
-             qPrintable(QStringLiteral("centred %1, scroll %2").arg(code->centredLine()).arg(code->verticalScrollBar()->value())));
+    QVERIFY2(
+        std::abs(code->centredLine() - expectedLine) <= 2 || code->verticalScrollBar()->value() == 0,
+        qPrintable(
+            QStringLiteral("centred %1, scroll %2").arg(code->centredLine()).arg(code->verticalScrollBar()->value())));
 
     // INTERNAL explains itself instead of showing a file.
     QTest::mouseClick(test::heldTable(w.window)->viewport(), Qt::LeftButton, {},
@@ -200,8 +202,9 @@ void TestMainWindow::overridesSelectTheirLocation()
     const QString locations = withOverrides->overrides.size() == 1
                                   ? QStringLiteral("1 location")
                                   : QLocale().toString(qulonglong(withOverrides->overrides.size())) + " locations";
-    QVERIFY2(caption->text().contains("the " + QLocale().toString(qulonglong(blockCount)) + " blocks it freed or moved"),
-             qPrintable(caption->text()));
+    QVERIFY2(
+        caption->text().contains("the " + QLocale().toString(qulonglong(blockCount)) + " blocks it freed or moved"),
+        qPrintable(caption->text()));
     QVERIFY2(caption->text().contains("allocated at " + locations), qPrintable(caption->text()));
 
     // Clicking an Overrides entry selects that location everywhere.
@@ -504,7 +507,8 @@ void TestMainWindow::otherPanesStayInFrontWhenSelecting()
     test::mainTabs(w.window)->setCurrentWidget(pane);
     w->selectLocation(profile.allocations.front().location);
     QCOMPARE(test::mainTabs(w.window)->currentWidget(), pane);
-    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), profile.allocations.front().location);
+    QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u),
+             profile.allocations.front().location);
 }
 
 void TestMainWindow::secondDumpOpensAnotherWindow()
@@ -556,7 +560,10 @@ void TestMainWindow::reloadKeepsTheSortOrder()
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     allocations->sortByColumn(itemmodels::LocationTableModel::EventsColumn, Qt::AscendingOrder);
     const auto firstEvents = [&] {
-        return allocations->model()->index(0, itemmodels::LocationTableModel::EventsColumn).data(itemmodels::SortRole).toULongLong();
+        return allocations->model()
+            ->index(0, itemmodels::LocationTableModel::EventsColumn)
+            .data(itemmodels::SortRole)
+            .toULongLong();
     };
     const qulonglong fewest = firstEvents();
     QSignalSpy finished(w.window, &MainWindow::loadFinished);
@@ -602,9 +609,13 @@ void TestMainWindow::hiddenColumnsStayHidden()
     QVERIFY(test::eventTable(w.window, EventKind::Alloc)->header()->isSectionHidden(overrides));
     QVERIFY(!test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(overrides));
     // Defaults (frees allocate nothing) survive loads too.
-    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)
+                ->header()
+                ->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    QVERIFY(test::eventTable(w.window, EventKind::Free)->header()->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
+    QVERIFY(test::eventTable(w.window, EventKind::Free)
+                ->header()
+                ->isSectionHidden(itemmodels::LocationTableModel::AllocatedColumn));
 }
 
 void TestMainWindow::droppedFileOpens()

@@ -14,14 +14,14 @@
 #include "app/MainWindow.h"
 #include "model/itemmodels/FilterExpression.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "tests/support/TestSuite.h"
 #include "views/CodeView.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
 #include "views/FunctionTreeView.h"
 #include "views/ProfilePage.h"
-#include "views/ViewState.h"
 #include "views/SourcePane.h"
-#include "tests/support/TestSuite.h"
+#include "views/ViewState.h"
 
 #include <QAction>
 #include <QApplication>
@@ -189,7 +189,8 @@ void TestNamesAndHelp::functionNodeLetsGoOfTheLocation()
     views::CostTableView* allocations = test::eventTable(w.window, EventKind::Alloc);
     click(allocations, rowNamed(allocations->model(), QStringLiteral("@leak.lua:9")));
     views::CostTableView* held = test::heldTable(w.window);
-    QCOMPARE(held->currentIndex().siblingAtColumn(0).data(itemmodels::SortRole).toString(), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(held->currentIndex().siblingAtColumn(0).data(itemmodels::SortRole).toString(),
+             QStringLiteral("@leak.lua:9"));
     QCOMPARE(statusOf(w.window), QStringLiteral("@leak.lua:9"));
 
     views::FunctionTreeView* tree = test::functionTree(w.window);
@@ -242,7 +243,8 @@ void TestNamesAndHelp::locationsPrintedAlikeReadApart()
     QVERIFY(heldRow.isValid());
     QCOMPARE(heldRow.data().toString(), QStringLiteral("CFUNC 0x40813370 (2 locations)"));
     for (const QString& name : alike)
-        QVERIFY2(heldRow.data(Qt::ToolTipRole).toString().contains(name), qPrintable(heldRow.data(Qt::ToolTipRole).toString()));
+        QVERIFY2(heldRow.data(Qt::ToolTipRole).toString().contains(name),
+                 qPrintable(heldRow.data(Qt::ToolTipRole).toString()));
 }
 
 void TestNamesAndHelp::gutterCaptionIsReadable()
@@ -384,9 +386,10 @@ void TestNamesAndHelp::guideListsTheActualShortcuts()
     QVERIFY(again.contains(QStringLiteral("Defragment Later")));
     QVERIFY(again.contains(later->shortcut().toString(QKeySequence::NativeText)));
     // The panes and the columns, from the models' own headers.
-    for (const QString& word : {QStringLiteral("Held bytes"), QStringLiteral("Overrides"), QStringLiteral("By function"),
-                                QStringLiteral("HEAP SUMMARY"), QStringLiteral("Held at end"),
-                                QStringLiteral("Live at peak"), QStringLiteral("Sum of the new sizes")})
+    for (const QString& word :
+         {QStringLiteral("Held bytes"), QStringLiteral("Overrides"), QStringLiteral("By function"),
+          QStringLiteral("HEAP SUMMARY"), QStringLiteral("Held at end"), QStringLiteral("Live at peak"),
+          QStringLiteral("Sum of the new sizes")})
         QVERIFY2(text.contains(word), qPrintable(word));
 }
 
@@ -398,7 +401,8 @@ void TestNamesAndHelp::rowMenuCopiesFiltersAndShowsSource()
     views::ViewState* state = viewStateOf(w.window);
 
     // Copy Row: the row under the pointer, with the header.
-    QVERIFY(triggerRowAction(allocations, rowNamed(allocations->model(), QStringLiteral("@leak.lua:8")), "copyRowAction"));
+    QVERIFY(
+        triggerRowAction(allocations, rowNamed(allocations->model(), QStringLiteral("@leak.lua:8")), "copyRowAction"));
     const QStringList copied = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(copied.size(), 2);
     QVERIFY2(copied[0].startsWith(QStringLiteral("Location\t")), qPrintable(copied[0]));
@@ -430,7 +434,8 @@ void TestNamesAndHelp::rowMenuCopiesFiltersAndShowsSource()
 
     // Filter to This File from the Overrides... any table: the tree's line.
     QVERIFY(triggerRowAction(tree, rowNamed(tree->model(), QStringLiteral("@leak.lua:14")), "filterToFileAction"));
-    QCOMPARE(state->filter(), itemmodels::filterExpression(QStringLiteral("@leak.lua"), itemmodels::FilterSyntax::Substring));
+    QCOMPARE(state->filter(),
+             itemmodels::filterExpression(QStringLiteral("@leak.lua"), itemmodels::FilterSyntax::Substring));
     // Escaped: the dot is a dot.
     QVERIFY(state->filter().match(QStringLiteral("TRACE [1] started at @leak.lua:9")).hasMatch());
     QVERIFY(!state->filter().match(QStringLiteral("@leakXlua:9")).hasMatch());
@@ -445,7 +450,8 @@ void TestNamesAndHelp::rowMenuCopiesFiltersAndShowsSource()
     // The Overrides table has the menu too.
     views::CostTableView* reallocations = test::eventTable(w.window, EventKind::Realloc);
     test::mainTabs(w.window)->setCurrentWidget(reallocations);
-    for (int r = 0; r < reallocations->model()->rowCount() && test::overridesTable(w.window)->model()->rowCount() == 0; ++r)
+    for (int r = 0; r < reallocations->model()->rowCount() && test::overridesTable(w.window)->model()->rowCount() == 0;
+         ++r)
         click(reallocations, reallocations->model()->index(r, 0));
     views::CostTableView* overrides = test::overridesTable(w.window);
     QVERIFY(overrides->model()->rowCount() > 0);

@@ -125,7 +125,7 @@ private slots:
         QByteArray dump = fixture.readAll();
         QVERIFY(dump.size() > 8);
         QCOMPARE(dump.at(7), char(0x00)); // the first symbol's header
-        dump[7] = char(0x80);             // now an end marker: the table "ends" at byte 8
+        dump[7] = char(0x80); // now an end marker: the table "ends" at byte 8
         QTemporaryDir dir;
         const QString path = dir.filePath("damaged.bin");
         QFile damaged(path);
@@ -272,8 +272,9 @@ private slots:
         QTemporaryDir dir;
         ProfileExportJob job(document, ExportFormat::Pprof, dir.filePath(QStringLiteral("medium.pb.gz")));
         QThread* writer = nullptr;
-        connect(&job, &ProfileExportJob::finished, &job, [&writer] { writer = QThread::currentThread(); },
-                Qt::DirectConnection);
+        connect(
+            &job, &ProfileExportJob::finished, &job, [&writer] { writer = QThread::currentThread(); },
+            Qt::DirectConnection);
         QSignalSpy finished(&job, &ProfileExportJob::finished);
         job.start();
         QVERIFY(testsuite::received(finished, 30000));

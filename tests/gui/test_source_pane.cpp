@@ -5,10 +5,10 @@
 #include "model/memprofile/ProfileLoader.h"
 #include "model/services/SourceLocator.h"
 #include "model/synth/DumpWriter.h"
-#include "views/CodeView.h"
-#include "views/ViewState.h"
-#include "views/SourcePane.h"
 #include "tests/support/TestSuite.h"
+#include "views/CodeView.h"
+#include "views/SourcePane.h"
+#include "views/ViewState.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,7 +25,9 @@ namespace {
 std::shared_ptr<const Profile> profileOfChunk(const std::string& chunkname)
 {
     synth::DumpWriter dump;
-    dump.symtabPrologue().lfunc(0x100, chunkname, 1).symtabEnd()
+    dump.symtabPrologue()
+        .lfunc(0x100, chunkname, 1)
+        .symtabEnd()
         .eventsPrologue()
         .alloc(synth::luaAt(0x100, 1), 0x1000, 16)
         .epilogue();

@@ -12,12 +12,12 @@
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/SignalWait.h"
+#include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/CostTableView.h"
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
 #include "views/flamegraph/FlameGraphWidget.h"
-#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QPointer>
@@ -43,7 +43,7 @@ SysprofProfile load(const char* name)
 
 // name -> (self, total) of one dump's functions, native addresses dropped.
 std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> costsByName(const SysprofProfile& profile,
-                                                                          StackView view)
+                                                                           StackView view)
 {
     std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> costs;
     for (const FunctionCost& cost : functionCosts(profile.tree(view))) {
@@ -142,8 +142,14 @@ private slots:
         model.setChanges(changes);
         QCOMPARE(model.rowCount(), static_cast<int>(changes.functions.size()));
         for (int row = 0; row < model.rowCount(); ++row) {
-            QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::SelfChangeColumn).data(itemmodels::SortRole).toDouble(), 0.0);
-            QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::TotalChangeColumn).data(itemmodels::SortRole).toDouble(), 0.0);
+            QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::SelfChangeColumn)
+                         .data(itemmodels::SortRole)
+                         .toDouble(),
+                     0.0);
+            QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::TotalChangeColumn)
+                         .data(itemmodels::SortRole)
+                         .toDouble(),
+                     0.0);
             QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::OnlyInColumn).data().toString(), QString());
             QCOMPARE(model.index(row, itemmodels::FunctionChangeModel::SelfChangeColumn).data().toString(),
                      QStringLiteral("0.0 %"));
@@ -234,7 +240,8 @@ private slots:
                  QString::fromStdString(flame->tree()->nodes[other].name));
         // The host view compares the native chains of both (mode C) dumps.
         page->setView(StackView::Host);
-        QCOMPARE(page->functionsModel()->changes().runSamples[0], load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
+        QCOMPARE(page->functionsModel()->changes().runSamples[0],
+                 load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
         QVERIFY(QTest::qWaitFor([flame] { return flame->tree() && !flame->isBuilding(); }, 30000));
         QCOMPARE(flame->tree()->baseTotal, load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
         delete window.data();
@@ -266,7 +273,8 @@ private slots:
         QVERIFY(testsuite::received(finished, 30000));
         QCOMPARE(finished.front().front().toBool(), true);
         // BASE is the profile the main window holds, not loaded again.
-        QCOMPARE(window->page()->functionsModel()->changes().runSamples[0], main->sysprofPage()->profile()->sampleCount);
+        QCOMPARE(window->page()->functionsModel()->changes().runSamples[0],
+                 main->sysprofPage()->profile()->sampleCount);
         delete window.data();
     }
 };

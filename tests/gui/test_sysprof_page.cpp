@@ -11,6 +11,7 @@
 #include "model/sysprofile/FunctionCosts.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/SignalWait.h"
+#include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
@@ -18,7 +19,6 @@
 #include "views/SysprofPage.h"
 #include "views/charts/VmStateChart.h"
 #include "views/flamegraph/FlameGraphWidget.h"
-#include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -68,8 +68,9 @@ void collectRows(const QAbstractItemModel* model, const QModelIndex& parent, QSt
         const QModelIndex name = model->index(row, 0, parent);
         QStringList rowPath = path;
         rowPath << name.data(Qt::DisplayRole).toString();
-        rows.emplace_back(rowPath, model->index(row, itemmodels::CallTreeModel::TotalColumn, parent)
-                                       .data(itemmodels::SortRole).toULongLong());
+        rows.emplace_back(
+            rowPath,
+            model->index(row, itemmodels::CallTreeModel::TotalColumn, parent).data(itemmodels::SortRole).toULongLong());
         collectRows(model, name, rowPath, rows);
     }
 }
@@ -182,8 +183,10 @@ private slots:
 
     void theModelsPassTheModelTester()
     {
-        const auto profile = std::make_shared<const SysprofProfile>(loadSysprof(fixture("recursion-C-jitoff.bin").toStdString()));
-        for (auto direction : {itemmodels::CallTreeModel::Direction::TopDown, itemmodels::CallTreeModel::Direction::BottomUp}) {
+        const auto profile =
+            std::make_shared<const SysprofProfile>(loadSysprof(fixture("recursion-C-jitoff.bin").toStdString()));
+        for (auto direction :
+             {itemmodels::CallTreeModel::Direction::TopDown, itemmodels::CallTreeModel::Direction::BottomUp}) {
             itemmodels::CallTreeModel tree(direction);
             QAbstractItemModelTester treeTester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
             tree.setProfile(profile, StackView::Lua);
@@ -221,15 +224,23 @@ private slots:
 
         // The sandwich's totals are the tree's.
         const CallersAndCallees expected = callersAndCallees(profile.tree(StackView::Lua), fib);
-        QCOMPARE(sumOfTopRows(page->callersView()->model(), itemmodels::CallEdgeModel::SamplesColumn),
-                 [&] { std::uint64_t s = 0; for (const CallEdge& e : expected.callers) s += e.samples; return s; }());
+        QCOMPARE(sumOfTopRows(page->callersView()->model(), itemmodels::CallEdgeModel::SamplesColumn), [&] {
+            std::uint64_t s = 0;
+            for (const CallEdge& e : expected.callers)
+                s += e.samples;
+            return s;
+        }());
         QCOMPARE(page->callersView()->model()->rowCount(), static_cast<int>(expected.callers.size()));
         QCOMPARE(page->calleesView()->model()->rowCount(), static_cast<int>(expected.callees.size()));
         QVERIFY(!expected.callers.empty());
         // fib calls itself: the recursion is one caller and one callee.
         const QVariant self = QVariant::fromValue(static_cast<uint>(fib));
-        QCOMPARE(page->callersView()->model()->match(page->callersView()->model()->index(0, 0), itemmodels::FrameIdRole,
-                                                     self, 1, Qt::MatchExactly).size(), 1);
+        QCOMPARE(
+            page->callersView()
+                ->model()
+                ->match(page->callersView()->model()->index(0, 0), itemmodels::FrameIdRole, self, 1, Qt::MatchExactly)
+                .size(),
+            1);
 
         // The source pane shows fib's chunk (beside the dump) at its definition.
         const services::SourceView& source = page->sourcePane()->currentView();
@@ -281,8 +292,10 @@ private slots:
         QVERIFY(testsuite::received(counted, 30000));
         const SysprofProfile direct = loadSysprof(fixture("coroutines-C-jitoff.bin").toStdString(), {}, {range, false});
         QCOMPARE(page->profile()->sampleCount, direct.sampleCount);
-        QCOMPARE(sumOfTopRows(page->topDownView()->model(), itemmodels::CallTreeModel::TotalColumn), direct.sampleCount);
-        QCOMPARE(sumOfTopRows(page->functionsView()->model(), itemmodels::FunctionCostModel::SelfColumn), direct.sampleCount);
+        QCOMPARE(sumOfTopRows(page->topDownView()->model(), itemmodels::CallTreeModel::TotalColumn),
+                 direct.sampleCount);
+        QCOMPARE(sumOfTopRows(page->functionsView()->model(), itemmodels::FunctionCostModel::SelfColumn),
+                 direct.sampleCount);
         const std::vector<FunctionCost> costs = functionCosts(direct.tree(StackView::Lua));
         QCOMPARE(page->functionsView()->model()->rowCount(), static_cast<int>(costs.size()));
         QVERIFY2(page->headerText().contains("samples 41 to 200 of 282"), qPrintable(page->headerText()));
@@ -586,7 +599,8 @@ private slots:
         QVERIFY2(!lines[0].startsWith(QStringLiteral("depth,")), qPrintable(lines[0]));
         const QModelIndex hottest = page->functionsView()->model()->index(0, 0);
         const QString self = QString::number(hottest.siblingAtColumn(itemmodels::FunctionCostModel::SelfColumn)
-                                                 .data(itemmodels::SortRole).toULongLong());
+                                                 .data(itemmodels::SortRole)
+                                                 .toULongLong());
         QVERIFY2(lines[1].startsWith(hottest.data().toString() + u','), qPrintable(lines[1]));
         QVERIFY2(lines[1].split(u',').contains(self), qPrintable(lines[1]));
 
@@ -682,7 +696,8 @@ private slots:
     {
         test::Window window;
         QVERIFY(test::load(window.window, fixture("cut-mid-sample.bin")));
-        QVERIFY2(window->sysprofPage()->headerText().contains("cut short"), qPrintable(window->sysprofPage()->headerText()));
+        QVERIFY2(window->sysprofPage()->headerText().contains("cut short"),
+                 qPrintable(window->sysprofPage()->headerText()));
     }
 
     void aBrokenDumpSaysWhy()

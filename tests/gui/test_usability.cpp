@@ -9,9 +9,9 @@
 // The offscreen screen is made 1024x700 (the platform's config file) so
 // that fitting is tested against the size the viewer must fit.
 #include "model/synth/DumpWriter.h"
+#include "model/synth/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/SignalWait.h"
-#include "model/synth/SyntheticDump.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
 #include "tests/support/WindowWidgets.h"
@@ -22,10 +22,10 @@
 #include "app/WindowPlacement.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "views/ElidedLabel.h"
-#include "views/ViewState.h"
 #include "views/ResultsPage.h"
 #include "views/Sparkline.h"
 #include "views/SummaryHeader.h"
+#include "views/ViewState.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -59,7 +59,8 @@ constexpr QSize kSmallScreen(1024, 700);
 // A folder and a file name as long as real ones get (a CI job's workspace,
 // a dated capture), so the header has to shorten or wrap them.
 const QString kLongFolder = QStringLiteral("home-builder-workspace-production-service-memory-investigation-2026-12");
-const QString kLongName = QStringLiteral("service-worker-after-warmup-capture-with-a-very-long-descriptive-name-%1.bin");
+const QString kLongName =
+    QStringLiteral("service-worker-after-warmup-capture-with-a-very-long-descriptive-name-%1.bin");
 
 bool writeLargeDump(const QString& path, std::uint64_t seed)
 {
@@ -113,12 +114,12 @@ QStringList tooLarge(const QWidget* widget, const QSize& limit)
         if (hint.width() <= limit.width() && hint.height() <= limit.height())
             continue;
         const QStringList inside = tooLarge(child, limit);
-        found << (inside.isEmpty() ? QStringList{QStringLiteral("%1 '%2' %3x%4")
-                                                     .arg(QLatin1String(child->metaObject()->className()),
-                                                          child->objectName())
-                                                     .arg(hint.width())
-                                                     .arg(hint.height())}
-                                   : inside);
+        found << (inside.isEmpty()
+                      ? QStringList{QStringLiteral("%1 '%2' %3x%4")
+                                        .arg(QLatin1String(child->metaObject()->className()), child->objectName())
+                                        .arg(hint.width())
+                                        .arg(hint.height())}
+                      : inside);
     }
     return found;
 }
@@ -268,7 +269,8 @@ void TestUsability::cleanup()
 void TestUsability::summaryHeaderWrapsAndShortens()
 {
     views::SummaryHeader header;
-    header.setProfile(widestProfile(), QStringLiteral("/") + kLongFolder + u'/' + kLongFolder + u'/' + kLongName.arg(3));
+    header.setProfile(widestProfile(),
+                      QStringLiteral("/") + kLongFolder + u'/' + kLongFolder + u'/' + kLongName.arg(3));
     header.setHumanReadable(false); // raw byte counts: the widest figures
     // Narrow enough for half a small screen; the figures wrap instead.
     QVERIFY2(header.minimumSizeHint().width() <= kSmallScreen.width() / 2,
@@ -364,8 +366,10 @@ void TestUsability::comparisonWindowFitsASmallScreen()
         const auto* table = qobject_cast<views::CostTableView*>(tabs->widget(tab));
         QVERIFY(table);
         const int readable = table->fontMetrics().averageCharWidth() * 20;
-        QVERIFY2(table->header()->sectionSize(0) >= readable,
-                 qPrintable(QStringLiteral("%1: %2 < %3").arg(tabs->tabText(tab)).arg(table->header()->sectionSize(0)).arg(readable)));
+        QVERIFY2(table->header()->sectionSize(0) >= readable, qPrintable(QStringLiteral("%1: %2 < %3")
+                                                                             .arg(tabs->tabText(tab))
+                                                                             .arg(table->header()->sectionSize(0))
+                                                                             .arg(readable)));
     }
     const views::CostTableView* held = test::diffTable(w, Table::Held);
     QVERIFY(held->header()->sectionSize(0) >= held->fontMetrics().averageCharWidth() * 20);
@@ -378,7 +382,8 @@ void TestUsability::restoredGeometryIsFittedToTheScreen()
     {
         QPointer<MainWindow> fresh = new MainWindow;
         fresh->show();
-        QVERIFY2(available.contains(fresh->frameGeometry()), qPrintable(QStringLiteral("%1x%2").arg(fresh->width()).arg(fresh->height())));
+        QVERIFY2(available.contains(fresh->frameGeometry()),
+                 qPrintable(QStringLiteral("%1x%2").arg(fresh->width()).arg(fresh->height())));
         delete fresh;
     }
     // Saved on a larger screen, partly beyond this one's right edge.
@@ -391,12 +396,11 @@ void TestUsability::restoredGeometryIsFittedToTheScreen()
     restored->restoreLayout();
     restored->show();
     QCoreApplication::processEvents();
-    QVERIFY2(available.contains(restored->frameGeometry()),
-             qPrintable(QStringLiteral("%1,%2 %3x%4")
-                            .arg(restored->frameGeometry().x())
-                            .arg(restored->frameGeometry().y())
-                            .arg(restored->frameGeometry().width())
-                            .arg(restored->frameGeometry().height())));
+    QVERIFY2(available.contains(restored->frameGeometry()), qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                                                           .arg(restored->frameGeometry().x())
+                                                                           .arg(restored->frameGeometry().y())
+                                                                           .arg(restored->frameGeometry().width())
+                                                                           .arg(restored->frameGeometry().height())));
     delete restored;
 
     // The rule itself: moved in, then shrunk to the screen.
@@ -494,17 +498,21 @@ void TestUsability::sparklineColumnLeavesTheNamesTheirRoom()
     int widestNumber = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
     QStringList names;
     for (int r = 0; r < model->rowCount(); ++r) {
-        widestNumber = std::max(widestNumber, metrics.horizontalAdvance(model->index(r, sparklineColumn).data().toString()));
+        widestNumber =
+            std::max(widestNumber, metrics.horizontalAdvance(model->index(r, sparklineColumn).data().toString()));
         names << model->index(r, 0).data().toString();
     }
-    const int title =
-        QFontMetrics(held->header()->font()).horizontalAdvance(model->headerData(sparklineColumn, Qt::Horizontal).toString());
-    QVERIFY2(held->header()->sectionSize(sparklineColumn) <= std::max(widestNumber + views::kSparklineWidth, title + 20) + 10,
+    const int title = QFontMetrics(held->header()->font())
+                          .horizontalAdvance(model->headerData(sparklineColumn, Qt::Horizontal).toString());
+    QVERIFY2(held->header()->sectionSize(sparklineColumn) <=
+                 std::max(widestNumber + views::kSparklineWidth, title + 20) + 10,
              qPrintable(QString::number(held->header()->sectionSize(sparklineColumn))));
     const QString lineName = QStringLiteral("@closures-coroutines.lua:25");
     QVERIFY2(names.contains(lineName), qPrintable(names.join(u',')));
-    QVERIFY2(held->header()->sectionSize(0) >= metrics.horizontalAdvance(lineName) + 12,
-             qPrintable(QStringLiteral("%1 < %2").arg(held->header()->sectionSize(0)).arg(metrics.horizontalAdvance(lineName))));
+    QVERIFY2(
+        held->header()->sectionSize(0) >= metrics.horizontalAdvance(lineName) + 12,
+        qPrintable(
+            QStringLiteral("%1 < %2").arg(held->header()->sectionSize(0)).arg(metrics.horizontalAdvance(lineName))));
 }
 
 void TestUsability::filterCountsTheMatchesOfTheTableInFront()
@@ -525,8 +533,9 @@ void TestUsability::filterCountsTheMatchesOfTheTableInFront()
     setFilter(w.window, QStringLiteral(".lua:"));
     const int shownAllocations = allocations->model()->rowCount();
     QVERIFY(shownAllocations > 0 && shownAllocations < allAllocations);
-    QTRY_COMPARE(label->text(),
-                 QStringLiteral("%1 of %2 locations").arg(locale.toString(shownAllocations), locale.toString(allAllocations)));
+    QTRY_COMPARE(
+        label->text(),
+        QStringLiteral("%1 of %2 locations").arg(locale.toString(shownAllocations), locale.toString(allAllocations)));
 
     // Another tab: its own table's counts.
     tabs->setCurrentWidget(frees);
@@ -536,13 +545,15 @@ void TestUsability::filterCountsTheMatchesOfTheTableInFront()
     // Another filter, on the same tab.
     setFilter(w.window, QStringLiteral("INTERNAL"));
     QCOMPARE(frees->model()->rowCount(), 1);
-    QTRY_COMPARE(label->text(), QStringLiteral("1 of %1 locations").arg(locale.toString(frees->sourceModel()->rowCount())));
+    QTRY_COMPARE(label->text(),
+                 QStringLiteral("1 of %1 locations").arg(locale.toString(frees->sourceModel()->rowCount())));
 
     // The by-function tree counts its lines.
     views::FunctionTreeView* tree = test::functionTree(w.window);
     tabs->setCurrentWidget(tree);
-    QTRY_COMPARE(label->text(), QStringLiteral("%1 of %2 locations")
-                                    .arg(locale.toString(tree->shownLeafCount()), locale.toString(tree->totalLeafCount())));
+    QTRY_COMPARE(label->text(),
+                 QStringLiteral("%1 of %2 locations")
+                     .arg(locale.toString(tree->shownLeafCount()), locale.toString(tree->totalLeafCount())));
     QVERIFY(tree->shownLeafCount() >= 1 && tree->shownLeafCount() < tree->totalLeafCount());
 
     // The charts are no table: no count.

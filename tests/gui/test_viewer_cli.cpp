@@ -56,10 +56,10 @@ private slots:
         QTest::newRow("directory") << QStringList{dir.path()} << dir.path();
         QTest::newRow("fifo without writer") << QStringList{fifo} << "unfed.fifo";
         QTest::newRow("/dev/zero") << QStringList{"/dev/zero"} << "/dev/zero";
-        QTest::newRow("diff, base missing") << QStringList{"--diff", dir.filePath("missing.bin"), fixture("v3/leak.bin")}
-                                            << "missing.bin";
-        QTest::newRow("diff, new missing") << QStringList{"--diff", fixture("v3/leak.bin"), dir.filePath("missing.bin")}
-                                           << "missing.bin";
+        QTest::newRow("diff, base missing")
+            << QStringList{"--diff", dir.filePath("missing.bin"), fixture("v3/leak.bin")} << "missing.bin";
+        QTest::newRow("diff, new missing")
+            << QStringList{"--diff", fixture("v3/leak.bin"), dir.filePath("missing.bin")} << "missing.bin";
         QTest::newRow("diff, directory") << QStringList{"--diff", dir.path(), fixture("v3/leak.bin")} << dir.path();
     }
 
@@ -103,13 +103,15 @@ private slots:
     {
         QTemporaryDir out;
         const QString png = out.filePath("window.png");
-        const Run run = viewer({"--screenshot", png, "--size", "900x600", "--range", "20%:60%", fixture("v3/growth.bin")});
+        const Run run =
+            viewer({"--screenshot", png, "--size", "900x600", "--range", "20%:60%", fixture("v3/growth.bin")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(QFile::exists(png));
         for (const char* range : {"9:2", "1:999999999", "abc"}) {
             const QString bad = out.filePath("bad.png");
             const Run refused = viewer({"--screenshot", bad, "--range", range, fixture("v3/growth.bin")});
-            QVERIFY2(refused.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2").arg(refused.exitCode).arg(refused.err)));
+            QVERIFY2(refused.exitCode == 2,
+                     qPrintable(QStringLiteral("exit %1: %2").arg(refused.exitCode).arg(refused.err)));
             QVERIFY2(refused.err.contains("--range"), qPrintable(refused.err));
             QVERIFY(!QFile::exists(bad));
         }
@@ -123,9 +125,9 @@ private slots:
         QTemporaryDir out;
         for (int attempt = 0; attempt < 3; ++attempt) {
             const QString bad = out.filePath("bad.png");
-            const Run refused =
-                viewer({"--screenshot", bad, "--range", "abc", QStringLiteral(MEMPROF_SAMPLE_DUMP)});
-            QVERIFY2(refused.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2").arg(refused.exitCode).arg(refused.err)));
+            const Run refused = viewer({"--screenshot", bad, "--range", "abc", QStringLiteral(MEMPROF_SAMPLE_DUMP)});
+            QVERIFY2(refused.exitCode == 2,
+                     qPrintable(QStringLiteral("exit %1: %2").arg(refused.exitCode).arg(refused.err)));
             QVERIFY2(!refused.err.contains("invalid type"), qPrintable(refused.err));
             QVERIFY2(!refused.err.contains("Destroyed while thread"), qPrintable(refused.err));
         }

@@ -5,15 +5,15 @@
 // before it is ready is counted the old way with exactly loadProfile's
 // numbers; a reload, or closing the window, while it is built stops it
 // without a hang.
-#include "tests/support/SignalWait.h"
 #include "model/synth/SyntheticDump.h"
+#include "tests/support/SignalWait.h"
 #include "tests/support/WindowTestHelpers.h"
 
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
+#include "tests/support/TestSuite.h"
 #include "views/ProfilePage.h"
 #include "views/ViewState.h"
-#include "tests/support/TestSuite.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -71,7 +71,7 @@ private:
 };
 
 constexpr std::uint64_t kNameBytes = (64u << 20) - 64; // fits the window once it grew to 64 MiB
-constexpr int kSymbolEvents = 72;                     // 72 x 64 MiB = 4.5 GiB
+constexpr int kSymbolEvents = 72; // 72 x 64 MiB = 4.5 GiB
 
 // Prologues, one alloc, then the 4.5 GiB of C-symbol events; returns the
 // offset where the bulk ends.

@@ -2,10 +2,10 @@
 // Limits that protect the user from hostile or random input: lengths larger
 // than the data are errors (not allocations), everything the decoder keeps is
 // bounded by the events it read, and nothing costs more than n log n.
+#include "model/dump/SymbolTable.h"
 #include "model/memdecoder/MemprofDecoder.h"
 #include "model/memprofile/ProfileBuilder.h"
 #include "model/memprofile/ProfileLoader.h"
-#include "model/dump/SymbolTable.h"
 #include "model/synth/DumpWriter.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/TestSources.h"
@@ -40,7 +40,7 @@ Profile decodeRecording(const std::vector<std::uint8_t>& bytes, std::size_t* lar
 
 long peakRssKiB()
 {
-    rusage usage {};
+    rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss;
 }
@@ -113,7 +113,8 @@ private slots:
         {
             std::ofstream out(path, std::ios::binary);
             const DumpWriter head = validPrologues();
-            out.write(reinterpret_cast<const char*>(head.bytes().data()), static_cast<std::streamsize>(head.bytes().size()));
+            out.write(reinterpret_cast<const char*>(head.bytes().data()),
+                      static_cast<std::streamsize>(head.bytes().size()));
             std::mt19937_64 random(20261202);
             std::vector<std::uint64_t> chunk(1 << 16);
             for (std::uint64_t written = 0; written < randomBytes; written += chunk.size() * 8) {
@@ -227,8 +228,8 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         const Profile p = loadProfile(d.bytes());
-        qInfo("%llu new C symbols interleaved with new C locations: %lld ms",
-              static_cast<unsigned long long>(count), static_cast<long long>(timer.elapsed()));
+        qInfo("%llu new C symbols interleaved with new C locations: %lld ms", static_cast<unsigned long long>(count),
+              static_cast<long long>(timer.elapsed()));
         QCOMPARE(p.status.end, DecodeEnd::Complete);
         QCOMPARE(p.locations.size(), std::size_t(count));
         // Each location is named after the symbol just below it.

@@ -5,9 +5,9 @@
 // against the reference parser's reports); signs, one-sided names, bars.
 #include "tests/support/GuiTestData.h"
 
-#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -31,7 +31,9 @@ constexpr Table kTables[] = {Table::Allocations, Table::Reallocations, Table::Fr
 
 EventKind kindOf(Table table)
 {
-    return table == Table::Allocations ? EventKind::Alloc : table == Table::Reallocations ? EventKind::Realloc : EventKind::Free;
+    return table == Table::Allocations     ? EventKind::Alloc
+           : table == Table::Reallocations ? EventKind::Realloc
+                                           : EventKind::Free;
 }
 
 int findRow(const QAbstractItemModel& model, const QString& name)
@@ -137,7 +139,9 @@ void TestDiffTableModel::twoDumpsEqualTheIndependentDifference()
             QVERIFY2(r >= 0, name.c_str());
             const Figures b = baseFigures.count(name) ? baseFigures.at(name) : Figures();
             const Figures n = newFigures.count(name) ? newFigures.at(name) : Figures();
-            const QString presence = sides == 3 ? QStringLiteral("both") : sides == 1 ? QStringLiteral("base") : QStringLiteral("new");
+            const QString presence = sides == 3   ? QStringLiteral("both")
+                                     : sides == 1 ? QStringLiteral("base")
+                                                  : QStringLiteral("new");
             QCOMPARE(model.index(r, DiffTableModel::OnlyInColumn).data(SortRole).toString(), presence);
             if (table == Table::Held) {
                 QCOMPARE(raw(model, r, DiffTableModel::HeldChangeColumn), n.held - b.held);
@@ -228,7 +232,8 @@ void TestDiffTableModel::signsMarksAndBars()
         QCOMPARE(cell.data().toString().startsWith(u'+'), change > 0);
         QCOMPARE(cell.data().toString().startsWith(u'-'), change < 0);
         // One-sided names read in italics.
-        const bool oneSided = model.index(r, DiffTableModel::OnlyInColumn).data(SortRole).toString() != QLatin1String("both");
+        const bool oneSided =
+            model.index(r, DiffTableModel::OnlyInColumn).data(SortRole).toString() != QLatin1String("both");
         QCOMPARE(model.index(r, 0).data(Qt::FontRole).value<QFont>().italic(), oneSided);
         if (oneSided)
             QVERIFY(model.index(r, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("only in")));

@@ -103,7 +103,8 @@ void TestFunctionTreeDiffModel::topLevelAddsUpToTheTotals()
     QCOMPARE(newHeld, qint64(n.liveBytes));
     // Every change is NEW - BASE of the node's own figures.
     forEachIndex(model, [](const QModelIndex& index) {
-        QCOMPARE(raw(index, M::AllocatedChangeColumn), raw(index, M::NewAllocatedColumn) - raw(index, M::BaseAllocatedColumn));
+        QCOMPARE(raw(index, M::AllocatedChangeColumn),
+                 raw(index, M::NewAllocatedColumn) - raw(index, M::BaseAllocatedColumn));
         QCOMPARE(raw(index, M::EventsChangeColumn), raw(index, M::NewEventsColumn) - raw(index, M::BaseEventsColumn));
         QCOMPARE(raw(index, M::PeakChangeColumn), raw(index, M::NewPeakColumn) - raw(index, M::BasePeakColumn));
     });
@@ -130,8 +131,9 @@ void TestFunctionTreeDiffModel::sortsByTheRawSignedChange()
                     positives += value > 0;
                     if (r > 0) {
                         const qint64 previous = raw(proxy.index(r - 1, 0, parent), column);
-                        QVERIFY2(order == Qt::DescendingOrder ? previous >= value : previous <= value,
-                                 qPrintable(QStringLiteral("column %1: %2 then %3").arg(column).arg(previous).arg(value)));
+                        QVERIFY2(
+                            order == Qt::DescendingOrder ? previous >= value : previous <= value,
+                            qPrintable(QStringLiteral("column %1: %2 then %3").arg(column).arg(previous).arg(value)));
                     }
                     checkChildren(proxy.index(r, 0, parent));
                 }
@@ -141,8 +143,10 @@ void TestFunctionTreeDiffModel::sortsByTheRawSignedChange()
             QVERIFY(negatives > 0 && positives > 0);
         }
     }
-    QCOMPARE(model.headerData(M::LocationColumn, Qt::Horizontal, Qt::InitialSortOrderRole).toInt(), int(Qt::AscendingOrder));
-    QCOMPARE(model.headerData(M::HeldChangeColumn, Qt::Horizontal, CsvHeaderRole).toString(), QStringLiteral("delta_held_bytes"));
+    QCOMPARE(model.headerData(M::LocationColumn, Qt::Horizontal, Qt::InitialSortOrderRole).toInt(),
+             int(Qt::AscendingOrder));
+    QCOMPARE(model.headerData(M::HeldChangeColumn, Qt::Horizontal, CsvHeaderRole).toString(),
+             QStringLiteral("delta_held_bytes"));
 }
 
 void TestFunctionTreeDiffModel::signsMarksBarsAndTargets()
@@ -185,7 +189,8 @@ void TestFunctionTreeDiffModel::signsMarksBarsAndTargets()
         }
         // The tool tip of a cost cell gives both sides.
         const QString tip = index.siblingAtColumn(M::AllocatedChangeColumn).data(Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(formatCost(raw(index, M::BaseAllocatedColumn), CostKind::Bytes, true) + QStringLiteral(" → ") +
+        QVERIFY2(tip.contains(formatCost(raw(index, M::BaseAllocatedColumn), CostKind::Bytes, true) +
+                              QStringLiteral(" → ") +
                               formatCost(raw(index, M::NewAllocatedColumn), CostKind::Bytes, true)),
                  qPrintable(tip));
         const QVariant location = index.data(LocationIdRole);

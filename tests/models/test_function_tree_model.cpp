@@ -170,9 +170,8 @@ void TestFunctionTreeModel::nodesCarryTheirTargets()
     // leak.lua: remember (defined at line 7) and scratch (line 12).
     QCOMPARE(functions, 2);
     // @leak.lua:14 (the scratch loop) is a line under @leak.lua:12.
-    const QModelIndexList line14 =
-        model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("@leak.lua:14"), 1,
-                    Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList line14 = model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("@leak.lua:14"), 1,
+                                               Qt::MatchExactly | Qt::MatchRecursive);
     QCOMPARE(line14.size(), 1);
     QCOMPARE(line14.first().parent().data().toString(), QStringLiteral("function at @leak.lua:12"));
     QCOMPARE(model.indexOfLocation(LocationId(profile->locations.size() + 5)), QModelIndex());

@@ -3,10 +3,9 @@
 // parser's HEAP SUMMARY text), their sort role, units and cost fractions,
 // the CSV of a sorted and filtered table, and the loading job.
 #include "model/synth/DumpWriter.h"
-#include "tests/support/SignalWait.h"
 #include "model/synth/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
-
+#include "tests/support/SignalWait.h"
 
 #include "model/itemmodels/ChunkLineCosts.h"
 #include "model/itemmodels/CostFormat.h"
@@ -39,10 +38,14 @@ using namespace memprof::itemmodels;
 using namespace memprof::services;
 
 namespace {
-const QStringList kFixtures = {QStringLiteral("v3/medium.bin"),       QStringLiteral("v3/table-growth.bin"),
-                               QStringLiteral("v3/leak.bin"),         QStringLiteral("v3/loadstring.bin"),
-                               QStringLiteral("v3/closures-coroutines.bin"), QStringLiteral("v3/ffi-load.bin"),
-                               QStringLiteral("v3/empty.bin"),        QStringLiteral("v1/medium.bin")};
+const QStringList kFixtures = {QStringLiteral("v3/medium.bin"),
+                               QStringLiteral("v3/table-growth.bin"),
+                               QStringLiteral("v3/leak.bin"),
+                               QStringLiteral("v3/loadstring.bin"),
+                               QStringLiteral("v3/closures-coroutines.bin"),
+                               QStringLiteral("v3/ffi-load.bin"),
+                               QStringLiteral("v3/empty.bin"),
+                               QStringLiteral("v1/medium.bin")};
 
 qint64 sortValue(const QAbstractItemModel& model, int row, int column)
 {
@@ -55,9 +58,13 @@ ProfilePtr twoLineProfile()
 {
     synth::DumpWriter dump;
     dump.symtabPrologue(3).lfunc(0x100, "@two.lua", 0).symtabEnd().eventsPrologue(3);
-    dump.alloc(synth::luaAt(0x100, 1), 0x1000, 300).alloc(synth::luaAt(0x100, 1), 0x2000, 300).alloc(synth::luaAt(0x100, 1), 0x3000, 300);
+    dump.alloc(synth::luaAt(0x100, 1), 0x1000, 300)
+        .alloc(synth::luaAt(0x100, 1), 0x2000, 300)
+        .alloc(synth::luaAt(0x100, 1), 0x3000, 300);
     dump.alloc(synth::luaAt(0x100, 2), 0x4000, 2048);
-    dump.free(synth::luaAt(0x100, 2), 0x1000, 300).free(synth::luaAt(0x100, 2), 0x2000, 300).free(synth::luaAt(0x100, 2), 0x3000, 300);
+    dump.free(synth::luaAt(0x100, 2), 0x1000, 300)
+        .free(synth::luaAt(0x100, 2), 0x2000, 300)
+        .free(synth::luaAt(0x100, 2), 0x3000, 300);
     dump.free(synth::luaAt(0x100, 2), 0x4000, 2048);
     dump.epilogue();
     return std::make_shared<const Profile>(loadProfile(dump.bytes()));
@@ -236,7 +243,8 @@ void TestGuiModels::heldModelAtThePeakAddsUpToThePeak()
         held += sortValue(model, r, 1);
     }
     QCOMPARE(held, qint64(profile->totals.peakLiveBytes));
-    QVERIFY(HeldModel::explanation(HeldModel::Scope::HeldAtPeak) != HeldModel::explanation(HeldModel::Scope::HeldAtEnd));
+    QVERIFY(HeldModel::explanation(HeldModel::Scope::HeldAtPeak) !=
+            HeldModel::explanation(HeldModel::Scope::HeldAtEnd));
 }
 
 void TestGuiModels::sortRoleOrdersByRawNumbers()
@@ -285,7 +293,8 @@ void TestGuiModels::costFractionsAndSortOrders()
     QVERIFY(!model.index(0, 0).data(CostFractionRole).isValid());
     double maxFraction = 0;
     for (int r = 0; r < 2; ++r)
-        maxFraction = std::max(maxFraction, model.index(r, LocationTableModel::AllocatedColumn).data(CostFractionRole).toDouble());
+        maxFraction = std::max(maxFraction,
+                               model.index(r, LocationTableModel::AllocatedColumn).data(CostFractionRole).toDouble());
     QCOMPARE(maxFraction, 1.0);
 
     // The frees: line 2 freed everything, so its net is negative.
@@ -344,8 +353,8 @@ void TestGuiModels::csvOfSortedFilteredTable()
     QVERIFY(rows.size() >= 2);
     std::string expected = csvRecord({"location", "events", "allocated_bytes"});
     for (const LocationRow* row : rows)
-        expected += csvRecord({profile->nameOf(row->location), std::to_string(row->eventCount),
-                               std::to_string(row->allocatedBytes)});
+        expected += csvRecord(
+            {profile->nameOf(row->location), std::to_string(row->eventCount), std::to_string(row->allocatedBytes)});
     QCOMPARE(tableToCsv(proxy, {0, 1, 2}), expected);
 
     const QString copied = rowsToTabSeparated(proxy, {0}, {0, 1});
@@ -359,7 +368,8 @@ void TestGuiModels::filterExpressions()
     const QRegularExpression literal = filterExpression(QStringLiteral("trace [8]"), FilterSyntax::Substring);
     QVERIFY(literal.match(QStringLiteral("TRACE [8] started at @medium.lua:14")).hasMatch());
     QVERIFY(!literal.match(QStringLiteral("TRACE 8")).hasMatch());
-    const QRegularExpression regex = filterExpression(QStringLiteral("trace \\[(8|9)\\]"), FilterSyntax::RegularExpression);
+    const QRegularExpression regex =
+        filterExpression(QStringLiteral("trace \\[(8|9)\\]"), FilterSyntax::RegularExpression);
     QVERIFY(regex.match(QStringLiteral("TRACE [9] started")).hasMatch());
     QVERIFY(!regex.match(QStringLiteral("TRACE [7] started")).hasMatch());
     QVERIFY(!filterExpression(QStringLiteral("(unclosed"), FilterSyntax::RegularExpression).isValid());
@@ -421,7 +431,8 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
                 QCOMPARE(counted->rows(kind)[i].freedBytes, expected.rows(kind)[i].freedBytes);
             }
         }
-        for (const HeldRule rule : {HeldRule::SurvivorsAtEnd, HeldRule::WindowBlocksAtWindowEnd, HeldRule::LiveAtWindowEnd}) {
+        for (const HeldRule rule :
+             {HeldRule::SurvivorsAtEnd, HeldRule::WindowBlocksAtWindowEnd, HeldRule::LiveAtWindowEnd}) {
             QCOMPARE(counted->held(rule).size(), expected.held(rule).size());
             for (std::size_t i = 0; i < expected.held(rule).size(); ++i) {
                 QCOMPARE(counted->held(rule)[i].location, expected.held(rule)[i].location);
@@ -485,7 +496,8 @@ void TestGuiModels::hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked()
     QVERIFY(!lines.at(10).allocated().overflowed);
     QCOMPARE(lines.at(11).allocatedBytes, std::uint64_t(1));
 
-    const auto overflow = std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/overflow-sum.bin")));
+    const auto overflow =
+        std::make_shared<const Profile>(test::loadFixture(QStringLiteral("hostile/overflow-sum.bin")));
     allocations.setProfile(overflow);
     QCOMPARE(allocations.index(0, LocationTableModel::AllocatedColumn).data().toString(),
              QStringLiteral(">=17179869184GiB")); // the models' units are human-readable at first
@@ -515,8 +527,7 @@ void TestGuiModels::hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked()
     QCOMPARE(overrideSums->reallocations.size(), std::size_t(1));
     overrides.setRow(&overrideSums->reallocations[0]);
     QCOMPARE(overrides.rowCount(), 1);
-    QCOMPARE(overrides.index(0, OverridesModel::AllocatedColumn).data().toString(),
-             QStringLiteral(">=17179869184GiB"));
+    QCOMPARE(overrides.index(0, OverridesModel::AllocatedColumn).data().toString(), QStringLiteral(">=17179869184GiB"));
     QCOMPARE(overrides.index(0, OverridesModel::FreedColumn).data().toString(), QStringLiteral("2B"));
 }
 

@@ -6,9 +6,9 @@
 // the same in every model, and a tool tip spelling out the identity; a name
 // met once reads byte for byte as before; the raw name stays in SortRole.
 // Function nodes of the tree are named as functions, not as lines.
-#include "tests/support/GuiTestData.h"
-#include "model/synth/SyntheticDump.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/synth/SyntheticDump.h"
+#include "tests/support/GuiTestData.h"
 
 #include "model/itemmodels/DisplayText.h"
 #include "model/itemmodels/FunctionTreeModel.h"
@@ -78,11 +78,11 @@ void TestLocationNames::sharedNamesAreToldApart_data()
     QTest::addColumn<QString>("dump");
     QTest::addColumn<QString>("sharedName");
     QTest::addColumn<QString>("suffixWord"); // what tells the two apart
-    QTest::newRow("v1 unknown prototype") << QStringLiteral("v1/loadstring.bin") << QStringLiteral("CFUNC 0x40813370")
-                                          << QStringLiteral("line");
-    QTest::newRow("v3 two prototypes, one line") << QStringLiteral("v3/closures-coroutines.bin")
-                                                 << QStringLiteral("@closures-coroutines.lua:22")
-                                                 << QStringLiteral("main chunk");
+    QTest::newRow("v1 unknown prototype")
+        << QStringLiteral("v1/loadstring.bin") << QStringLiteral("CFUNC 0x40813370") << QStringLiteral("line");
+    QTest::newRow("v3 two prototypes, one line")
+        << QStringLiteral("v3/closures-coroutines.bin") << QStringLiteral("@closures-coroutines.lua:22")
+        << QStringLiteral("main chunk");
 }
 
 void TestLocationNames::sharedNamesAreToldApart()
@@ -117,9 +117,9 @@ void TestLocationNames::sharedNamesAreToldApart()
         shown.insert(text);
     }
     QVERIFY2(sharedShown.size() >= 2, qPrintable(sharedShown.join(u'|')));
-    QVERIFY2(std::any_of(sharedShown.begin(), sharedShown.end(),
-                         [&](const QString& s) { return s.contains(suffixWord); }),
-             qPrintable(sharedShown.join(u'|')));
+    QVERIFY2(
+        std::any_of(sharedShown.begin(), sharedShown.end(), [&](const QString& s) { return s.contains(suffixWord); }),
+        qPrintable(sharedShown.join(u'|')));
 }
 
 void TestLocationNames::treeAndTablesAgree()

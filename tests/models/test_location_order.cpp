@@ -4,10 +4,10 @@
 // through, on a location table model of a written dump.
 #include "model/synth/DumpWriter.h"
 
-#include "model/memprofile/ProfileLoader.h"
 #include "model/itemmodels/LocationOrder.h"
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/TableSortProxy.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -75,20 +75,37 @@ void TestLocationOrder::orderIsStrictAndTotal()
 {
     // Antisymmetric and transitive over a mix of every kind of name: a
     // sort over it must not depend on the input order.
-    const QStringList names = {
-        QStringLiteral("@x.lua:7"), QStringLiteral("@x.lua:22"), QStringLiteral("@x.lua:100"), QStringLiteral("@x.lua"), QStringLiteral("@x.luab:1"), QStringLiteral("@x:3"),
-        QStringLiteral("@X.lua:22"), QStringLiteral("@x.lua:022"), QStringLiteral("INTERNAL"), QStringLiteral("TRACE [2]"), QStringLiteral("TRACE [10]"),
-        QStringLiteral("TRACE [2] started at @x.lua:9"), QStringLiteral("libc.so:0x10"), QStringLiteral("libc.so:0x9a"), QStringLiteral("libc.so:17"),
-        QStringLiteral("CFUNC 0xdeadbeef"), QStringLiteral("function_alias_1:3"), QStringLiteral("function_alias_12:3"), QStringLiteral(":5"), QStringLiteral("a:"), QStringLiteral("")};
+    const QStringList names = {QStringLiteral("@x.lua:7"),
+                               QStringLiteral("@x.lua:22"),
+                               QStringLiteral("@x.lua:100"),
+                               QStringLiteral("@x.lua"),
+                               QStringLiteral("@x.luab:1"),
+                               QStringLiteral("@x:3"),
+                               QStringLiteral("@X.lua:22"),
+                               QStringLiteral("@x.lua:022"),
+                               QStringLiteral("INTERNAL"),
+                               QStringLiteral("TRACE [2]"),
+                               QStringLiteral("TRACE [10]"),
+                               QStringLiteral("TRACE [2] started at @x.lua:9"),
+                               QStringLiteral("libc.so:0x10"),
+                               QStringLiteral("libc.so:0x9a"),
+                               QStringLiteral("libc.so:17"),
+                               QStringLiteral("CFUNC 0xdeadbeef"),
+                               QStringLiteral("function_alias_1:3"),
+                               QStringLiteral("function_alias_12:3"),
+                               QStringLiteral(":5"),
+                               QStringLiteral("a:"),
+                               QStringLiteral("")};
     for (const QString& a : names) {
         QCOMPARE(compareLocationNames(a, a), 0);
         for (const QString& b : names) {
             const int ab = compareLocationNames(a, b);
-            QCOMPARE(ab < 0, compareLocationNames(b, a) > 0);
+            QCOMPARE(ab<0, compareLocationNames(b, a)> 0);
             QCOMPARE(ab == 0, a == b);
             for (const QString& c : names)
                 if (ab < 0 && compareLocationNames(b, c) < 0)
-                    QVERIFY2(compareLocationNames(a, c) < 0, qPrintable(QStringList({a, b, c}).join(QStringLiteral(" < "))));
+                    QVERIFY2(compareLocationNames(a, c) < 0,
+                             qPrintable(QStringList({a, b, c}).join(QStringLiteral(" < "))));
         }
     }
     QStringList shuffled = names;
@@ -120,14 +137,16 @@ void TestLocationOrder::proxySortsLocationColumnByLine()
     QStringList shown;
     for (int row = 0; row < proxy.rowCount(); ++row)
         shown << proxy.index(row, 0).data(SortRole).toString();
-    QCOMPARE(shown, QStringList({QStringLiteral("@x.lua:7"), QStringLiteral("@x.lua:22"), QStringLiteral("@x.lua:100")}));
+    QCOMPARE(shown,
+             QStringList({QStringLiteral("@x.lua:7"), QStringLiteral("@x.lua:22"), QStringLiteral("@x.lua:100")}));
 
     proxy.sort(0, Qt::DescendingOrder);
     QCOMPARE(proxy.index(0, 0).data(SortRole).toString(), QStringLiteral("@x.lua:100"));
     QCOMPARE(proxy.index(2, 0).data(SortRole).toString(), QStringLiteral("@x.lua:7"));
 
     // The filter works on the location column, case-insensitive.
-    proxy.setFilterRegularExpression(QRegularExpression(QStringLiteral("X\\.LUA:2"), QRegularExpression::CaseInsensitiveOption));
+    proxy.setFilterRegularExpression(
+        QRegularExpression(QStringLiteral("X\\.LUA:2"), QRegularExpression::CaseInsensitiveOption));
     QCOMPARE(proxy.rowCount(), 1);
     QCOMPARE(proxy.index(0, 0).data(SortRole).toString(), QStringLiteral("@x.lua:22"));
 }

@@ -32,7 +32,9 @@ QString lineOf(const QString& text, int line)
 std::shared_ptr<const Profile> profileOfChunk(const std::string& chunkname)
 {
     synth::DumpWriter dump;
-    dump.symtabPrologue().lfunc(0x100, chunkname, 1).symtabEnd()
+    dump.symtabPrologue()
+        .lfunc(0x100, chunkname, 1)
+        .symtabEnd()
         .eventsPrologue()
         .alloc(synth::luaAt(0x100, 1), 0x1000, 16)
         .epilogue();

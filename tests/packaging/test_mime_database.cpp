@@ -24,7 +24,7 @@ const QString kAppId = QStringLiteral(MEMPROF_APP_ID);
 const QString kPrefix = QStringLiteral(MEMPROF_INSTALL_PREFIX);
 const QString kTestData = QStringLiteral(MEMPROF_TEST_DATA);
 
-QByteArray readAll(const QString &path)
+QByteArray readAll(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -32,7 +32,7 @@ QByteArray readAll(const QString &path)
     return file.readAll();
 }
 
-void writeFile(const QString &path, const QByteArray &bytes)
+void writeFile(const QString& path, const QByteArray& bytes)
 {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
@@ -40,11 +40,11 @@ void writeFile(const QString &path, const QByteArray &bytes)
 }
 
 // Lines "key=value" of one group of a desktop-entry style file.
-QString desktopEntryValue(const QString &path, const QString &group, const QString &key)
+QString desktopEntryValue(const QString& path, const QString& group, const QString& key)
 {
     const QList<QByteArray> lines = readAll(path).split('\n');
     bool inGroup = false;
-    for (const QByteArray &raw : lines) {
+    for (const QByteArray& raw : lines) {
         const QString line = QString::fromUtf8(raw).trimmed();
         if (line.startsWith(u'['))
             inGroup = line == u'[' + group + u']';
@@ -60,7 +60,7 @@ struct Coverage {
     qsizetype colourCount = 0;
 };
 
-Coverage coverageOf(const QImage &image)
+Coverage coverageOf(const QImage& image)
 {
     Coverage coverage;
     QSet<QRgb> colours;
@@ -78,8 +78,7 @@ Coverage coverageOf(const QImage &image)
 
 } // namespace
 
-class TestMimeDatabase : public QObject
-{
+class TestMimeDatabase : public QObject {
     Q_OBJECT
 
 private slots:
@@ -120,25 +119,34 @@ void TestMimeDatabase::typeIsDefinedByThePackage()
     QCOMPARE(type.iconName(), kMimeIcon);
     QVERIFY(type.inherits(QStringLiteral("application/octet-stream")));
     // No glob may claim every .bin file for the viewer.
-    QVERIFY(QMimeDatabase().mimeTypeForFile(QStringLiteral("any.bin"), QMimeDatabase::MatchExtension).name()
-            != kMimeType);
+    QVERIFY(QMimeDatabase().mimeTypeForFile(QStringLiteral("any.bin"), QMimeDatabase::MatchExtension).name() !=
+            kMimeType);
 }
 
 void TestMimeDatabase::dumpsAreDetected_data()
 {
     QTest::addColumn<QString>("fixture");
     QTest::addColumn<QString>("fileName");
-    QTest::newRow("v3 as recorded") << "v3/leak.bin" << "leak.bin";
-    QTest::newRow("v3 as profile.bin") << "v3/leak.bin" << "profile.bin";
-    QTest::newRow("v3 without extension") << "v3/medium.bin" << "medium";
-    QTest::newRow("v3 with an unrelated extension") << "v3/freed.bin" << "freed.dat";
-    QTest::newRow("v1 as profile.bin") << "v1/leak.bin" << "profile.bin";
-    QTest::newRow("v3 as .memprof") << "v3/empty.bin" << "recording.memprof";
+    QTest::newRow("v3 as recorded") << "v3/leak.bin"
+                                    << "leak.bin";
+    QTest::newRow("v3 as profile.bin") << "v3/leak.bin"
+                                       << "profile.bin";
+    QTest::newRow("v3 without extension") << "v3/medium.bin"
+                                          << "medium";
+    QTest::newRow("v3 with an unrelated extension") << "v3/freed.bin"
+                                                    << "freed.dat";
+    QTest::newRow("v1 as profile.bin") << "v1/leak.bin"
+                                       << "profile.bin";
+    QTest::newRow("v3 as .memprof") << "v3/empty.bin"
+                                    << "recording.memprof";
     // Sysprof dumps start with the same symbol table: the type covers both,
     // and the viewer tells them apart by the stream after it.
-    QTest::newRow("sysprof mode L as recorded") << "sysprof/recursion-L-jitoff.bin" << "sysprof.bin";
-    QTest::newRow("sysprof mode C without extension") << "sysprof/coroutines-C-jitoff.bin" << "cpu";
-    QTest::newRow("sysprof as .sysprof") << "sysprof/jit-loops-L-jiton.bin" << "loops.sysprof";
+    QTest::newRow("sysprof mode L as recorded") << "sysprof/recursion-L-jitoff.bin"
+                                                << "sysprof.bin";
+    QTest::newRow("sysprof mode C without extension") << "sysprof/coroutines-C-jitoff.bin"
+                                                      << "cpu";
+    QTest::newRow("sysprof as .sysprof") << "sysprof/jit-loops-L-jiton.bin"
+                                         << "loops.sysprof";
 }
 
 void TestMimeDatabase::dumpsAreDetected()
@@ -172,8 +180,7 @@ void TestMimeDatabase::otherFilesAreNotDumps_data()
     QTest::newRow("text starting with ljs, no extension") << "notes" << text << "text/plain";
     QTest::newRow("version byte 4") << "v4.bin" << QByteArray("ljs\x04\0\0\0\x01\xff\xfe", 10) << "";
     QTest::newRow("version byte 0") << "v0.bin" << QByteArray("ljs\x00\0\0\0\x01\xff\xfe", 10) << "";
-    QTest::newRow("magic in upper case")
-        << "upper.bin" << readAll(kTestData + u"/corrupt/bad-magic-ljs.bin"_s) << "";
+    QTest::newRow("magic in upper case") << "upper.bin" << readAll(kTestData + u"/corrupt/bad-magic-ljs.bin"_s) << "";
 }
 
 void TestMimeDatabase::otherFilesAreNotDumps()
@@ -203,8 +210,7 @@ void TestMimeDatabase::viewerIsTheDefaultApplication()
 
     // ...and update-desktop-database lists the viewer first (the default) for it.
     const QString cache = kPrefix + u"/share/applications/mimeinfo.cache"_s;
-    const QStringList handlers =
-        desktopEntryValue(cache, u"MIME Cache"_s, detected).split(u';', Qt::SkipEmptyParts);
+    const QStringList handlers = desktopEntryValue(cache, u"MIME Cache"_s, detected).split(u';', Qt::SkipEmptyParts);
     QVERIFY2(!handlers.isEmpty(), qPrintable(u"mimeinfo.cache has no entry for "_s + detected));
     QCOMPARE(handlers.first(), kAppId + u".desktop"_s);
 }
@@ -227,7 +233,7 @@ void TestMimeDatabase::iconsAreFoundInTheTheme()
     // (the offscreen platform has no icon theme paths of its own, so they are
     // set here as Qt's generic Unix theme sets them).
     QStringList searchPaths;
-    for (const QString &dataDir : qEnvironmentVariable("XDG_DATA_DIRS").split(u':', Qt::SkipEmptyParts))
+    for (const QString& dataDir : qEnvironmentVariable("XDG_DATA_DIRS").split(u':', Qt::SkipEmptyParts))
         searchPaths << dataDir + u"/icons"_s;
     QIcon::setThemeSearchPaths(searchPaths);
     QIcon::setThemeName(u"hicolor"_s);

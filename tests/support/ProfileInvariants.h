@@ -74,10 +74,12 @@ inline std::string checkProfile(const Profile& profile, std::uint64_t size)
     for (const HeldRow& row : profile.heldAtPeak)
         MEMPROF_INVARIANT(row.location < profile.locations.size());
     for (const LocationInfo& location : profile.locations)
-        MEMPROF_INVARIANT(location.function == kNoFunction ||
-                          (location.function >= 0 && static_cast<std::size_t>(location.function) < profile.functions.size()));
+        MEMPROF_INVARIANT(
+            location.function == kNoFunction ||
+            (location.function >= 0 && static_cast<std::size_t>(location.function) < profile.functions.size()));
     for (const FunctionInfo& function : profile.functions)
-        MEMPROF_INVARIANT(function.aliasIndex < 0 || static_cast<std::size_t>(function.aliasIndex) < profile.aliases.size());
+        MEMPROF_INVARIANT(function.aliasIndex < 0 ||
+                          static_cast<std::size_t>(function.aliasIndex) < profile.aliases.size());
     return {};
 }
 

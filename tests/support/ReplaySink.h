@@ -22,10 +22,14 @@ using Key = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>; // addr, li
 inline Key keyOf(const Location& loc)
 {
     switch (loc.source) {
-    case SourceKind::Lua: return {loc.addr, loc.line, 0};
-    case SourceKind::C: return {loc.addr, 0, 0};
-    case SourceKind::Trace: return {0, 0, loc.traceno};
-    case SourceKind::Internal: break;
+    case SourceKind::Lua:
+        return {loc.addr, loc.line, 0};
+    case SourceKind::C:
+        return {loc.addr, 0, 0};
+    case SourceKind::Trace:
+        return {0, 0, loc.traceno};
+    case SourceKind::Internal:
+        break;
     }
     return {0, 0, 0};
 }

@@ -22,9 +22,9 @@ namespace testsuite {
 enum class SuiteApplication { None, Core, Gui, Widgets };
 
 struct Suite {
-    const char* file;                   // __FILE__: the suite's name is its base name
+    const char* file; // __FILE__: the suite's name is its base name
     SuiteApplication application;
-    void (*initMain)();                 // the class's static initMain(), where it has one
+    void (*initMain)(); // the class's static initMain(), where it has one
     std::unique_ptr<QObject> (*create)(); // made once the application is
 };
 
@@ -33,11 +33,11 @@ bool registerSuite(const Suite& suite);
 
 } // namespace testsuite
 
-#define MEMPROF_TEST_SUITE_(TestObject, application)                                                                 \
-    namespace {                                                                                                      \
-    [[maybe_unused]] const bool registered##TestObject = ::testsuite::registerSuite(                               \
-        {__FILE__, application, &QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain) < TestObject >,                 \
-         []() -> std::unique_ptr<QObject> { return std::make_unique<TestObject>(); }});                              \
+#define MEMPROF_TEST_SUITE_(TestObject, application)                                                                   \
+    namespace {                                                                                                        \
+    [[maybe_unused]] const bool registered##TestObject = ::testsuite::registerSuite(                                   \
+        {__FILE__, application, &QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain) < TestObject >,                   \
+         []() -> std::unique_ptr<QObject> { return std::make_unique<TestObject>(); }});                                \
     }
 
 #if defined(QT_WIDGETS_LIB)

@@ -14,8 +14,8 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QSignalSpy>
-#include <QTest>
 #include <QString>
+#include <QTest>
 #include <QWidget>
 
 namespace memprof::test {

@@ -3,8 +3,8 @@
 // --screenshot find them, for the window tests.
 #pragma once
 
-#include "model/memprofile/Profile.h"
 #include "model/itemmodels/DiffTableModel.h"
+#include "model/memprofile/Profile.h"
 #include "views/CostTableView.h"
 #include "views/DiffSummaryHeader.h"
 #include "views/FilterField.h"
@@ -44,7 +44,10 @@ inline views::CostTableView* diffTable(const QWidget* window, itemmodels::DiffTa
                                                                                      : "diffTableHeld");
 }
 
-inline views::CostTableView* heldTable(const QWidget* w) { return widgetNamed<views::CostTableView>(w, "heldTable"); }
+inline views::CostTableView* heldTable(const QWidget* w)
+{
+    return widgetNamed<views::CostTableView>(w, "heldTable");
+}
 inline views::CostTableView* overridesTable(const QWidget* w)
 {
     return widgetNamed<views::CostTableView>(w, "overridesTable");
@@ -54,17 +57,41 @@ inline views::FunctionTreeView* functionTree(const QWidget* w)
     auto* tree = w->findChild<views::FunctionTreeView*>(QStringLiteral("functionTree"));
     return tree ? tree : widgetNamed<views::FunctionTreeView>(w, "diffFunctionTree");
 }
-inline QTabWidget* mainTabs(const QWidget* w) { return widgetNamed<QTabWidget>(w, "mainTabs"); }
-inline views::SourcePane* sourcePane(const QWidget* w) { return widgetNamed<views::SourcePane>(w, "sourcePane"); }
-inline views::FilterField* filterField(const QWidget* w) { return widgetNamed<views::FilterField>(w, "filterField"); }
-inline views::MessageBar* messageBar(const QWidget* w) { return widgetNamed<views::MessageBar>(w, "messageBar"); }
-inline views::LoadingPage* loadingPage(const QWidget* w) { return widgetNamed<views::LoadingPage>(w, "loadingPage"); }
+inline QTabWidget* mainTabs(const QWidget* w)
+{
+    return widgetNamed<QTabWidget>(w, "mainTabs");
+}
+inline views::SourcePane* sourcePane(const QWidget* w)
+{
+    return widgetNamed<views::SourcePane>(w, "sourcePane");
+}
+inline views::FilterField* filterField(const QWidget* w)
+{
+    return widgetNamed<views::FilterField>(w, "filterField");
+}
+inline views::MessageBar* messageBar(const QWidget* w)
+{
+    return widgetNamed<views::MessageBar>(w, "messageBar");
+}
+inline views::LoadingPage* loadingPage(const QWidget* w)
+{
+    return widgetNamed<views::LoadingPage>(w, "loadingPage");
+}
 inline views::DiffSummaryHeader* diffSummaryHeader(const QWidget* w)
 {
     return widgetNamed<views::DiffSummaryHeader>(w, "summaryHeader");
 }
-inline QWidget* startPage(const QWidget* w) { return widgetNamed(w, "startPage"); }
-inline QWidget* profilePage(const QWidget* w) { return widgetNamed(w, "profilePage"); }
-inline QWidget* comparisonPage(const QWidget* w) { return widgetNamed(w, "comparisonPage"); }
+inline QWidget* startPage(const QWidget* w)
+{
+    return widgetNamed(w, "startPage");
+}
+inline QWidget* profilePage(const QWidget* w)
+{
+    return widgetNamed(w, "profilePage");
+}
+inline QWidget* comparisonPage(const QWidget* w)
+{
+    return widgetNamed(w, "comparisonPage");
+}
 
 } // namespace memprof::test

@@ -49,8 +49,8 @@ ChartFormat chartFormatFor(const QString& path)
 bool exportChart(QCustomPlot& plot, const QString& path, ChartFormat format, int width, int height, QString* error)
 {
     QByteArray bytes;
-    const bool rendered = format == ChartFormat::Pdf ? renderPdf(plot, width, height, bytes)
-                                                     : renderPng(plot, width, height, bytes);
+    const bool rendered =
+        format == ChartFormat::Pdf ? renderPdf(plot, width, height, bytes) : renderPng(plot, width, height, bytes);
     if (!rendered) {
         if (error)
             *error = QStringLiteral("cannot render the chart as %1").arg(format == ChartFormat::Pdf ? u"PDF" : u"PNG");

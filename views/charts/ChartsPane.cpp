@@ -6,8 +6,8 @@
 #include "SizeHistogramChart.h"
 #include "TopHoldersChart.h"
 
-#include "model/memprofile/ProfileLoader.h"
 #include "model/itemmodels/DisplayText.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "model/services/LocationHistoryJob.h"
 #include "views/ViewState.h"
 
@@ -150,8 +150,9 @@ QString ChartsPane::hintText() const
 void ChartsPane::showHint()
 {
     if (tabs_->currentIndex() == 0)
-        hint_->setText(tr("Drag across the chart to count only those events in every pane; Shift+drag to pan, "
-                          "wheel to zoom the horizontal axis, double-click to reset."));
+        hint_->setText(
+            tr("Drag across the chart to count only those events in every pane; Shift+drag to pan, "
+               "wheel to zoom the horizontal axis, double-click to reset."));
     else
         hint_->setText(tr("Drag to pan, wheel to zoom the horizontal axis, double-click to reset."));
 }
@@ -207,9 +208,12 @@ void ChartsPane::showEvent(QShowEvent* event)
 ChartPlot* ChartsPane::currentChart() const
 {
     switch (tabs_->currentIndex()) {
-    case 0: return heapChart_;
-    case 1: return topHoldersChart_;
-    default: return sizeHistogramChart_;
+    case 0:
+        return heapChart_;
+    case 1:
+        return topHoldersChart_;
+    default:
+        return sizeHistogramChart_;
     }
 }
 
@@ -270,17 +274,19 @@ void ChartsPane::startHistory(LocationId location)
         emit locationHistoryFinished(location);
         return;
     }
-    status_->setText(tr("Reading the history of %1…").arg(itemmodels::displayText(QString::fromStdString(locationNames_[location]))));
+    status_->setText(tr("Reading the history of %1…")
+                         .arg(itemmodels::displayText(QString::fromStdString(locationNames_[location]))));
     status_->setVisible(true);
     job_ = new services::LocationHistoryJob(dumpPath_, location, window_, this);
-    connect(job_, &services::LocationHistoryJob::finished, this, [this, job = job_](services::LocationHistoryPtr history) {
-        if (job)
-            job->deleteLater();
-        if (job != job_)
-            return; // cancelled after it had finished
-        job_ = nullptr;
-        showHistory(std::move(history));
-    });
+    connect(job_, &services::LocationHistoryJob::finished, this,
+            [this, job = job_](services::LocationHistoryPtr history) {
+                if (job)
+                    job->deleteLater();
+                if (job != job_)
+                    return; // cancelled after it had finished
+                job_ = nullptr;
+                showHistory(std::move(history));
+            });
     job_->start();
 }
 
@@ -312,9 +318,8 @@ void ChartsPane::showHistogram()
     // be shown) has no sizes of this one.
     if (scopeBox_->currentIndex() == 1 && history_ && history_->window == window_) {
         const QString name = itemmodels::displayText(QString::fromStdString(locationNames_[history_->location]));
-        sizeHistogramChart_->setHistogram(history_->sizeHistogram, window_.covers(eventCount_)
-                                                                       ? name
-                                                                       : tr("%1, %2").arg(name, windowText()));
+        sizeHistogramChart_->setHistogram(history_->sizeHistogram,
+                                          window_.covers(eventCount_) ? name : tr("%1, %2").arg(name, windowText()));
     } else {
         sizeHistogramChart_->setHistogram(profileSizes_, windowText());
     }
@@ -325,8 +330,9 @@ QString ChartsPane::windowText() const
 {
     if (window_.covers(eventCount_))
         return tr("whole profile");
-    return tr("events %1–%2").arg(QLocale().toString(static_cast<qulonglong>(window_.first)),
-                                  QLocale().toString(static_cast<qulonglong>(std::min(window_.last, eventCount_))));
+    return tr("events %1–%2")
+        .arg(QLocale().toString(static_cast<qulonglong>(window_.first)),
+             QLocale().toString(static_cast<qulonglong>(std::min(window_.last, eventCount_))));
 }
 
 } // namespace memprof::charts

@@ -255,9 +255,8 @@ void HeapChart::setOverlay(const HeapTimeline& timeline, const QString& name)
     // A long location name would set the chart's (and the window's) minimum
     // width: the legend shows its end, where the line number is.
     constexpr int kLegendNameLength = 40;
-    const QString shown = name.size() > kLegendNameLength
-                              ? QStringLiteral("…") + name.right(kLegendNameLength - 1)
-                              : name;
+    const QString shown =
+        name.size() > kLegendNameLength ? QStringLiteral("…") + name.right(kLegendNameLength - 1) : name;
     overlay_->setName(tr("live bytes of %1").arg(shown));
     overlay_->setVisible(true);
     overlay_->addToLegend();
@@ -280,10 +279,10 @@ void HeapChart::showOverlayInWindow()
     if (overlaySeries_.keys.isEmpty())
         return;
     const bool windowed = window_ != RunRange{};
-    const StepSeries part = windowed ? stepsBetween(overlaySeries_, static_cast<double>(window_.first),
-                                                    std::min(static_cast<double>(window_.last) + 1,
-                                                             static_cast<double>(eventCount_)))
-                                     : overlaySeries_;
+    const StepSeries part =
+        windowed ? stepsBetween(overlaySeries_, static_cast<double>(window_.first),
+                                std::min(static_cast<double>(window_.last) + 1, static_cast<double>(eventCount_)))
+                 : overlaySeries_;
     overlay_->setData(part.keys, part.values, true);
     overlayRun_->setVisible(windowed);
 }

@@ -9,11 +9,7 @@
 namespace memprof::charts {
 
 RunRangeDrag::RunRangeDrag(QCustomPlot* plot, double firstKey, Ends ends)
-    : QObject(plot)
-    , plot_(plot)
-    , firstKey_(firstKey)
-    , ends_(ends)
-    , band_(new QCPItemRect(plot))
+    : QObject(plot), plot_(plot), firstKey_(firstKey), ends_(ends), band_(new QCPItemRect(plot))
 {
     band_->setLayer(QStringLiteral("grid"));
     band_->setVisible(false);

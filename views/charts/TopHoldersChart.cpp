@@ -3,8 +3,8 @@
 
 #include "ByteAxisTicker.h"
 
-#include "model/memprofile/ProfileRanking.h"
 #include "model/itemmodels/DisplayText.h"
+#include "model/memprofile/ProfileRanking.h"
 #include "model/report/TextReport.h"
 
 #include <QFontMetrics>
@@ -106,8 +106,8 @@ void TopHoldersChart::rebuildBars()
         keys.push_back(keyOf(rank));
         values.push_back(static_cast<double>(holder.heldBytes));
         // Long chunk names keep their end (file and line) visible.
-        ticker->addTick(keyOf(rank),
-                        metrics.elidedText(itemmodels::displayText(QString::fromStdString(holder.name)), Qt::ElideLeft, 320));
+        ticker->addTick(keyOf(rank), metrics.elidedText(itemmodels::displayText(QString::fromStdString(holder.name)),
+                                                        Qt::ElideLeft, 320));
         auto* label = new QCPItemText(this);
         label->position->setAxes(xAxis, yAxis);
         label->position->setCoords(static_cast<double>(holder.heldBytes), keyOf(rank));

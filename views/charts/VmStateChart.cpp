@@ -19,8 +19,7 @@ QColor stateColor(std::size_t state, bool dark)
 }
 } // namespace
 
-VmStateChart::VmStateChart(QWidget* parent)
-    : ChartPlot(parent)
+VmStateChart::VmStateChart(QWidget* parent) : ChartPlot(parent)
 {
     setObjectName(QStringLiteral("vmStateChart"));
     setTitle(tr("Samples per VM state over the run"));
@@ -57,7 +56,8 @@ void VmStateChart::setTimeline(const SampleTimeline& timeline)
     sampleCount_ = timeline.sampleCount();
     drag_->setRunLength(sampleCount_);
     const auto width = static_cast<double>(timeline.bucketWidth());
-    yAxis->setLabel(timeline.bucketWidth() == 1 ? tr("samples") : tr("samples per bar of %L1").arg(timeline.bucketWidth()));
+    yAxis->setLabel(timeline.bucketWidth() == 1 ? tr("samples")
+                                                : tr("samples per bar of %L1").arg(timeline.bucketWidth()));
     const auto& buckets = timeline.buckets();
     for (std::size_t state = 0; state < kVmStateCount; ++state) {
         QVector<double> keys, values;

@@ -10,9 +10,7 @@ namespace memprof::views {
 using itemmodels::CallTreeModel;
 
 CpuCallTreeTab::CpuCallTreeTab(Direction direction, QWidget* parent)
-    : CpuFrameTable(Pick::CurrentRow, parent)
-    , direction_(direction)
-    , model_(new CallTreeModel(direction, this))
+    : CpuFrameTable(Pick::CurrentRow, parent), direction_(direction), model_(new CallTreeModel(direction, this))
 {
     setSourceModel(model_);
     sortByCostColumn(CallTreeModel::TotalColumn);

@@ -10,9 +10,7 @@
 
 namespace memprof::views {
 
-CpuFlameGraphTab::CpuFlameGraphTab(ViewState* state, QWidget* parent)
-    : FlameGraphWidget(parent)
-    , state_(state)
+CpuFlameGraphTab::CpuFlameGraphTab(ViewState* state, QWidget* parent) : FlameGraphWidget(parent), state_(state)
 {
     connect(this, &FlameGraphWidget::treeBuilt, this, &CpuFlameGraphTab::built);
     connect(this, &FlameGraphWidget::frameSelected, this, [this](int node) {

@@ -40,7 +40,7 @@ private:
     ViewState* state_;
     std::shared_ptr<const SysprofProfile> profile_;
     const FlameTree* zoomedTree_ = nullptr; // the tree the state's zoom was put on
-    bool selecting_ = false;                // showSelection moves the selected frame
+    bool selecting_ = false; // showSelection moves the selected frame
 };
 
 } // namespace memprof::views

@@ -8,8 +8,7 @@
 
 namespace memprof::views {
 
-CpuFrameTable::CpuFrameTable(Pick pick, QWidget* parent)
-    : CostTableView(parent)
+CpuFrameTable::CpuFrameTable(Pick pick, QWidget* parent) : CostTableView(parent)
 {
     const auto picked = [this](const QModelIndex& index) {
         const QVariant frame = index.data(itemmodels::FrameIdRole);

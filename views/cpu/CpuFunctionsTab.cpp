@@ -28,14 +28,14 @@ QWidget* titled(const QString& title, QWidget* table, QWidget* parent)
 } // namespace
 
 CpuFunctionsTab::CpuFunctionsTab(QWidget* parent)
-    : QSplitter(Qt::Vertical, parent)
-    , functionsModel_(new itemmodels::FunctionCostModel(this))
-    , callersModel_(new CallEdgeModel(CallEdgeModel::Side::Callers, this))
-    , calleesModel_(new CallEdgeModel(CallEdgeModel::Side::Callees, this))
-    , functions_(new CpuFrameTable(CpuFrameTable::Pick::CurrentRow, this))
-    , callers_(new CpuFrameTable(CpuFrameTable::Pick::Click, this))
-    , callees_(new CpuFrameTable(CpuFrameTable::Pick::Click, this))
-    , selectedLabel_(new QLabel(this))
+    : QSplitter(Qt::Vertical, parent),
+      functionsModel_(new itemmodels::FunctionCostModel(this)),
+      callersModel_(new CallEdgeModel(CallEdgeModel::Side::Callers, this)),
+      calleesModel_(new CallEdgeModel(CallEdgeModel::Side::Callees, this)),
+      functions_(new CpuFrameTable(CpuFrameTable::Pick::CurrentRow, this)),
+      callers_(new CpuFrameTable(CpuFrameTable::Pick::Click, this)),
+      callees_(new CpuFrameTable(CpuFrameTable::Pick::Click, this)),
+      selectedLabel_(new QLabel(this))
 {
     functions_->setSourceModel(functionsModel_);
     callers_->setSourceModel(callersModel_);
@@ -86,12 +86,14 @@ void CpuFunctionsTab::showSelection(const std::shared_ptr<const SysprofProfile>&
     callees_->setPlaceholderText(tr("%1 called no other function in these samples.").arg(name));
     const CallersAndCallees& edges = callersModel_->edges();
     const std::uint64_t all = profile->tree(view).totalSamples();
-    selectedLabel_->setText(tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
-                                .arg(name.toHtmlEscaped(), itemmodels::countText(edges.function.selfSamples),
-                                     itemmodels::shareText(edges.function.selfSamples, all), itemmodels::countText(edges.function.totalSamples),
-                                     itemmodels::shareText(edges.function.totalSamples, all),
-                                     edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(itemmodels::countText(edges.samplesAsRoot))
-                                                         : QString()));
+    selectedLabel_->setText(
+        tr("<b>%1</b>: self %2 (%3), total %4 (%5)%6")
+            .arg(name.toHtmlEscaped(), itemmodels::countText(edges.function.selfSamples),
+                 itemmodels::shareText(edges.function.selfSamples, all),
+                 itemmodels::countText(edges.function.totalSamples),
+                 itemmodels::shareText(edges.function.totalSamples, all),
+                 edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(itemmodels::countText(edges.samplesAsRoot))
+                                     : QString()));
     functions_->showFrame(*frame);
 }
 

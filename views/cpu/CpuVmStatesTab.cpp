@@ -43,9 +43,7 @@ QString stateMeaning(VmState state)
 } // namespace
 
 CpuVmStatesTab::CpuVmStatesTab(QWidget* parent)
-    : QSplitter(Qt::Vertical, parent)
-    , chart_(new charts::VmStateChart(this))
-    , states_(new QTableWidget(this))
+    : QSplitter(Qt::Vertical, parent), chart_(new charts::VmStateChart(this)), states_(new QTableWidget(this))
 {
     states_->setColumnCount(4);
     states_->setHorizontalHeaderLabels({tr("VM state"), tr("Samples"), tr("Share"), tr("What it is")});
@@ -54,8 +52,9 @@ CpuVmStatesTab::CpuVmStatesTab(QWidget* parent)
     states_->setSelectionBehavior(QAbstractItemView::SelectRows);
     states_->horizontalHeader()->setStretchLastSection(true);
     chart_->setMinimumHeight(180);
-    chart_->setToolTip(tr("Drag across the chart to count only those samples in every pane; Shift+drag pans, "
-                          "the wheel zooms, double-click shows the whole run"));
+    chart_->setToolTip(
+        tr("Drag across the chart to count only those samples in every pane; Shift+drag pans, "
+           "the wheel zooms, double-click shows the whole run"));
     addWidget(chart_);
     addWidget(states_);
     setStretchFactor(0, 3);
@@ -71,12 +70,14 @@ void CpuVmStatesTab::showStates(const SysprofProfile* profile)
     for (std::size_t state = 0; state < kVmStateCount; ++state) {
         const std::uint64_t samples = profile->samplesByState[state];
         const int row = static_cast<int>(state);
-        states_->setItem(row, 0, new QTableWidgetItem(QString::fromLatin1(kVmStateNames[state].data(),
-                                                                          static_cast<int>(kVmStateNames[state].size()))));
+        states_->setItem(row, 0,
+                         new QTableWidgetItem(QString::fromLatin1(kVmStateNames[state].data(),
+                                                                  static_cast<int>(kVmStateNames[state].size()))));
         auto* samplesItem = new QTableWidgetItem(formatCost(static_cast<qint64>(samples), CostKind::Count, true));
         samplesItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         states_->setItem(row, 1, samplesItem);
-        const double part = profile->sampleCount ? static_cast<double>(samples) / static_cast<double>(profile->sampleCount) : 0.0;
+        const double part =
+            profile->sampleCount ? static_cast<double>(samples) / static_cast<double>(profile->sampleCount) : 0.0;
         auto* shareItem = new QTableWidgetItem(formatCost(part, CostKind::Share, true));
         shareItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         states_->setItem(row, 2, shareItem);

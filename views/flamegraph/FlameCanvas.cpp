@@ -17,8 +17,7 @@ constexpr double kMinFrameWidth = 1.0; // narrower frames are not drawn
 constexpr double kMinTextWidth = 24.0; // narrower frames get no text
 } // namespace
 
-FlameCanvas::FlameCanvas(QWidget* parent)
-    : QWidget(parent)
+FlameCanvas::FlameCanvas(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -163,8 +162,8 @@ void FlameCanvas::paintFrame(QPainter& painter, int node, const QRectF& rect) co
     if (rect.width() < kMinTextWidth)
         return;
     const QRectF textBox = box.adjusted(3, 0, -3, 0);
-    const QString text = painter.fontMetrics().elidedText(QString::fromStdString(frame.name), Qt::ElideRight,
-                                                          int(textBox.width()));
+    const QString text =
+        painter.fontMetrics().elidedText(QString::fromStdString(frame.name), Qt::ElideRight, int(textBox.width()));
     if (text.isEmpty() || text == QStringLiteral("…"))
         return;
     painter.setPen(dimmed ? QColor(Qt::gray) : flameTextColor(fill));
@@ -191,7 +190,8 @@ void FlameCanvas::paintFrames(QPainter& painter, const QRect& area) const
         const auto& row = m_rows[depth];
         const std::uint64_t start = m_offset[m_zoom];
         const std::uint64_t end = start + m_tree->nodes[m_zoom].value;
-        auto it = std::lower_bound(row.begin(), row.end(), start, [this](int n, std::uint64_t v) { return m_offset[n] < v; });
+        auto it =
+            std::lower_bound(row.begin(), row.end(), start, [this](int n, std::uint64_t v) { return m_offset[n] < v; });
         for (; it != row.end() && m_offset[*it] < end; ++it) {
             const QRectF rect = frameRect(*it);
             if (!rect.isEmpty() && rect.right() >= area.left() && rect.left() <= area.right())

@@ -24,13 +24,20 @@ std::uint32_t nameHash(std::string_view name)
 int hueOf(FrameKind kind)
 {
     switch (kind) {
-    case FrameKind::Lua: return 20;          // warm orange: the code the user wrote
-    case FrameKind::FastFunction: return 50; // yellow
-    case FrameKind::C: return 200;           // blue
-    case FrameKind::Trace: return 120;       // green
-    case FrameKind::VmState: return 280;     // purple
-    case FrameKind::Host: return 170;        // teal
-    default: return -1;                      // grey: groups (the root, files)
+    case FrameKind::Lua:
+        return 20; // warm orange: the code the user wrote
+    case FrameKind::FastFunction:
+        return 50; // yellow
+    case FrameKind::C:
+        return 200; // blue
+    case FrameKind::Trace:
+        return 120; // green
+    case FrameKind::VmState:
+        return 280; // purple
+    case FrameKind::Host:
+        return 170; // teal
+    default:
+        return -1; // grey: groups (the root, files)
     }
     return -1;
 }

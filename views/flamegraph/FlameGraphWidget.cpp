@@ -9,13 +9,13 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPainter>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -48,17 +48,17 @@ QString percent(std::uint64_t part, std::uint64_t whole)
 } // namespace
 
 FlameGraphWidget::FlameGraphWidget(QWidget* parent)
-    : QWidget(parent)
-    , m_canvas(new FlameCanvas)
-    , m_scroll(new QScrollArea(this))
-    , m_back(toolButton(tr("Back"), tr("Previous zoom (Alt+Left)"), this))
-    , m_forward(toolButton(tr("Forward"), tr("Next zoom (Alt+Right)"), this))
-    , m_reset(toolButton(tr("Reset zoom"), tr("Show the whole graph (Esc)"), this))
-    , m_search(new QLineEdit(this))
-    , m_regex(new QCheckBox(tr("Regular expression"), this))
-    , m_matchLabel(new QLabel(this))
-    , m_details(new QLabel(this))
-    , m_save(toolButton(tr("Save image…"), tr("Save the whole graph as PNG or SVG"), this))
+    : QWidget(parent),
+      m_canvas(new FlameCanvas),
+      m_scroll(new QScrollArea(this)),
+      m_back(toolButton(tr("Back"), tr("Previous zoom (Alt+Left)"), this)),
+      m_forward(toolButton(tr("Forward"), tr("Next zoom (Alt+Right)"), this)),
+      m_reset(toolButton(tr("Reset zoom"), tr("Show the whole graph (Esc)"), this)),
+      m_search(new QLineEdit(this)),
+      m_regex(new QCheckBox(tr("Regular expression"), this)),
+      m_matchLabel(new QLabel(this)),
+      m_details(new QLabel(this)),
+      m_save(toolButton(tr("Save image…"), tr("Save the whole graph as PNG or SVG"), this))
 {
     m_search->setPlaceholderText(tr("Search frames"));
     m_search->setClearButtonEnabled(true);
@@ -114,9 +114,8 @@ FlameGraphWidget::~FlameGraphWidget()
 void FlameGraphWidget::buildTree(std::function<FlameTree()> build)
 {
     auto built = std::make_shared<std::shared_ptr<const FlameTree>>();
-    QThread* builder = QThread::create([build = std::move(build), built] {
-        *built = std::make_shared<const FlameTree>(build());
-    });
+    QThread* builder =
+        QThread::create([build = std::move(build), built] { *built = std::make_shared<const FlameTree>(build()); });
     builder->setObjectName(QStringLiteral("flame graph"));
     builder->setParent(this);
     connect(builder, &QThread::finished, this, [this, builder, built] {
@@ -283,8 +282,7 @@ void FlameGraphWidget::updateSearch()
     m_matchedValue = matches.value;
     m_canvas->setMatches(std::move(matches.matched));
     m_matchLabel->setText(tr("%1 %2 (%3) match")
-                              .arg(QLocale().toString(qulonglong(m_matchedValue)),
-                                   QString::fromStdString(m_tree->unit),
+                              .arg(QLocale().toString(qulonglong(m_matchedValue)), QString::fromStdString(m_tree->unit),
                                    percent(m_matchedValue, m_tree->nodes[0].value)));
 }
 

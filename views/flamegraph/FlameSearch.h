@@ -14,7 +14,7 @@ namespace memprof::views {
 
 struct FlameMatches {
     std::vector<bool> matched; // per node
-    std::uint64_t value = 0;   // sum over the outermost matched frames
+    std::uint64_t value = 0; // sum over the outermost matched frames
 };
 
 FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& pattern);
