@@ -52,10 +52,11 @@ void DiffWindow::createMenus()
 
 void DiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
-    // The pair job let through only memprof dumps, read as MemprofDocuments.
-    const auto& baseDocument = static_cast<const MemprofDocument&>(*base);
-    const auto& newDocument = static_cast<const MemprofDocument&>(*current);
-    page_->setProfiles(baseDocument.profile(), basePath(), newDocument.profile(), newPath());
+    // The pair job let through only memprof dumps, read as MemprofDocuments;
+    // their windows, counted by them, are MemprofDocuments too.
+    page_->setDocuments(base, current, [](const services::ProfileDocument& document) {
+        return static_cast<const MemprofDocument&>(document).profile();
+    });
 }
 
 bool DiffWindow::exportCsv(const QString& path, QString* error)

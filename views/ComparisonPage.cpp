@@ -142,16 +142,19 @@ QWidget* ComparisonPage::createHeldPane()
     return pane;
 }
 
-void ComparisonPage::setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current,
-                                 const QString& newPath)
+void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::DocumentPtr newDocument,
+                                  ProfileOf profileOf)
 {
     cancelRecount();
+    services::ProfilePtr base = profileOf(*baseDocument);
+    services::ProfilePtr current = profileOf(*newDocument);
+    documents_ = {std::move(baseDocument), std::move(newDocument)};
+    profileOf_ = std::move(profileOf);
     wholes_ = {base, current};
-    paths_ = {basePath, newPath};
-    indexSlots_ = {std::make_shared<services::WindowIndexSlot>(), std::make_shared<services::WindowIndexSlot>()};
+    paths_ = {documents_[Base]->path(), documents_[New]->path()};
     shownWindows_ = {};
     shownRange_ = {};
-    summary_->setProfiles(*base, basePath, *current, newPath);
+    summary_->setProfiles(*base, paths_[Base], *current, paths_[New]);
     showDiff(std::move(base), std::move(current), true);
     showShownWindows();
     showWarnings(*wholes_[Base], *wholes_[New]);
@@ -232,12 +235,11 @@ void ComparisonPage::countWindows(const RangeOption& range)
         return;
     }
     shownRange_ = range;
-    recount_ = std::make_unique<services::WindowPairCountJob>(
-        services::WindowPairCountJob::Windows{wholes_, paths_, windows, indexSlots_});
-    connect(recount_.get(), &services::WindowPairCountJob::progress, windowBar_,
+    recount_ = std::make_unique<services::ProfilePairLoadJob>(documents_, windows);
+    connect(recount_.get(), &services::ProfilePairLoadJob::progress, windowBar_,
             &ComparisonWindowBar::setRecountProgress);
-    connect(recount_.get(), &services::WindowPairCountJob::loaded, this, &ComparisonPage::onWindowsCounted);
-    connect(recount_.get(), &services::WindowPairCountJob::stopped, this, &ComparisonPage::onRecountStopped);
+    connect(recount_.get(), &services::ProfilePairLoadJob::loaded, this, &ComparisonPage::onWindowsCounted);
+    connect(recount_.get(), &services::ProfilePairLoadJob::stopped, this, &ComparisonPage::onRecountStopped);
     windowBar_->setRecounting(true);
     windowBar_->showWindows(range, windows[Base], wholes_[Base]->totals.eventCount, windows[New],
                             wholes_[New]->totals.eventCount);
@@ -255,8 +257,11 @@ void ComparisonPage::cancelRecount()
     windowBar_->setRecounting(false);
 }
 
-void ComparisonPage::onWindowsCounted(services::ProfilePtr base, services::ProfilePtr current)
+void ComparisonPage::onWindowsCounted(const services::DocumentPtr& baseDocument,
+                                      const services::DocumentPtr& newDocument)
 {
+    services::ProfilePtr base = profileOf_(*baseDocument);
+    services::ProfilePtr current = profileOf_(*newDocument);
     recount_.release()->deleteLater(); // it is emitting this signal
     windowBar_->setRecounting(false);
     // A dump rewritten since it was loaded counts other events: its
@@ -276,14 +281,13 @@ void ComparisonPage::onWindowsCounted(services::ProfilePtr base, services::Profi
     emit windowsApplied();
 }
 
-void ComparisonPage::onRecountStopped(const QString& path, const DecodeStatus& status)
+void ComparisonPage::onRecountStopped(const QString& path, const QString& message)
 {
     recount_.release()->deleteLater();
     windowBar_->setRecounting(false);
     const Side side = path == paths_[Base] ? Base : New;
-    if (status.end == DecodeEnd::Failed) {
-        windowBar_->showProblem(
-            tr("The window of %1 could not be counted: %2").arg(sideName(side), services::describeFailure(status)));
+    if (!message.isEmpty()) {
+        windowBar_->showProblem(tr("The window of %1 could not be counted: %2").arg(sideName(side), message));
         return;
     }
     showShownWindows(); // cancelled: the windows shown stay

@@ -6,16 +6,18 @@
 // owns the models and the panes; they follow its one view state, whose
 // selected location is one of NEW. Its window bar cuts both runs at the same
 // percentages: every pane but the summaries then compares the two windows,
-// each counted again off the GUI thread as a single dump's page does.
+// each counted again off the GUI thread by its document, as a single dump's
+// page counts its window.
 #pragma once
 
 #include "MemoryResultsPage.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/memcompare/ProfileDiff.h"
 #include "model/report/RangeOption.h"
-#include "model/services/WindowPairCountJob.h"
+#include "model/services/ProfilePairLoadJob.h"
 
 #include <array>
+#include <functional>
 #include <memory>
 
 class QLabel;
@@ -38,9 +40,11 @@ public:
     explicit ComparisonPage(QWidget* parent = nullptr);
     ~ComparisonPage() override;
 
-    // Shows NEW (`current`) - BASE.
-    void setProfiles(services::ProfilePtr base, const QString& basePath, services::ProfilePtr current,
-                     const QString& newPath);
+    // The memory profile a document of the pair holds (the page shows
+    // profiles; its documents count its windows).
+    using ProfileOf = std::function<services::ProfilePtr(const services::ProfileDocument&)>;
+    // Shows NEW (`current`) - BASE, the whole runs of the two documents.
+    void setDocuments(services::DocumentPtr base, services::DocumentPtr current, ProfileOf profileOf);
     const ProfileDiff* diff() const { return diff_.get(); }
     const Profile* currentProfile() const { return current_.get(); }
     const Profile* baseProfile() const { return base_.get(); }
@@ -55,12 +59,12 @@ signals:
     void windowsApplied();
 
 private:
-    enum Side { Base = services::WindowPairCountJob::Base, New = services::WindowPairCountJob::New };
+    enum Side { Base = services::ProfilePairLoadJob::Base, New = services::ProfilePairLoadJob::New };
 
     void showDiff(services::ProfilePtr base, services::ProfilePtr current, bool resort);
     void showShownWindows();
-    void onWindowsCounted(services::ProfilePtr base, services::ProfilePtr current);
-    void onRecountStopped(const QString& path, const DecodeStatus& status);
+    void onWindowsCounted(const services::DocumentPtr& base, const services::DocumentPtr& current);
+    void onRecountStopped(const QString& path, const QString& message);
     void cancelRecount();
     QString sideName(Side side) const;
     void createTables();
@@ -75,14 +79,15 @@ private:
     std::shared_ptr<const ProfileDiff> diff_;
     services::ProfilePtr base_; // BASE as compared: its window
     services::ProfilePtr current_; // NEW as compared: its window
-    // Both runs as loaded, their dumps and window indexes, and the windows
-    // shown (default windows: the whole runs).
+    // Both runs as loaded, their documents (which count their windows),
+    // and the windows shown (default windows: the whole runs).
+    std::array<services::DocumentPtr, 2> documents_;
+    ProfileOf profileOf_;
     std::array<services::ProfilePtr, 2> wholes_;
     std::array<QString, 2> paths_;
-    std::array<std::shared_ptr<services::WindowIndexSlot>, 2> indexSlots_;
     std::array<RunRange, 2> shownWindows_;
     RangeOption shownRange_;
-    std::unique_ptr<services::WindowPairCountJob> recount_;
+    std::unique_ptr<services::ProfilePairLoadJob> recount_;
     ComparisonWindowBar* windowBar_ = nullptr;
     QLabel* heldExplanation_ = nullptr;
     std::array<itemmodels::DiffTableModel*, 4> models_{};

@@ -25,9 +25,24 @@ ProfilePairLoadJob::ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString 
     : PairJob(parent),
       kind_(kind),
       paths_{std::move(basePath), std::move(newPath)},
-      documents_{std::move(base), nullptr},
-      read_(std::move(read))
+      documents_{std::move(base), nullptr}
 {
+    for (Side side : {Base, New})
+        if (!documents_[side])
+            reads_[side] = std::make_unique<ProfileLoadJob>(paths_[side], read);
+    setBaseGiven(documents_[Base] != nullptr);
+}
+
+ProfilePairLoadJob::ProfilePairLoadJob(const std::array<DocumentPtr, 2>& documents,
+                                       const std::array<RunRange, 2>& ranges, QObject* parent)
+    : PairJob(parent), kind_(documents[Base]->kind()), paths_{documents[Base]->path(), documents[New]->path()}
+{
+    for (Side side : {Base, New}) {
+        if (ranges[side].isWholeRun())
+            documents_[side] = documents[side];
+        else
+            reads_[side] = documents[side]->countRange(ranges[side]);
+    }
     setBaseGiven(documents_[Base] != nullptr);
 }
 
@@ -36,9 +51,9 @@ ProfilePairLoadJob::~ProfilePairLoadJob() = default;
 void ProfilePairLoadJob::start()
 {
     for (Side side : {Base, New}) {
-        if (documents_[side])
+        if (!reads_[side])
             continue;
-        auto* job = setSide(side, std::make_unique<ProfileLoadJob>(paths_[side], read_));
+        auto* job = setSide(side, std::move(reads_[side]));
         connect(job, &ProfileLoadJob::finished, this,
                 [this, side](DocumentPtr document) { onSideRead(side, document); });
         connect(job, &ProfileLoadJob::failed, this,

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Loads the two dumps of a comparison, BASE and NEW, as documents, each on
-// its own ProfileLoadJob; BASE may be loaded already. It ends once: with
-// both documents, or with the first side that failed or was cancelled.
-// Both dumps are of the kind compared (BASE's document's, or the one the
-// comparison window shows): a dump of another kind stops the pair with why.
+// its own ProfileLoadJob (BASE may be loaded already), or counts a range of
+// each one's run through its document (a comparison page's windows). It
+// ends once: with both documents, or with the first side that failed or was
+// cancelled. Both dumps are of the kind compared (BASE's document's, or the
+// one the comparison window shows): a dump of another kind stops the pair
+// with why.
 #pragma once
 
 #include "model/services/PairJob.h"
@@ -18,6 +20,11 @@ class ProfilePairLoadJob : public PairJob {
 public:
     // `base` is BASE's document when it is loaded already, else null.
     ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString basePath, QString newPath, DocumentReader read,
+                       QObject* parent = nullptr);
+    // Counts `ranges` of the runs of `documents` (BASE, NEW) through each
+    // document's countRange; a side whose range is the whole run is its
+    // document as given, not counted.
+    ProfilePairLoadJob(const std::array<DocumentPtr, 2>& documents, const std::array<RunRange, 2>& ranges,
                        QObject* parent = nullptr);
     ~ProfilePairLoadJob() override;
 
@@ -38,7 +45,8 @@ private:
     DumpKind kind_;
     std::array<QString, 2> paths_;
     std::array<DocumentPtr, 2> documents_;
-    DocumentReader read_;
+    // The sides to read, started by start().
+    std::array<std::unique_ptr<ProfileLoadJob>, 2> reads_;
 };
 
 } // namespace memprof::services
