@@ -6,8 +6,9 @@
 #include "model/export/ProfileExportFile.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/services/ProfileLoadJob.h"
-#include "model/services/WindowCountJob.h"
+#include "model/services/WindowCount.h"
 #include "views/ProfilePage.h"
+#include "views/RangeCounter.h"
 #include "views/ViewState.h"
 
 #include <QCoreApplication>
@@ -52,7 +53,7 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
     return std::make_unique<services::ProfileLoadJob>(
         path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control) {
             auto counted = std::make_shared<const Profile>(
-                services::WindowCountJob::count(QFile::encodeName(path).toStdString(), range, whole, slot, control));
+                services::countWindow(QFile::encodeName(path).toStdString(), range, whole, slot, control));
             return std::make_shared<MemprofDocument>(path, counted, whole, slot, range);
         });
 }
@@ -86,6 +87,12 @@ QWidget* MemprofDocument::makePage(const services::PageHooks& hooks, QWidget* pa
 bool MemprofDocument::showOn(QWidget* widget, const ProfileDocument* previous) const
 {
     auto* page = static_cast<views::ProfilePage*>(widget);
+    // A window of the run the page shows, counted by the page's document:
+    // the page keeps the whole run, its sort orders and its selection.
+    if (!range_.isWholeRun() && page->wholeRunProfile() == whole_.get()) {
+        page->showWindowCounts(profile_);
+        return true;
+    }
     const auto* before = dynamic_cast<const MemprofDocument*>(previous);
     // A reload keeps the user's sort orders and the selection, by name:
     // ids may differ if the dump changed. A new dump starts from the
@@ -93,7 +100,10 @@ bool MemprofDocument::showOn(QWidget* widget, const ProfileDocument* previous) c
     const bool reloaded = before && before->path() == path();
     const std::optional<LocationId> selected = page->viewState()->selectedLocation();
     const std::string selectedName = reloaded && selected ? before->profile_->nameOf(*selected) : std::string();
-    page->setProfile(profile_, path(), reloaded);
+    // The page counts its windows through this document (with its index):
+    // given before the profile, as a reload counts its window again at once.
+    page->rangeCounter()->setDocument(shared_from_this());
+    page->setProfile(profile_, path(), reloaded, indexSlot_);
     if (!selectedName.empty()) {
         for (LocationId id = 0; id < profile_->locations.size(); ++id) {
             if (profile_->nameOf(id) == selectedName) {

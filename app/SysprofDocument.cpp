@@ -9,6 +9,7 @@
 #include "model/report/DemangledNames.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "views/RangeCounter.h"
 #include "views/SysprofPage.h"
 
 #include <QCoreApplication>
@@ -18,22 +19,25 @@ namespace memprof::app {
 
 namespace {
 
-services::DocumentPtr readRange(const QString& path, RunRange range, DecodeControl& control)
+// `range` of the run whose whole profile is `whole` (none: the whole run read now).
+services::DocumentPtr readRange(const QString& path, RunRange range, services::SysprofPtr whole, DecodeControl& control)
 {
     auto profile = std::make_shared<const SysprofProfile>(
         loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(range)));
-    return std::make_shared<SysprofDocument>(path, std::move(profile), range);
+    if (!whole)
+        whole = profile;
+    return std::make_shared<SysprofDocument>(path, std::move(profile), std::move(whole), range);
 }
 
 } // namespace
 
-SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, RunRange range)
-    : ProfileDocument(std::move(path)), profile_(std::move(profile)), range_(range)
+SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, services::SysprofPtr whole, RunRange range)
+    : ProfileDocument(std::move(path)), profile_(std::move(profile)), whole_(std::move(whole)), range_(range)
 {}
 
 services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control)
 {
-    return readRange(path, RunRange{}, control);
+    return readRange(path, RunRange{}, nullptr, control);
 }
 
 QString SysprofDocument::emptyMessage() const
@@ -47,7 +51,9 @@ QString SysprofDocument::emptyMessage() const
 std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange range) const
 {
     return std::make_unique<services::ProfileLoadJob>(
-        path(), [range](const QString& path, DecodeControl& control) { return readRange(path, range, control); });
+        path(), [range, whole = whole_](const QString& path, DecodeControl& control) {
+            return readRange(path, range, whole, control);
+        });
 }
 
 QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
@@ -84,16 +90,25 @@ QWidget* SysprofDocument::makePage(const services::PageHooks& hooks, QWidget* pa
     return page;
 }
 
-bool SysprofDocument::showOn(QWidget* page, const ProfileDocument* /*previous*/) const
+bool SysprofDocument::showOn(QWidget* widget, const ProfileDocument* /*previous*/) const
 {
-    static_cast<views::SysprofPage*>(page)->setProfile(profile_, path());
+    auto* page = static_cast<views::SysprofPage*>(widget);
+    // A range of the run the page shows, counted by the page's document:
+    // the page keeps the whole run, the view and the selected function.
+    if (!range_.isWholeRun() && page->wholeRunProfile() == whole_) {
+        page->showRangeCounts(profile_, range_);
+        return true;
+    }
+    // The page counts its ranges through this document.
+    page->rangeCounter()->setDocument(shared_from_this());
+    page->setProfile(profile_, path());
     return false;
 }
 
 services::DocumentPtr SysprofDocument::shownOn(const QWidget* widget) const
 {
     const auto* page = static_cast<const views::SysprofPage*>(widget);
-    return std::make_shared<SysprofDocument>(path(), page->profile(), page->range());
+    return std::make_shared<SysprofDocument>(path(), page->profile(), page->wholeRunProfile(), page->range());
 }
 
 void SysprofDocument::setSourceFolders(QWidget* page, const QStringList& folders) const

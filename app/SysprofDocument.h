@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A CPU profile (a sysprof dump) as a document: the whole run, or a sample
-// range of it counted again (the dump decoded again), shown on a
+// range of it counted again (the dump decoded again; the documents of one
+// load share the whole run's profile), shown on a
 // SysprofPage and compared in a SysprofDiffWindow. Its export reads the
 // dump again for what the viewer's load does not keep (the samples' order).
 #pragma once
@@ -12,8 +13,8 @@ namespace memprof::app {
 
 class SysprofDocument final : public services::ProfileDocument {
 public:
-    // `profile` counts `range` of the run.
-    SysprofDocument(QString path, services::SysprofPtr profile, RunRange range);
+    // `profile` counts `range` of the run whose whole profile is `whole`.
+    SysprofDocument(QString path, services::SysprofPtr profile, services::SysprofPtr whole, RunRange range);
     // The whole run, read from `path` (the status says how the read ended).
     static services::DocumentPtr read(const QString& path, DecodeControl& control);
 
@@ -35,6 +36,7 @@ public:
 
 private:
     services::SysprofPtr profile_;
+    services::SysprofPtr whole_;
     RunRange range_;
 };
 

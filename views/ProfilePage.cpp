@@ -9,6 +9,7 @@
 #include "HeldPane.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
+#include "RangeCounter.h"
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "ViewState.h"
@@ -18,6 +19,7 @@
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/OverridesModel.h"
 #include "model/services/LoadMessages.h"
+#include "model/services/WindowCount.h"
 
 #include <QFileInfo>
 #include <QSplitter>
@@ -65,6 +67,7 @@ ProfilePage::ProfilePage(QWidget* parent)
       heldModel_(new itemmodels::HeldModel(this)),
       treeModel_(new itemmodels::FunctionTreeModel(this)),
       overridesModel_(new itemmodels::OverridesModel(this)),
+      rangeCounter_(new RangeCounter(this)),
       summary_(new SummaryHeader(this))
 {
     setObjectName(QStringLiteral("profilePage"));
@@ -87,6 +90,11 @@ ProfilePage::ProfilePage(QWidget* parent)
         cancelRecount();
         viewState()->setRange(shownWindow_);
     });
+    connect(rangeCounter_, &RangeCounter::progress, windowBar_, &EventWindowBar::setRecountProgress);
+    connect(rangeCounter_, &RangeCounter::failed, this, &ProfilePage::onRecountFailed);
+    // A count ending without the index (cancelled, failed, replaced) starts
+    // the background build again.
+    connect(rangeCounter_, &RangeCounter::ended, this, &ProfilePage::buildWindowIndex);
 
     layOut(summary_, panes);
 }
@@ -179,7 +187,8 @@ QWidget* ProfilePage::createPanes()
     return panes;
 }
 
-void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders)
+void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders,
+                             std::shared_ptr<services::WindowIndexSlot> indexSlot)
 {
     cancelRecount();
     cancelWindowIndexBuild();
@@ -189,7 +198,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
                                         : RunRange{};
     wholeProfile_ = profile;
     dumpPath_ = dumpPath;
-    windowIndex_ = std::make_shared<services::WindowIndexSlot>();
+    windowIndex_ = std::move(indexSlot);
     shownWindow_ = {};
     viewState()->setRange({}); // the whole run is shown: nothing to count
     windowBar_->setRun(wholeProfile_->totals.eventCount, wholeProfile_->totals.peakEventIndex);
@@ -234,8 +243,8 @@ void ProfilePage::buildWindowIndexLater()
 // load's first paint.
 void ProfilePage::buildWindowIndex()
 {
-    if (indexBuild_ || recount_ || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty() ||
-        windowIndex_->index() || wholeProfile_->totals.eventCount < services::WindowCountJob::kIndexedRunEvents)
+    if (indexBuild_ || isRecounting() || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty() ||
+        windowIndex_->index() || wholeProfile_->totals.eventCount < services::kIndexedRunEvents)
         return;
     const bool read =
         wholeProfile_->status.end == DecodeEnd::Complete || wholeProfile_->status.end == DecodeEnd::Truncated;
@@ -323,7 +332,8 @@ void ProfilePage::countWindow(RunRange window)
         emit windowApplied(shownWindow_);
         return;
     }
-    if (dumpPath_.isEmpty()) {
+    // The document shown counts it: a page given a profile alone has none.
+    if (dumpPath_.isEmpty() || !rangeCounter_->document()) {
         messageBar()->showWarning(tr("Counting a window reads the dump again; this profile has no dump file."));
         viewState()->setRange(shownWindow_);
         return;
@@ -333,44 +343,39 @@ void ProfilePage::countWindow(RunRange window)
     // background build stops, so that two whole decodes do not share the
     // cores and the memory; one ending without the index starts it again.
     cancelWindowIndexBuild();
-    auto* job = new services::WindowCountJob(dumpPath_, window, wholeProfile_, windowIndex_, this);
-    recount_ = job;
-    connect(job, &services::WindowCountJob::progress, windowBar_, &EventWindowBar::setRecountProgress);
-    // Every load ends in finished, cancelled ones too: then the job goes
-    // (here only, so `job` is valid). A replaced or cancelled job's result
-    // is not shown: only the current job counts.
-    connect(job, &services::WindowCountJob::finished, this, [this, job](services::ProfilePtr profile) {
-        job->deleteLater();
-        if (recount_ == job)
-            onRecountFinished(std::move(profile));
-        buildWindowIndex();
-    });
+    // The counts come back through the counted document (showWindowCounts).
+    rangeCounter_->count(window);
     windowBar_->setRecounting(true);
-    job->start();
+}
+
+bool ProfilePage::isRecounting() const
+{
+    return rangeCounter_->isCounting();
 }
 
 // Never waits for the worker: it stops at its next block and the job goes.
 void ProfilePage::cancelRecount()
 {
-    if (recount_) {
-        disconnect(recount_, nullptr, windowBar_, nullptr);
-        recount_->cancel();
-        recount_ = nullptr;
-    }
+    rangeCounter_->cancel();
     windowBar_->setRecounting(false);
 }
 
-void ProfilePage::onRecountFinished(services::ProfilePtr profile)
+// Failed (`message` says why) or cancelled (empty): the window shown stays.
+void ProfilePage::onRecountFailed(const QString& message)
 {
-    recount_ = nullptr; // it goes by itself
     windowBar_->setRecounting(false);
-    const bool counted = profile->status.end == DecodeEnd::Complete || profile->status.end == DecodeEnd::Truncated;
-    if (!counted || profile->totals.eventCount != wholeProfile_->totals.eventCount) {
-        if (profile->status.end == DecodeEnd::Failed)
-            messageBar()->showWarning(
-                tr("The window could not be counted: %1").arg(services::describeFailure(profile->status)));
-        else if (counted)
-            messageBar()->showWarning(tr("The dump changed on disk since it was loaded; reload it to count a window."));
+    if (!message.isEmpty())
+        messageBar()->showWarning(tr("The window could not be counted: %1").arg(message));
+    viewState()->setRange(shownWindow_);
+}
+
+void ProfilePage::showWindowCounts(services::ProfilePtr profile)
+{
+    windowBar_->setRecounting(false);
+    // A dump rewritten since it was loaded counts other events: its window
+    // would not be the one asked for.
+    if (profile->totals.eventCount != wholeProfile_->totals.eventCount) {
+        messageBar()->showWarning(tr("The dump changed on disk since it was loaded; reload it to count a window."));
         viewState()->setRange(shownWindow_);
         return;
     }

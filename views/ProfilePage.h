@@ -6,16 +6,17 @@
 // its one view state. Every way of selecting a location (tables, Overrides,
 // the tree, the charts) goes through selectLocation().
 // The view state's event window (the window bar, a drag across the heap
-// chart) re-counts the dump in a job off the GUI thread; when it ends, every
-// pane but the summary and the heap chart (which keep the whole run, the
-// chart shading the window) shows the windowed counts.
+// chart) is counted by the document the page shows, off the GUI thread
+// (RangeCounter); when it ends, every pane but the summary and the heap chart
+// (which keep the whole run, the chart shading the window) shows the
+// windowed counts.
 #pragma once
 
 #include "MemoryResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
 #include "model/services/FunctionNamesJob.h"
-#include "model/services/WindowCountJob.h"
 #include "model/services/WindowIndexJob.h"
+#include "model/services/WindowIndexSlot.h"
 
 #include <QPointer>
 
@@ -39,6 +40,7 @@ class FunctionFlamePane;
 class FunctionTreeView;
 class HeldPane;
 class OverridesPane;
+class RangeCounter;
 class SummaryHeader;
 
 class ProfilePage : public MemoryResultsPage {
@@ -47,9 +49,17 @@ public:
     explicit ProfilePage(QWidget* parent = nullptr);
     ~ProfilePage() override;
 
-    // Shows `profile`, read from `dumpPath`. A reload keeps the user's sort
-    // orders; another dump starts from each model's initial sort.
-    void setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders);
+    // Shows `profile`, read from `dumpPath`, whose window index goes in
+    // `indexSlot` (the document's: its windows are counted with it). A
+    // reload keeps the user's sort orders; another dump starts from each
+    // model's initial sort.
+    void setProfile(services::ProfilePtr profile, const QString& dumpPath, bool keepSortOrders,
+                    std::shared_ptr<services::WindowIndexSlot> indexSlot);
+    // Shows `counted`, a window of the run shown, counted by its document
+    // (or, counted from another run, says the dump changed on disk).
+    void showWindowCounts(services::ProfilePtr counted);
+    // Counts the view state's windows through the document the page shows.
+    RangeCounter* rangeCounter() const { return rangeCounter_; }
     // The counts the panes show (the window's), and the whole run's.
     const Profile* profile() const { return profile_.get(); }
     // The same counts, shared: an export's worker keeps them while it writes.
@@ -57,7 +67,7 @@ public:
     const Profile* wholeRunProfile() const { return wholeProfile_.get(); }
     EventWindowBar* windowBar() const { return windowBar_; }
     // A window's re-count is running.
-    bool isRecounting() const { return recount_ != nullptr; }
+    bool isRecounting() const;
     // The loaded dump's window index is ready, or being built in the
     // background for the first window.
     std::shared_ptr<const WindowIndex> windowIndex() const { return windowIndex_ ? windowIndex_->index() : nullptr; }
@@ -84,7 +94,7 @@ private:
     CostTableView* currentEventTable() const;
     void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);
     void countWindow(RunRange window);
-    void onRecountFinished(services::ProfilePtr profile);
+    void onRecountFailed(const QString& message);
     void cancelRecount();
     void buildWindowIndexLater();
     void buildWindowIndex();
@@ -103,9 +113,6 @@ private:
     QPointer<services::WindowIndexJob> indexBuild_;
     // A load shown and not painted yet: its index build waits for the paint.
     bool indexBuildAfterPaint_ = false;
-    // The running re-count; a cancelled one ends on its own and goes (a
-    // child of the page: deleting the page waits for its worker).
-    QPointer<services::WindowCountJob> recount_;
     // The names of the dump's functions read from their sources, once per
     // load and source folders; a replaced one ends on its own and goes.
     QPointer<services::FunctionNamesJob> namesRead_;
@@ -113,6 +120,7 @@ private:
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;
     itemmodels::OverridesModel* overridesModel_;
+    RangeCounter* rangeCounter_;
     itemmodels::LocationNames names_; // for the status bar, as the tables name locations
 
     SummaryHeader* summary_;

@@ -5,9 +5,9 @@
 #include "model/itemmodels/FunctionCostModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/services/LoadMessages.h"
-#include "model/services/SysprofRangeJob.h"
 #include "views/FilterField.h"
 #include "views/MessageBar.h"
+#include "views/RangeCounter.h"
 #include "views/SourcePane.h"
 #include "views/StackViewChoice.h"
 #include "views/charts/VmStateChart.h"
@@ -51,7 +51,8 @@ SysprofPage::SysprofPage(QWidget* parent)
       bottomUp_(new CpuCallTreeTab(CpuCallTreeTab::Direction::BottomUp, this)),
       functions_(new CpuFunctionsTab(this)),
       states_(new CpuVmStatesTab(this)),
-      wholeRun_(new QPushButton(tr("Count the &whole run"), this))
+      wholeRun_(new QPushButton(tr("Count the &whole run"), this)),
+      rangeCounter_(new RangeCounter(this))
 {
     filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -135,6 +136,12 @@ SysprofPage::SysprofPage(QWidget* parent)
     });
     connect(viewState(), &ViewState::rangeChanged, this, &SysprofPage::countRange);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setRange({}); });
+    // A range that could not be counted: why, in the status bar; the panes
+    // keep what they count.
+    connect(rangeCounter_, &RangeCounter::failed, this, [this](const QString& why) {
+        if (!why.isEmpty())
+            emit statusMessage(tr("The range could not be counted: %1").arg(why));
+    });
 }
 
 SysprofPage::~SysprofPage() = default;
@@ -176,7 +183,7 @@ CostTableView* SysprofPage::calleesView() const
 
 void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path)
 {
-    rangeJob_.reset();
+    rangeCounter_->cancel();
     whole_ = profile;
     path_ = path;
     viewState()->resetForProfile();
@@ -211,30 +218,25 @@ void SysprofPage::countRange(RunRange range)
     states_->chart()->setRange(range);
     wholeRun_->setVisible(!range.isWholeRun());
     if (range.isWholeRun()) {
-        rangeJob_.reset();
+        rangeCounter_->cancel();
         showCounted(whole_);
         emit rangeCounted(range);
         return;
     }
-    rangeJob_ = std::make_unique<services::SysprofRangeJob>(QFileInfo(path_).absoluteFilePath(), range);
-    connect(rangeJob_.get(), &services::SysprofRangeJob::finished, this,
-            [this, job = rangeJob_.get(), range](services::SysprofPtr counted) {
-                if (rangeJob_.get() != job)
-                    return;
-                rangeJob_.release()->deleteLater();
-                if (counted->status.end == DecodeEnd::Failed || counted->status.end == DecodeEnd::Cancelled) {
-                    emit statusMessage(
-                        tr("The range could not be counted: %1").arg(services::describeFailure(counted->status)));
-                    return;
-                }
-                showCounted(std::move(counted));
-                emit statusMessage(tr("Every pane counts samples %1 to %2.")
-                                       .arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
-                emit rangeCounted(range);
-            });
+    // The counted document comes back through showRangeCounts (a page
+    // given a profile without its document counts nothing).
+    if (!rangeCounter_->count(range))
+        return;
     emit statusMessage(
         tr("Counting samples %1 to %2…").arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
-    rangeJob_->start();
+}
+
+void SysprofPage::showRangeCounts(std::shared_ptr<const SysprofProfile> counted, RunRange range)
+{
+    showCounted(std::move(counted));
+    emit statusMessage(tr("Every pane counts samples %1 to %2.")
+                           .arg(itemmodels::countText(range.first), itemmodels::countText(range.last)));
+    emit rangeCounted(range);
 }
 
 void SysprofPage::showCounted(std::shared_ptr<const SysprofProfile> counted)

@@ -8,7 +8,8 @@
 // Export CSV writes and their row menu. The page owns the view state (the
 // view, the selected function, the sample range, the flame graph's zoom
 // and search); the panes show it and change it only through the page. The
-// page counts a sample range off the GUI thread.
+// document the page shows counts a sample range, off the GUI thread
+// (RangeCounter).
 #pragma once
 
 #include "model/sysprofile/SysprofProfile.h"
@@ -25,10 +26,6 @@ namespace memprof::charts {
 class VmStateChart;
 }
 
-namespace memprof::services {
-class SysprofRangeJob;
-}
-
 namespace memprof::views {
 
 class CpuCallTreeTab;
@@ -36,6 +33,7 @@ class CpuFlameGraphTab;
 class CpuFunctionsTab;
 class CpuVmStatesTab;
 class FlameGraphWidget;
+class RangeCounter;
 
 class SysprofPage : public ResultsPage {
     Q_OBJECT
@@ -47,6 +45,11 @@ public:
     void setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path);
     // What the panes count: the whole run, or the sample range's profile.
     std::shared_ptr<const SysprofProfile> profile() const { return profile_; }
+    std::shared_ptr<const SysprofProfile> wholeRunProfile() const { return whole_; }
+    // Shows `counted`, `range` of the run shown, counted by its document.
+    void showRangeCounts(std::shared_ptr<const SysprofProfile> counted, RunRange range);
+    // Counts the sample ranges through the document the page shows.
+    RangeCounter* rangeCounter() const { return rangeCounter_; }
 
     // The samples every pane counts: the chart's drag sets it, the whole
     // run by default. A range is counted off the GUI thread (rangeCounted).
@@ -94,7 +97,6 @@ private:
     std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
     QString path_;
-    std::unique_ptr<services::SysprofRangeJob> rangeJob_;
     bool showingCount_ = false; // a new count: the panes are shown once, at its end
 
     QLabel* header_;
@@ -105,6 +107,7 @@ private:
     CpuFunctionsTab* functions_;
     CpuVmStatesTab* states_;
     QPushButton* wholeRun_;
+    RangeCounter* rangeCounter_;
 };
 
 } // namespace memprof::views

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The profile document on both kinds: each dump loaded through the one load
 // job as the document of its kind; a range of its run counted through the
-// document as the pages count it (WindowCountJob, SysprofRangeJob); its
+// document as each kind counts it (the memory window count, the CPU range
+// read); its
 // export the bytes memprof-report writes, written on a worker thread; the
 // pair job's one ending.
 #include "app/MemprofDocument.h"
@@ -10,8 +11,7 @@
 #include "model/memprofile/ProfileLoader.h"
 #include "model/services/ProfileExportJob.h"
 #include "model/services/ProfilePairLoadJob.h"
-#include "model/services/SysprofRangeJob.h"
-#include "model/services/WindowCountJob.h"
+#include "model/services/WindowCount.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/ReportCli.h"
@@ -162,7 +162,7 @@ private slots:
     }
 
     // A memprof event window counted through the document gives what the
-    // profile page's re-count (WindowCountJob) gives.
+    // window count (countWindow) gives.
     void aMemprofWindowCountsAsThePageCountsIt()
     {
         const QString path = test::fixture(QStringLiteral("v3/growth.bin"));
@@ -178,12 +178,9 @@ private slots:
         QVERIFY(counted->range() == range);
         const Profile& mine = *static_cast<const MemprofDocument&>(*counted).profile();
 
-        WindowCountJob pageJob(path, RunRange{range.first, range.last}, whole.profile(),
-                               std::make_shared<WindowIndexSlot>());
-        QSignalSpy pageFinished(&pageJob, &WindowCountJob::finished);
-        pageJob.start();
-        QVERIFY(testsuite::received(pageFinished, 20000));
-        const Profile& page = *pageFinished.at(0).at(0).value<ProfilePtr>();
+        DecodeControl control;
+        const Profile page = countWindow(QFile::encodeName(path).toStdString(), RunRange{range.first, range.last},
+                                         whole.profile(), std::make_shared<WindowIndexSlot>(), control);
         QCOMPARE(int(mine.status.end), int(DecodeEnd::Complete));
         QCOMPARE(mine.window, page.window);
         QCOMPARE(mine.totals.eventCount, page.totals.eventCount);
@@ -202,7 +199,7 @@ private slots:
     }
 
     // A sysprof sample range counted through the document gives what the
-    // CPU page's re-count (SysprofRangeJob) gives.
+    // range read (loadSysprof of the range) gives.
     void aSysprofRangeCountsAsThePageCountsIt()
     {
         const QString path = test::fixture(QString::fromLatin1(kSysprofDump));
@@ -217,11 +214,9 @@ private slots:
         QVERIFY(counted->range() == range);
         const SysprofProfile& mine = *static_cast<const SysprofDocument&>(*counted).profile();
 
-        SysprofRangeJob pageJob(path, range);
-        QSignalSpy pageFinished(&pageJob, &SysprofRangeJob::finished);
-        pageJob.start();
-        QVERIFY(testsuite::received(pageFinished, 20000));
-        const SysprofProfile& page = *pageFinished.at(0).at(0).value<SysprofPtr>();
+        DecodeControl control;
+        const SysprofProfile page =
+            loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(range));
         QCOMPARE(mine.sampleCount, quint64(160));
         QCOMPARE(mine.sampleCount, page.sampleCount);
         QCOMPARE(mine.range.first, page.range.first);

@@ -11,6 +11,7 @@
 
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/TextReport.h"
+#include "model/services/WindowCount.h"
 #include "tests/support/TestSuite.h"
 #include "views/ProfilePage.h"
 #include "views/ViewState.h"
@@ -83,7 +84,7 @@ private slots:
         std::string error;
         QVERIFY2(synth::writeSyntheticDumpFile(dump_.toStdString(), options, &summary, &error), error.c_str());
         eventCount_ = summary.eventCount();
-        QVERIFY(eventCount_ >= services::WindowCountJob::kIndexedRunEvents);
+        QVERIFY(eventCount_ >= services::kIndexedRunEvents);
     }
 
     void indexIsBuiltAfterALoadWithoutAWindow()

@@ -5,7 +5,6 @@
 #include "model/synth/DumpWriter.h"
 #include "model/synth/SyntheticDump.h"
 #include "tests/support/GuiTestData.h"
-#include "tests/support/SignalWait.h"
 
 #include "model/itemmodels/ChunkLineCosts.h"
 #include "model/itemmodels/CostFormat.h"
@@ -17,7 +16,7 @@
 #include "model/itemmodels/TableCsv.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/CsvExport.h"
-#include "model/services/WindowCountJob.h"
+#include "model/services/WindowCount.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -88,7 +87,7 @@ private slots:
     void csvOfSortedFilteredTable();
     void filterExpressions();
     void chunkLineCostsAddUp();
-    void windowJobsShareTheWindowIndex();
+    void windowCountsShareTheWindowIndex();
     void hugeSizesReadUnsignedAndOnlyOverflowedSumsMarked();
     void namesShowControlAndBidiCharactersVisibly();
 };
@@ -402,9 +401,9 @@ void TestGuiModels::chunkLineCostsAddUp()
     QVERIFY(costs.linesOf("@absent.lua").empty());
 }
 
-// A window counted by jobs sharing a page's index slot: the first builds
+// A window counted by counts sharing a page's index slot: the first builds
 // the index, the next counts from it; both give what loadProfile gives.
-void TestGuiModels::windowJobsShareTheWindowIndex()
+void TestGuiModels::windowCountsShareTheWindowIndex()
 {
     const QString path = test::fixture(QStringLiteral("v3/growth.bin"));
     const std::string file = QFile::encodeName(path).toStdString();
@@ -412,13 +411,9 @@ void TestGuiModels::windowJobsShareTheWindowIndex()
     const auto slot = std::make_shared<WindowIndexSlot>();
     const std::uint64_t n = whole->totals.eventCount;
     for (const RunRange window : {RunRange{n / 5 + 1, n - n / 5}, RunRange{n / 2, n}}) {
-        WindowCountJob job(path, window, whole, slot);
-        job.setIndexedRunEvents(0);
-        QSignalSpy finished(&job, &WindowCountJob::finished);
-        job.start();
-        QVERIFY(testsuite::received(finished, 20000));
-        QVERIFY(slot->index()); // built by the first job, kept for the next
-        const auto counted = finished.at(0).at(0).value<ProfilePtr>();
+        DecodeControl control;
+        const auto counted = std::make_shared<const Profile>(countWindow(file, window, whole, slot, control, 0));
+        QVERIFY(slot->index()); // built by the first count, kept for the next
         const Profile expected = loadProfile(file, {}, nullptr, window);
         QCOMPARE(int(counted->status.end), int(DecodeEnd::Complete));
         QCOMPARE(counted->window, expected.window);
