@@ -12,7 +12,7 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 # Debian packages the build and the tests need (build deps, Qt's offscreen and
 # xcb platforms, the desktop-integration checkers; protobuf, zlib and Go for
 # the exports and the go tool pprof that reads them back).
-DEPS = cmake g++ make pkg-config \
+DEPS = cmake g++ make ninja-build pkg-config \
        qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
        libqcustomplot-dev libabsl-dev \
        xvfb xauth xz-utils hicolor-icon-theme \
@@ -40,8 +40,13 @@ deps:
 	  fi; \
 	fi
 
+# Ninja: the objects of every library compile side by side, where make
+# builds one library target after the other. A build folder made before
+# keeps the generator it was made with.
+generator = $(if $(wildcard $(1)/CMakeCache.txt),,-G Ninja)
+
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR)
+	cmake -S . -B $(BUILD_DIR) $(call generator,$(BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -65,7 +70,7 @@ SANITIZER_ENV = \
 
 test: build
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
-	cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR) \
+	cmake -S . -B $(ASAN_BUILD_DIR) $(call generator,$(ASAN_BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR) \
 	      -DMEMPROF_SANITIZE=ON -DMEMPROF_FUZZ=OFF
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
 	# The packaging tests check the install layout and the .deb, not memory

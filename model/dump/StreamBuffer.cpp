@@ -1,12 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/dump/StreamBuffer.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace memprof {
 
+namespace {
+
+// A source smaller than a block is read into a buffer its size (no less
+// than 64 KiB, so that a file still growing is read in large steps): the
+// many small dumps a comparison, a test or a cut prefix decodes do not each
+// clear a whole block.
+std::size_t bufferSize(const ByteSource& source, std::size_t blockSize)
+{
+    constexpr std::size_t kSmallestLargeBuffer = 64 << 10;
+    const std::uint64_t total = source.totalSize(); // 0: unknown
+    std::size_t size = blockSize;
+    if (total != 0 && total < size)
+        size = std::max<std::size_t>(static_cast<std::size_t>(total), std::min(size, kSmallestLargeBuffer));
+    return std::max<std::size_t>(size, 64);
+}
+
+} // namespace
+
 StreamBuffer::StreamBuffer(ByteSource& source, std::size_t blockSize)
-    : source_(source), buffer_(blockSize < 64 ? 64 : blockSize)
+    : source_(source), buffer_(bufferSize(source, blockSize))
 {}
 
 bool StreamBuffer::fill(std::size_t wanted)

@@ -12,6 +12,7 @@
 #include "model/report/RangeOption.h"
 #include "model/synth/DumpWriter.h"
 #include "tests/support/ReplaySink.h"
+#include "tests/support/SanitizedBuild.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>
@@ -354,6 +355,9 @@ private slots:
         const std::uint64_t n = loadProfile(path.toStdString()).totals.eventCount;
         const QStringList ranges = {QStringLiteral("--range=0%:100%"), QStringLiteral("--range=1:%1").arg(n),
                                     QStringLiteral("--range=:")};
+        // Under the sanitizers, one spelling per mode, each mode taking the
+        // next (every spelling meets every mode over the fixtures).
+        qsizetype sweep = fixtureDumps().indexOf(dump);
         for (const QStringList& options : {QStringList{},
                                            {"--live"},
                                            {"--peak"},
@@ -369,7 +373,10 @@ private slots:
             const Run plain = report(options + QStringList{path});
             QCOMPARE(plain.exitCode, 0);
             QVERIFY(!plain.out.isEmpty());
+            const QString sanitizedRange = ranges[sweep++ % ranges.size()];
             for (const QString& range : ranges) {
+                if (testsuite::kSanitizedBuild && range != sanitizedRange)
+                    continue;
                 if (n == 0 && range.startsWith(QLatin1String("--range=1:")))
                     continue; // an empty run has no event 1
                 const Run windowed = report(options + QStringList{range, path});

@@ -13,6 +13,7 @@
 #include "model/synth/DumpWriter.h"
 #include "model/synth/SyntheticDump.h"
 #include "tests/support/ProfileInvariants.h"
+#include "tests/support/SanitizedBuild.h"
 #include "tests/support/TestSuite.h"
 
 #include <QDir>
@@ -318,8 +319,11 @@ private slots:
             for (const QString& name : QDir(QStringLiteral(MEMPROF_TEST_DATA "/") + QLatin1String(folder))
                                            .entryList({"*.bin"}, QDir::Files)) {
                 const QString dump = QLatin1String(folder) + QLatin1Char('/') + name;
-                // Large fixtures with fewer cuts: the test's time.
+                // Large fixtures with fewer cuts, and only in the plain pass:
+                // the test's time.
                 const bool small = QFileInfo(QStringLiteral(MEMPROF_TEST_DATA "/") + dump).size() < (300 << 10);
+                if (!small && testsuite::kSanitizedBuild)
+                    continue;
                 for (const auto& [segment, block] : {std::pair{1ull, 64ull}, std::pair{7ull, 97ull},
                                                      std::pair{50ull, 4096ull}, std::pair{0ull, 1ull << 20}})
                     if (small || segment >= 50)
