@@ -3,7 +3,6 @@
 
 #include "DiffWindow.h"
 #include "WindowPlacement.h"
-#include "model/export/DhatBlocks.h"
 #include "model/export/ProfileExportFile.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/services/ProfileLoadJob.h"
@@ -61,24 +60,14 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
 QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
                                      qint64* bytes) const
 {
-    // The counts are in memory: nothing is read again, nothing to stop,
-    // but for DHAT's block lifetimes, which the dump is read again for.
-    std::string written;
-    if (format == ExportFormat::Dhat) {
-        DhatBlocks blocks;
-        const Profile replayed = loadWithDhatBlocks(QFile::encodeName(path()).toStdString(), range_, blocks, control);
-        if (replayed.status.end == DecodeEnd::Cancelled)
-            return QCoreApplication::translate("MemprofDocument", "The export was cancelled.");
-        if (replayed.status.end == DecodeEnd::Failed)
-            return QString::fromStdString(describeStatus(replayed.status));
-        written = exportBytes(replayed, format, &blocks);
-    } else {
-        written = exportBytes(*profile_, format);
-    }
+    // The counts are in memory: nothing is read again, but for DHAT's
+    // block lifetimes (profileExportBytes), which `control` can stop.
     QString error;
-    if (!writeExportFile(outPath, written, &error))
+    const std::optional<std::string> written =
+        profileExportBytes(QFile::encodeName(path()).toStdString(), *profile_, format, &error, control);
+    if (!written || !writeExportFile(outPath, *written, &error))
         return error;
-    *bytes = static_cast<qint64>(written.size());
+    *bytes = static_cast<qint64>(written->size());
     return {};
 }
 
