@@ -62,20 +62,22 @@ bool writeExportFile(const QString& path, const std::function<void(std::ostream&
     bool written = file.open(QIODevice::WriteOnly);
     if (written) {
         bool ok = true;
+        qint64 size = 0;
         ChunkedStreamBuffer buffer([&](std::string_view chunk) {
             ok = ok && file.write(chunk.data(), static_cast<qint64>(chunk.size())) == static_cast<qint64>(chunk.size());
+            size += static_cast<qint64>(chunk.size());
         });
         std::ostream out(&buffer);
         write(out);
         buffer.flushChunk();
         written = ok && file.commit();
+        *bytes = size;
     }
     if (!written) {
         if (error)
             *error = file.errorString();
         return false;
     }
-    *bytes = file.size();
     return true;
 }
 

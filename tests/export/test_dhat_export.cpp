@@ -137,6 +137,38 @@ private slots:
             QCOMPARE(mbk, expectedMaxBlocks);
     }
 
+    // Over a window tl counts the blocks its events allocated, each to its
+    // release or the run's end, wherever that falls.
+    void windowLifetimesAreItsBlocks()
+    {
+        const std::string path = MEMPROF_TEST_DATA "/v3/growth.bin";
+        const memprof::RunRange window{1000, 5000};
+        memprof::test::ReplaySink replay;
+        replay.lifeFirst = window.first;
+        replay.lifeLast = window.last;
+        memprof::FileByteSource source(path);
+        memprof::decode(source, replay);
+        memprof::DhatBlocks blocks, whole;
+        const memprof::Profile profile = memprof::loadWithDhatBlocks(path, window, blocks);
+        memprof::loadWithDhatBlocks(path, {}, whole);
+        std::map<memprof::test::Key, std::uint64_t> lifetimes;
+        std::uint64_t total = 0, wholeTotal = 0;
+        for (std::size_t id = 0; id < blocks.size(); ++id) {
+            if (blocks[id].lifetimes != 0)
+                lifetimes[memprof::test::keyOf(profile.locations[id])] += blocks[id].lifetimes;
+            total += blocks[id].lifetimes;
+        }
+        for (const memprof::DhatBlockRow& row : whole)
+            wholeTotal += row.lifetimes;
+        std::map<memprof::test::Key, std::uint64_t> expected;
+        for (const auto& [key, life] : replay.lifetimesTo(profile.totals.eventCount)) {
+            if (life != 0)
+                expected[key] = life;
+        }
+        QVERIFY(total > 0 && total < wholeTotal);
+        QCOMPARE(lifetimes, expected);
+    }
+
     // fs runs leaf to root: a Lua location's line, its function, its chunk.
     void framesRunLeafToRoot()
     {

@@ -89,8 +89,12 @@ struct ReplaySink {
     std::uint64_t snapshotAt = 0; // second pass: the peak found by the first
     std::map<Key, std::pair<std::uint64_t, std::uint64_t>> atPeak; // bytes, blocks
     // Each block's life by the location that placed it: from its event to
-    // the one that released it (lifetimes: the released blocks' only).
+    // the one that released it (lifetimes: the released blocks' only), for
+    // the blocks placed by the events lifeFirst..lifeLast.
     std::map<Key, std::uint64_t> lifetimes;
+    std::uint64_t lifeFirst = 1;
+    std::uint64_t lifeLast = ~std::uint64_t{0};
+    bool counted(const Block& block) const { return block.placedAt >= lifeFirst && block.placedAt <= lifeLast; }
     // Each location's live bytes and blocks now, and the first state with
     // its most bytes.
     std::map<Key, std::pair<std::uint64_t, std::uint64_t>> heldNow, mostHeld;
@@ -100,7 +104,8 @@ struct ReplaySink {
     {
         std::map<Key, std::uint64_t> all = lifetimes;
         for (const auto& [addr, block] : blocks)
-            all[block.key] += end - block.placedAt;
+            if (counted(block))
+                all[block.key] += end - block.placedAt;
         return all;
     }
 
@@ -112,7 +117,8 @@ struct ReplaySink {
     {
         if (auto it = blocks.find(addr); it != blocks.end()) {
             liveBytes -= it->second.size;
-            lifetimes[it->second.key] += eventIndex + 1 - it->second.placedAt;
+            if (counted(it->second))
+                lifetimes[it->second.key] += eventIndex + 1 - it->second.placedAt;
             heldNow[it->second.key].first -= it->second.size;
             heldNow[it->second.key].second -= 1;
             if (following && it->second.key == followed)
