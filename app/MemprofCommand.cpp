@@ -82,8 +82,7 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     if (line.exportFormat) {
         const DhatBlocks blocks = dhat ? dhatCounter.finish(profile.totals.eventCount) : DhatBlocks{};
         text << exportBytes(profile, *line.exportFormat, &blocks);
-    }
-    else if (line.csv)
+    } else if (line.csv)
         writeCsv(text, profile, *line.csv);
     else
         writeTextReport(text, profile, line.report);

@@ -89,8 +89,7 @@ void writeChromeCpuProfile(std::ostream& out, const SysprofProfile& profile, con
                            {QStringLiteral("samples"), QJsonArray{}},
                            {QStringLiteral("timeDeltas"), QJsonArray{}}};
     const std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
-    writeFilledJson(out, json,
-                    {{"nodes", writeNodes}, {"samples", writeSamples}, {"timeDeltas", writeTimeDeltas}});
+    writeFilledJson(out, json, {{"nodes", writeNodes}, {"samples", writeSamples}, {"timeDeltas", writeTimeDeltas}});
 }
 
 } // namespace memprof

@@ -17,8 +17,9 @@ DhatBlockCounter::Location& DhatBlockCounter::at(LocationId location)
 // state after the event.
 void DhatBlockCounter::noteHeld(Location& location)
 {
-    if (location.heldBytes > location.row.maxBytes) {
-        location.row.maxBytes = location.heldBytes;
+    if (location.heldBytes > location.maxBytes) {
+        location.maxBytes = location.heldBytes;
+        location.row.maxBytes = saturatedUnsigned(location.heldBytes);
         location.row.maxBlocks = location.heldBlocks;
     }
 }
@@ -26,7 +27,10 @@ void DhatBlockCounter::noteHeld(Location& location)
 void DhatBlockCounter::onLiveChange(LocationId id, std::int64_t bytes, std::int64_t blocks, bool windowBlock)
 {
     Location& location = at(id);
-    location.heldBytes += static_cast<std::uint64_t>(bytes);
+    // One block's size, given modulo 2^64 with the sign of the change.
+    const auto size =
+        blocks > 0 ? static_cast<std::uint64_t>(bytes) : std::uint64_t{0} - static_cast<std::uint64_t>(bytes);
+    location.heldBytes += blocks > 0 ? Int128(size) : -Int128(size);
     location.heldBlocks += static_cast<std::uint64_t>(blocks);
     if (windowBlock) {
         // A life is its release's index minus its placement's: the sums of

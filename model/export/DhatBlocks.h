@@ -10,6 +10,7 @@
 #include "model/dump/RunRange.h"
 #include "model/memprofile/Profile.h"
 #include "model/memprofile/ProfileBuilder.h"
+#include "model/support/SaturatingMath.h"
 
 #include <cstdint>
 #include <string>
@@ -24,8 +25,8 @@ struct DhatBlockRow {
     // the run's last event for a block live at the end. Exact modulo 2^64.
     std::uint64_t lifetimes = 0;
     // The most bytes it held at once after an event of the window (every
-    // block it owned, as the held history counts them), the first time it
-    // held that much, and the blocks it held then.
+    // block it owned, as the held history counts them; saturated at
+    // 2^64-1), the first time it held that much, and the blocks it held then.
     std::uint64_t maxBytes = 0;
     std::uint64_t maxBlocks = 0;
 };
@@ -48,7 +49,8 @@ public:
 
 private:
     struct Location {
-        std::uint64_t heldBytes = 0; // modulo 2^64, as the observer gives them
+        Int128 heldBytes = 0; // exact: each change is one block's size
+        Int128 maxBytes = 0;
         std::uint64_t heldBlocks = 0;
         std::uint64_t windowBlocks = 0; // live blocks of the window
         std::uint64_t placedAt = 0; // sum of their events' indices (modulo 2^64)

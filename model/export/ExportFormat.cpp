@@ -86,11 +86,11 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
     case ExportFormat::Dhat: {
         if (!dhatBlocks)
             throw std::invalid_argument("a DHAT export needs the dump's block figures");
-        const DhatColumns columns{kAllocSpace, kAllocObjects, kLifetimes,  kMaxSpace,   kMaxObjects,
+        const DhatColumns columns{kAllocSpace, kAllocObjects, kLifetimes,  kMaxSpace,    kMaxObjects,
                                   kPeakSpace,  kPeakObjects,  kInuseSpace, kInuseObjects};
-        return dhatJson(memprofHeapStacks(profile, *dhatBlocks), columns,
-                        {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex,
-                         kShortLivedEvents});
+        return dhatJson(
+            memprofHeapStacks(profile, *dhatBlocks), columns,
+            {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex, kShortLivedEvents});
     }
     case ExportFormat::FoldedHeld:
     case ExportFormat::FoldedAllocated:

@@ -2,7 +2,6 @@
 #include "model/export/MemprofStacks.h"
 #include "model/support/Demangle.h"
 
-
 namespace memprof {
 
 namespace {

@@ -51,8 +51,8 @@ bool writeExportFile(const QString& path, const std::string& bytes, QString* err
 {
     qint64 written = 0;
     return writeExportFile(
-        path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); },
-        error, &written);
+        path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); }, error,
+        &written);
 }
 
 bool writeExportFile(const QString& path, const std::function<void(std::ostream&)>& write, QString* error,

@@ -195,6 +195,8 @@ private:
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
+    // `tags`: the block's location bits, kWindowBlock when it was allocated
+    // in the window (for the observer).
     void changeLive(LocationId id, Int128 bytes, std::int64_t blocks, LocationId tags);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
@@ -369,8 +371,7 @@ inline LiveBlock BasicProfileBuilder<BlockMap>::packBlock(std::uint64_t addr, st
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, Int128 bytes, std::int64_t blocks,
-                                                      LocationId tags)
+inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, Int128 bytes, std::int64_t blocks, LocationId tags)
 {
     LiveChange& change = pendingLive_[id];
     change.bytes += bytes;

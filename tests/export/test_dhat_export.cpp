@@ -125,7 +125,8 @@ private slots:
             test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--export=dhat"), dump});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         std::uint64_t tl = 0, mbk = 0;
-        for (const QJsonValue& value : QJsonDocument::fromJson(run.out).object().value(QStringLiteral("pps")).toArray()) {
+        for (const QJsonValue& value :
+             QJsonDocument::fromJson(run.out).object().value(QStringLiteral("pps")).toArray()) {
             tl += static_cast<std::uint64_t>(value.toObject().value(QStringLiteral("tl")).toInteger());
             mbk += static_cast<std::uint64_t>(value.toObject().value(QStringLiteral("mbk")).toInteger());
         }

@@ -96,7 +96,8 @@ private slots:
 
         const auto framesOf = [](const QByteArray& json) {
             QStringList names;
-            const QJsonObject shared = QJsonDocument::fromJson(json).object().value(QStringLiteral("shared")).toObject();
+            const QJsonObject shared =
+                QJsonDocument::fromJson(json).object().value(QStringLiteral("shared")).toObject();
             for (const QJsonValue& frame : shared.value(QStringLiteral("frames")).toArray())
                 names << frame.toObject().value(QStringLiteral("name")).toString() + QLatin1Char('@') +
                              frame.toObject().value(QStringLiteral("file")).toString();
