@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/MemprofCommand.h"
 
+#include "model/export/DhatBlocks.h"
 #include "model/memcompare/ProfileDiff.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
@@ -10,9 +11,9 @@ namespace memprof::cli {
 namespace {
 
 // Loads a dump; on failure prints why and returns false. Warns on a cut dump.
-bool loadOrExplain(const std::string& path, Profile& profile, RunRange window = {})
+bool loadOrExplain(const std::string& path, Profile& profile, RunRange window = {}, EventObserver* observer = nullptr)
 {
-    profile = loadProfile(path == "-" ? "/dev/stdin" : path, {}, nullptr, window);
+    profile = loadProfile(path == "-" ? "/dev/stdin" : path, {}, observer, window);
     return explainStatus(path, profile.status);
 }
 
@@ -64,8 +65,12 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     const std::variant<RunRange, int> window = windowFor(line);
     if (const int* exitCode = std::get_if<int>(&window))
         return *exitCode;
+    // DHAT's block figures are counted by the same decode: a dump on
+    // standard input cannot be read twice.
+    const bool dhat = line.exportFormat == ExportFormat::Dhat;
+    DhatBlockCounter dhatCounter(std::get<RunRange>(window));
     Profile profile;
-    if (!loadOrExplain(line.dumps[0], profile, std::get<RunRange>(window)))
+    if (!loadOrExplain(line.dumps[0], profile, std::get<RunRange>(window), dhat ? &dhatCounter : nullptr))
         return kExitBrokenDump;
     if (line.range && !line.range->needsEventCount()) {
         const std::variant<RunRange, int> inRun = rangeInRun(line, profile.totals.eventCount);
@@ -74,9 +79,10 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     }
     if (line.demangle)
         demangleLocationNames(profile);
-    if (line.exportFormat)
-        text << exportBytes(profile, *line.exportFormat);
-    else if (line.csv)
+    if (line.exportFormat) {
+        const DhatBlocks blocks = dhat ? dhatCounter.finish(profile.totals.eventCount) : DhatBlocks{};
+        text << exportBytes(profile, *line.exportFormat, &blocks);
+    } else if (line.csv)
         writeCsv(text, profile, *line.csv);
     else
         writeTextReport(text, profile, line.report);

@@ -58,15 +58,17 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
         });
 }
 
-QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& /*control*/,
+QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
                                      qint64* bytes) const
 {
-    // The counts are in memory: nothing is read again, nothing to stop.
-    const std::string written = exportBytes(*profile_, format);
+    // The counts are in memory: nothing is read again, but for DHAT's
+    // block lifetimes (profileExportBytes), which `control` can stop.
     QString error;
-    if (!writeExportFile(outPath, written, &error))
+    const std::optional<std::string> written =
+        profileExportBytes(QFile::encodeName(path()).toStdString(), *profile_, format, &error, control);
+    if (!written || !writeExportFile(outPath, *written, &error))
         return error;
-    *bytes = static_cast<qint64>(written.size());
+    *bytes = static_cast<qint64>(written->size());
     return {};
 }
 

@@ -54,7 +54,7 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     if (line.demangle)
         demangleFrameNames(profile);
     if (format)
-        text << sysprofExportBytes(profile, *format, {line.intervalMs});
+        writeSysprofExport(text, profile, *format, {line.intervalMs});
     else if (line.summary)
         writeSysprofSummary(text, profile, kSummaryView);
     else

@@ -72,11 +72,10 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
     if (profile.status.end == DecodeEnd::Failed)
         return QString::fromStdString(describeStatus(profile.status));
     demangleFrameNames(profile);
-    const std::string written = sysprofExportBytes(profile, format, {});
     QString error;
-    if (!writeExportFile(outPath, written, &error))
+    if (!writeExportFile(
+            outPath, [&](std::ostream& out) { writeSysprofExport(out, profile, format, {}); }, &error, bytes))
         return error;
-    *bytes = static_cast<qint64>(written.size());
     return {};
 }
 

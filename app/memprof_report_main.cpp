@@ -14,7 +14,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <variant>
 
@@ -164,18 +163,18 @@ std::optional<int> refuseOtherKinds(const ReportCommand& command, const CommandL
                                     " dumps: " + isThisKind + " (" + command.exportFormatNames + ")");
 }
 
-// Standard output, or the file written atomically; the exit code.
-int writeOutput(const std::optional<std::string>& outputPath, const std::string& bytes)
+// Runs the command into standard output, or the file written atomically,
+// as it writes (an export of a long run is never held whole); the exit code.
+int runIntoOutput(const ReportCommand& command, const CommandLine& line)
 {
-    if (!outputPath) {
-        if (const std::string error = memprof::writeAll(1, bytes); !error.empty()) {
+    memprof::OutputFile output(line.outputPath.value_or("/dev/stdout"));
+    if (const std::optional<int> exitCode = command.run(line, output.stream()))
+        return *exitCode; // nothing replaced
+    if (const std::string error = output.commit(); !error.empty()) {
+        if (line.outputPath)
+            std::cerr << "memprof-report: cannot write " << *line.outputPath << ": " << error << "\n";
+        else
             std::cerr << "memprof-report: cannot write the report to standard output: " << error << "\n";
-            return memprof::cli::kExitOutputError;
-        }
-        return 0;
-    }
-    if (const std::string error = memprof::writeOutputFile(*outputPath, bytes); !error.empty()) {
-        std::cerr << "memprof-report: cannot write " << *outputPath << ": " << error << "\n";
         return memprof::cli::kExitOutputError;
     }
     return 0;
@@ -195,8 +194,5 @@ int main(int argc, char** argv)
     const ReportCommand& chosen = *std::get<const ReportCommand*>(command);
     if (const std::optional<int> exitCode = refuseOtherKinds(chosen, line))
         return *exitCode;
-    std::ostringstream text;
-    if (const std::optional<int> exitCode = chosen.run(line, text))
-        return *exitCode;
-    return writeOutput(line.outputPath, text.str());
+    return runIntoOutput(chosen, line);
 }

@@ -35,7 +35,7 @@ QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallN
 
 } // namespace
 
-std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExportOptions& options)
+void writeChromeCpuProfile(std::ostream& out, const SysprofProfile& profile, const SysprofExportOptions& options)
 {
     const CallTree& tree = profile.tree(StackView::Lua);
     // Node ids are the tree's, plus one: DevTools' ids start at 1. The
@@ -43,57 +43,53 @@ std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExp
     // member order Qt writes; each frame's callFrame is written by Qt once.
     std::unordered_map<FrameId, std::string> callFrames;
     std::string rootFrame;
-    std::string nodes = "[";
-    for (std::size_t index = 0; index < tree.size(); ++index) {
-        const auto id = static_cast<CallNodeId>(index);
-        const CallNode& node = tree.node(id);
-        if (index > 0)
-            nodes += ',';
-        nodes += "{\"callFrame\":";
-        std::string& frameJson = id == kCallRoot ? rootFrame : callFrames[node.frame];
-        if (frameJson.empty())
-            frameJson = QJsonDocument(callFrame(profile, tree, id)).toJson(QJsonDocument::Compact).toStdString();
-        nodes += frameJson;
-        nodes += ",\"children\":[";
-        for (std::size_t child = 0; child < node.children.size(); ++child) {
-            if (child > 0)
-                nodes += ',';
-            appendJsonNumber(nodes, static_cast<qint64>(node.children[child]) + 1);
+    const auto writeNodes = [&](std::ostream& text) {
+        for (std::size_t index = 0; index < tree.size(); ++index) {
+            const auto id = static_cast<CallNodeId>(index);
+            const CallNode& node = tree.node(id);
+            if (index > 0)
+                text << ',';
+            text << "{\"callFrame\":";
+            std::string& frameJson = id == kCallRoot ? rootFrame : callFrames[node.frame];
+            if (frameJson.empty())
+                frameJson = QJsonDocument(callFrame(profile, tree, id)).toJson(QJsonDocument::Compact).toStdString();
+            text << frameJson << ",\"children\":[";
+            for (std::size_t child = 0; child < node.children.size(); ++child) {
+                if (child > 0)
+                    text << ',';
+                writeJsonNumber(text, static_cast<qint64>(node.children[child]) + 1);
+            }
+            text << "],\"hitCount\":";
+            writeJsonNumber(text, static_cast<qint64>(node.selfSamples));
+            text << ",\"id\":";
+            writeJsonNumber(text, static_cast<qint64>(id) + 1);
+            text << '}';
         }
-        nodes += "],\"hitCount\":";
-        appendJsonNumber(nodes, static_cast<qint64>(node.selfSamples));
-        nodes += ",\"id\":";
-        appendJsonNumber(nodes, static_cast<qint64>(id) + 1);
-        nodes += '}';
-    }
-    nodes += ']';
+    };
     // The format has no untimed samples: without the interval, 1 ms apart.
     const qint64 deltaUs = static_cast<qint64>(options.intervalMs.value_or(1)) * 1000;
     // A sample per millisecond of the run: as text (JsonArrayText.h).
-    std::string samples = "[";
-    std::string timeDeltas = "[";
-    for (const CallNodeId node : profile.luaNodeBySample) {
-        if (samples.size() > 1) {
-            samples += ',';
-            timeDeltas += ',';
+    const auto writeSamples = [&](std::ostream& text) {
+        for (std::size_t i = 0; i < profile.luaNodeBySample.size(); ++i) {
+            if (i > 0)
+                text << ',';
+            writeJsonNumber(text, static_cast<qint64>(profile.luaNodeBySample[i]) + 1);
         }
-        appendJsonNumber(samples, static_cast<qint64>(node) + 1);
-        appendJsonNumber(timeDeltas, deltaUs);
-    }
-    samples += ']';
-    timeDeltas += ']';
+    };
+    const auto writeTimeDeltas = [&](std::ostream& text) {
+        for (std::size_t i = 0; i < profile.luaNodeBySample.size(); ++i) {
+            if (i > 0)
+                text << ',';
+            writeJsonNumber(text, deltaUs);
+        }
+    };
     const QJsonObject file{{QStringLiteral("nodes"), QJsonArray{}},
                            {QStringLiteral("startTime"), 0},
                            {QStringLiteral("endTime"), deltaUs * static_cast<qint64>(profile.luaNodeBySample.size())},
                            {QStringLiteral("samples"), QJsonArray{}},
                            {QStringLiteral("timeDeltas"), QJsonArray{}}};
-    std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
-    // The nodes last: their text holds members ("children":[]) that a later
-    // search could take for the document's.
-    fillEmptyJsonArray(json, "samples", samples);
-    fillEmptyJsonArray(json, "timeDeltas", timeDeltas);
-    fillEmptyJsonArray(json, "nodes", nodes);
-    return json;
+    const std::string json = QJsonDocument(file).toJson(QJsonDocument::Compact).toStdString();
+    writeFilledJson(out, json, {{"nodes", writeNodes}, {"samples", writeSamples}, {"timeDeltas", writeTimeDeltas}});
 }
 
 } // namespace memprof

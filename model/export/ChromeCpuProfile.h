@@ -6,12 +6,13 @@
 #include "model/export/SysprofStacks.h"
 #include "model/sysprofile/SysprofProfile.h"
 
-#include <string>
+#include <ostream>
 
 namespace memprof {
 
-// The JSON text. Needs the profile's luaNodeBySample. Without an interval
-// the samples are spaced 1 ms apart: the format has no untimed samples.
-std::string chromeCpuProfileJson(const SysprofProfile& profile, const SysprofExportOptions& options);
+// The JSON text, written to `out` as it is made. Needs the profile's
+// luaNodeBySample. Without an interval the samples are spaced 1 ms apart:
+// the format has no untimed samples.
+void writeChromeCpuProfile(std::ostream& out, const SysprofProfile& profile, const SysprofExportOptions& options);
 
 } // namespace memprof

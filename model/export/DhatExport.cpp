@@ -30,6 +30,7 @@ std::string dhatJson(const StackProfile& stacks, const DhatColumns& columns, con
         auto value = [&](std::size_t column) { return static_cast<qint64>(sample.values[column]); };
         points.append(QJsonObject{{QStringLiteral("tb"), value(columns.totalBytes)},
                                   {QStringLiteral("tbk"), value(columns.totalBlocks)},
+                                  {QStringLiteral("tl"), value(columns.lifetimes)},
                                   {QStringLiteral("mb"), value(columns.maxBytes)},
                                   {QStringLiteral("mbk"), value(columns.maxBlocks)},
                                   {QStringLiteral("gb"), value(columns.globalMaxBytes)},
@@ -49,7 +50,7 @@ std::string dhatJson(const StackProfile& stacks, const DhatColumns& columns, con
                            // Time is counted in events: memprof records no clock.
                            {QStringLiteral("tu"), QStringLiteral("events")},
                            {QStringLiteral("Mtu"), QStringLiteral("Mevents")},
-                           {QStringLiteral("tuth"), 1},
+                           {QStringLiteral("tuth"), static_cast<qint64>(header.shortLivedTime)},
                            {QStringLiteral("cmd"), QString::fromStdString(header.command)},
                            {QStringLiteral("pid"), 0},
                            {QStringLiteral("te"), static_cast<qint64>(header.endTime)},

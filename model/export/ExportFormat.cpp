@@ -7,8 +7,16 @@
 #include "model/export/SpeedscopeExport.h"
 
 #include <sstream>
+#include <stdexcept>
 
 namespace memprof {
+
+namespace {
+// DHAT's short-lived threshold (tuth), in events: blocks that live 10
+// events or less on average are freed or moved by the code that made them
+// (a buffer grown, a table part resized), not left for the collector.
+constexpr std::uint64_t kShortLivedEvents = 10;
+} // namespace
 
 std::optional<ExportFormat> exportFormatFromName(std::string_view name, ExportSubject subject)
 {
@@ -64,7 +72,7 @@ bool isBinaryFormat(ExportFormat format)
     return format == ExportFormat::Pprof;
 }
 
-std::string exportBytes(const Profile& profile, ExportFormat format)
+std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks)
 {
     switch (format) {
     case ExportFormat::Pprof:
@@ -76,10 +84,13 @@ std::string exportBytes(const Profile& profile, ExportFormat format)
                                {kInuseSpace, "Held at the end (bytes)"}},
                               "memprof profile");
     case ExportFormat::Dhat: {
-        const DhatColumns columns{kAllocSpace, kAllocObjects, kMaxSpace,   kMaxObjectsAtLeast,
+        if (!dhatBlocks)
+            throw std::invalid_argument("a DHAT export needs the dump's block figures");
+        const DhatColumns columns{kAllocSpace, kAllocObjects, kLifetimes,  kMaxSpace,    kMaxObjects,
                                   kPeakSpace,  kPeakObjects,  kInuseSpace, kInuseObjects};
-        return dhatJson(memprofHeapStacks(profile), columns,
-                        {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex});
+        return dhatJson(
+            memprofHeapStacks(profile, *dhatBlocks), columns,
+            {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex, kShortLivedEvents});
     }
     case ExportFormat::FoldedHeld:
     case ExportFormat::FoldedAllocated:

@@ -3,6 +3,7 @@
 // of a profile in one: the one place the CLI and the viewer both call.
 #pragma once
 
+#include "model/export/DhatBlocks.h"
 #include "model/memprofile/Profile.h"
 
 #include <optional>
@@ -54,7 +55,9 @@ std::optional<ExportFormat> exportFormatForFileName(std::string_view fileName,
 // Binary formats are not written to a terminal or a pipe by accident.
 bool isBinaryFormat(ExportFormat format);
 
-// The profile (over its window) in the format.
-std::string exportBytes(const Profile& profile, ExportFormat format);
+// The profile (over its window) in the format. DHAT needs `dhatBlocks`,
+// counted by the load of `profile` (DhatBlocks.h); other formats ignore it.
+// Throws std::invalid_argument for DHAT without them.
+std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks = nullptr);
 
 } // namespace memprof

@@ -2,8 +2,6 @@
 #include "model/export/MemprofStacks.h"
 #include "model/support/Demangle.h"
 
-#include <algorithm>
-
 namespace memprof {
 
 namespace {
@@ -47,26 +45,20 @@ StackFrame frameOf(const Profile& profile, const LocationInfo& location)
     return frame;
 }
 
-void addHeapValues(const Profile& profile, std::vector<std::vector<std::int64_t>>& values)
+void addHeapValues(const Profile& profile, const DhatBlocks& blocks, std::vector<std::vector<std::int64_t>>& values)
 {
     for (const HeldRow& row : profile.heldAtPeak) {
         values[row.location][kPeakObjects] += static_cast<std::int64_t>(row.blockCount);
         values[row.location][kPeakSpace] += static_cast<std::int64_t>(row.heldBytes);
     }
-    const HeldHistory& history = profile.heldHistory;
-    const HeldHistory::PointRange points = history.pointsOf(profile.window.first, profile.window.last);
-    const std::size_t sampled = std::min(history.sampledLocationCount(), values.size());
-    for (std::size_t id = 0; id < values.size(); ++id) {
-        std::vector<std::int64_t>& v = values[id];
-        std::int64_t most = std::max(v[kPeakSpace], v[kInuseSpace]);
-        for (std::size_t p = points.first; id < sampled && p <= points.last && points.size() > 0; ++p)
-            most = std::max(most, static_cast<std::int64_t>(history.heldAt(static_cast<std::uint32_t>(id), p)));
-        v[kMaxSpace] = most;
-        v[kMaxObjectsAtLeast] = std::max(v[kPeakObjects], v[kInuseObjects]);
+    for (std::size_t id = 0; id < values.size() && id < blocks.size(); ++id) {
+        values[id][kMaxSpace] = static_cast<std::int64_t>(blocks[id].maxBytes);
+        values[id][kMaxObjects] = static_cast<std::int64_t>(blocks[id].maxBlocks);
+        values[id][kLifetimes] = static_cast<std::int64_t>(blocks[id].lifetimes);
     }
 }
 
-StackProfile stacksOf(const Profile& profile, bool withHeap)
+StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks)
 {
     StackProfile stacks;
     stacks.sampleTypes = {
@@ -74,12 +66,14 @@ StackProfile stacksOf(const Profile& profile, bool withHeap)
     stacks.periodType = {"space", "bytes"};
     stacks.period = 1;
 
+    const bool withHeap = blocks != nullptr;
     const std::size_t columns = withHeap ? std::size_t{kMemprofHeapValueCount} : std::size_t{kMemprofValueCount};
     if (withHeap) {
         stacks.sampleTypes.push_back({"peak_objects", "count"});
         stacks.sampleTypes.push_back({"peak_space", "bytes"});
         stacks.sampleTypes.push_back({"max_space", "bytes"});
-        stacks.sampleTypes.push_back({"max_objects_at_least", "count"});
+        stacks.sampleTypes.push_back({"max_objects", "count"});
+        stacks.sampleTypes.push_back({"lifetimes", "events"});
     }
     std::vector<std::vector<std::int64_t>> values(profile.locations.size(), std::vector<std::int64_t>(columns, 0));
     for (EventKind kind : {EventKind::Alloc, EventKind::Realloc}) {
@@ -93,7 +87,7 @@ StackProfile stacksOf(const Profile& profile, bool withHeap)
         values[row.location][kInuseSpace] += static_cast<std::int64_t>(row.heldBytes);
     }
     if (withHeap)
-        addHeapValues(profile, values);
+        addHeapValues(profile, *blocks, values);
     for (LocationId id = 0; id < profile.locations.size(); ++id) {
         bool any = false;
         for (std::int64_t v : values[id])
@@ -110,12 +104,12 @@ StackProfile stacksOf(const Profile& profile, bool withHeap)
 
 StackProfile memprofStacks(const Profile& profile)
 {
-    return stacksOf(profile, false);
+    return stacksOf(profile, nullptr);
 }
 
-StackProfile memprofHeapStacks(const Profile& profile)
+StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks)
 {
-    return stacksOf(profile, true);
+    return stacksOf(profile, &blocks);
 }
 
 } // namespace memprof

@@ -3,6 +3,7 @@
 // location, valued in pprof's heap convention. C++ symbols are demangled.
 #pragma once
 
+#include "model/export/DhatBlocks.h"
 #include "model/export/StackProfile.h"
 #include "model/memprofile/Profile.h"
 
@@ -21,11 +22,9 @@ enum MemprofValue : std::size_t {
 enum MemprofHeapValue : std::size_t {
     kPeakObjects = kMemprofValueCount, // blocks live when the heap peaked, by owner
     kPeakSpace, // their bytes
-    kMaxSpace, // the most bytes the location held at once
-    // The held history keeps bytes, not blocks: the larger of the block
-    // counts at the peak and at the end, a lower bound of the blocks held
-    // at the location's maximum.
-    kMaxObjectsAtLeast,
+    kMaxSpace, // the most bytes the location held at once (DhatBlockRow)
+    kMaxObjects, // the blocks it held then
+    kLifetimes, // the lives of its blocks, in events (DhatBlockRow)
     kMemprofHeapValueCount
 };
 
@@ -33,9 +32,8 @@ enum MemprofHeapValue : std::size_t {
 // Locations with no value in any type are left out.
 StackProfile memprofStacks(const Profile& profile);
 
-// memprofStacks with the MemprofHeapValue columns. The most held at once is
-// read from the held history over the window's sample points (each point
-// keeps its largest value), counting every block the location owned.
-StackProfile memprofHeapStacks(const Profile& profile);
+// memprofStacks with the MemprofHeapValue columns; `blocks` (by location,
+// counted by the same load: DhatBlocks.h) gives the maxima and lifetimes.
+StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks);
 
 } // namespace memprof

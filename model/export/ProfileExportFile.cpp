@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/ProfileExportFile.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/support/ChunkedStreamBuffer.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -13,6 +15,7 @@ QString tr(const char* text)
 {
     return QCoreApplication::translate("ProfileExportFile", text);
 }
+
 } // namespace
 
 QString exportFileFilters(ExportSubject subject)
@@ -46,10 +49,31 @@ QString noFormatInFileName(ExportSubject subject)
 
 bool writeExportFile(const QString& path, const std::string& bytes, QString* error)
 {
+    qint64 written = 0;
+    return writeExportFile(
+        path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); }, error,
+        &written);
+}
+
+bool writeExportFile(const QString& path, const std::function<void(std::ostream&)>& write, QString* error,
+                     qint64* bytes)
+{
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()) ||
-        !file.commit()) {
+    bool written = file.open(QIODevice::WriteOnly);
+    if (written) {
+        bool ok = true;
+        qint64 size = 0;
+        ChunkedStreamBuffer buffer([&](std::string_view chunk) {
+            ok = ok && file.write(chunk.data(), static_cast<qint64>(chunk.size())) == static_cast<qint64>(chunk.size());
+            size += static_cast<qint64>(chunk.size());
+        });
+        std::ostream out(&buffer);
+        write(out);
+        buffer.flushChunk();
+        written = ok && file.commit();
+        *bytes = size;
+    }
+    if (!written) {
         if (error)
             *error = file.errorString();
         return false;
@@ -57,7 +81,25 @@ bool writeExportFile(const QString& path, const std::string& bytes, QString* err
     return true;
 }
 
-bool writeProfileExport(const Profile& profile, const QString& path, QString* error)
+std::optional<std::string> profileExportBytes(const std::string& dump, const Profile& profile, ExportFormat format,
+                                              QString* error, const DecodeControl& control)
+{
+    if (format != ExportFormat::Dhat)
+        return exportBytes(profile, format);
+    // The replay's own profile: its location ids are those of its figures.
+    DhatBlocks blocks;
+    const Profile replayed = loadWithDhatBlocks(dump, profile.window, blocks, control);
+    if (replayed.status.end == DecodeEnd::Cancelled || replayed.status.end == DecodeEnd::Failed) {
+        if (error)
+            *error = replayed.status.end == DecodeEnd::Cancelled
+                         ? tr("The export was cancelled.")
+                         : QString::fromStdString(describeStatus(replayed.status));
+        return std::nullopt;
+    }
+    return exportBytes(replayed, format, &blocks);
+}
+
+bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error)
 {
     const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString());
     if (!format) {
@@ -65,7 +107,8 @@ bool writeProfileExport(const Profile& profile, const QString& path, QString* er
             *error = noFormatInFileName(ExportSubject::Memprof);
         return false;
     }
-    return writeExportFile(path, exportBytes(profile, *format), error);
+    const std::optional<std::string> bytes = profileExportBytes(dump, profile, *format, error);
+    return bytes && writeExportFile(path, *bytes, error);
 }
 
 } // namespace memprof

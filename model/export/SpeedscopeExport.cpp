@@ -104,11 +104,12 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
     return fileJson(table, profiles, name);
 }
 
-std::string speedscopeTimeOrderJson(const StackProfile& stacks, const SpeedscopeView& view, const std::string& name)
+void writeSpeedscopeTimeOrder(std::ostream& out, const StackProfile& stacks, const SpeedscopeView& view,
+                              const std::string& name)
 {
     // Millions of samples in time order: their arrays of frame indices are
     // written as text (JsonArrayText.h; a QJsonArray per sample took 1.6 GB
-    // for a 66 MB file), each stack's text made once.
+    // for a 66 MB file), each stack's text made once, the file streamed.
     SpeedscopeFrames table;
     std::vector<std::string> stackTexts;
     stackTexts.reserve(stacks.samples.size());
@@ -125,27 +126,30 @@ std::string speedscopeTimeOrderJson(const StackProfile& stacks, const Speedscope
         text += ']';
         stackTexts.push_back(std::move(text));
     }
-    std::string samples = "[";
-    std::string weights = "[";
+    const auto weightOf = [&](const StackProfile::TimedRun& run) {
+        return stacks.samples[run.stack].values[view.sampleType] * static_cast<std::int64_t>(run.count);
+    };
     std::int64_t total = 0;
-    for (const StackProfile::TimedRun& run : stacks.timeOrder) {
-        if (samples.size() > 1) {
-            samples += ',';
-            weights += ',';
-        }
-        samples += stackTexts[run.stack];
-        const std::int64_t weight =
-            stacks.samples[run.stack].values[view.sampleType] * static_cast<std::int64_t>(run.count);
-        appendJsonNumber(weights, weight);
-        total += weight;
-    }
-    samples += ']';
-    weights += ']';
-    std::string json = fileJson(
+    for (const StackProfile::TimedRun& run : stacks.timeOrder)
+        total += weightOf(run);
+    const std::string json = fileJson(
         table, QJsonArray{sampledProfile(view.name, stacks.sampleTypes[view.sampleType], {}, {}, total)}, name);
-    fillEmptyJsonArray(json, "samples", samples);
-    fillEmptyJsonArray(json, "weights", weights);
-    return json;
+    writeFilledJson(out, json,
+                    {{"samples",
+                      [&](std::ostream& text) {
+                          for (std::size_t i = 0; i < stacks.timeOrder.size(); ++i) {
+                              if (i > 0)
+                                  text << ',';
+                              text << stackTexts[stacks.timeOrder[i].stack];
+                          }
+                      }},
+                     {"weights", [&](std::ostream& text) {
+                          for (std::size_t i = 0; i < stacks.timeOrder.size(); ++i) {
+                              if (i > 0)
+                                  text << ',';
+                              writeJsonNumber(text, weightOf(stacks.timeOrder[i]));
+                          }
+                      }}});
 }
 
 } // namespace memprof

@@ -5,6 +5,7 @@
 
 #include "model/export/StackProfile.h"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,9 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
 
 // One sampled profile in time order (speedscope's Time Order view): each
 // of `stacks.timeOrder` is a stretch of time, in order, weighed by one value
-// column; every frame is shown once, at its first line.
-std::string speedscopeTimeOrderJson(const StackProfile& stacks, const SpeedscopeView& view, const std::string& name);
+// column; every frame is shown once, at its first line. Written to `out` as
+// it is made: a long run's text is never held whole.
+void writeSpeedscopeTimeOrder(std::ostream& out, const StackProfile& stacks, const SpeedscopeView& view,
+                              const std::string& name);
 
 } // namespace memprof

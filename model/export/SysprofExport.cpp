@@ -27,32 +27,41 @@ StackView exportedStackView(ExportFormat format)
     }
 }
 
-std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options)
+void writeSysprofExport(std::ostream& out, const SysprofProfile& profile, ExportFormat format,
+                        const SysprofExportOptions& options)
 {
-    const auto folded = [&](StackView view) {
-        std::ostringstream out;
-        writeFolded(out, sysprofStacks(profile, view, options), kSampleCount);
-        return out.str();
-    };
     switch (format) {
     case ExportFormat::FoldedLua:
     case ExportFormat::FoldedHost:
     case ExportFormat::FoldedReference:
-        return folded(exportedStackView(format));
-    case ExportFormat::Pprof:
+        writeFolded(out, sysprofStacks(profile, exportedStackView(format), options), kSampleCount);
+        return;
+    case ExportFormat::Pprof: {
         // pprof shows the last sample type first: cpu time when it is known.
-        return pprofBytes(sysprofStacks(profile, exportedStackView(format), options));
+        const std::string bytes = pprofBytes(sysprofStacks(profile, exportedStackView(format), options));
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        return;
+    }
     case ExportFormat::Speedscope: {
         const StackProfile stacks = sysprofTimeOrder(profile, options);
         const std::size_t weight = stacks.sampleTypes.size() - 1;
-        return speedscopeTimeOrderJson(stacks, {weight, options.intervalMs ? "CPU time" : "Samples"}, "sysprof");
+        writeSpeedscopeTimeOrder(out, stacks, {weight, options.intervalMs ? "CPU time" : "Samples"}, "sysprof");
+        return;
     }
     case ExportFormat::Chrome:
-        return chromeCpuProfileJson(profile, options);
+        writeChromeCpuProfile(out, profile, options);
+        return;
     default:
         // memprof's formats: exportFormatFromName never names them for sysprof.
-        return {};
+        return;
     }
+}
+
+std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options)
+{
+    std::ostringstream out;
+    writeSysprofExport(out, profile, format, options);
+    return std::move(out).str();
 }
 
 } // namespace memprof

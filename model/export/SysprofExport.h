@@ -7,6 +7,7 @@
 #include "model/export/SysprofStacks.h"
 #include "model/sysprofile/SysprofProfile.h"
 
+#include <ostream>
 #include <string>
 
 namespace memprof {
@@ -19,6 +20,11 @@ bool needsSampleOrder(ExportFormat format);
 // view's nodes): a load for one export builds that view alone.
 StackView exportedStackView(ExportFormat format);
 
+// The export, written to `out` as it is made (the time-ordered formats of
+// a long run are larger than the profile: they are never held whole).
+void writeSysprofExport(std::ostream& out, const SysprofProfile& profile, ExportFormat format,
+                        const SysprofExportOptions& options);
+// The same bytes in memory.
 std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options);
 
 } // namespace memprof

@@ -14,7 +14,7 @@ public:
         : location_(location), window_(window), timeline_(maxBuckets)
     {}
 
-    void onLiveChange(LocationId location, std::int64_t bytes) override
+    void onLiveChange(LocationId location, std::int64_t bytes, std::int64_t, bool) override
     {
         if (location == location_)
             liveBytes_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(liveBytes_) + bytes);

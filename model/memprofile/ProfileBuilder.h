@@ -42,11 +42,16 @@ public:
     virtual void onEvent(std::uint64_t index, EventKind kind, LocationId location, std::int64_t liveDelta,
                          std::uint64_t liveBytes, std::uint64_t allocatedBytes) = 0;
     // Called before onEvent of the same event each time a location's live
-    // bytes change (the location that last allocated the block moved or freed).
-    virtual void onLiveChange(LocationId location, std::int64_t bytes)
+    // bytes change (the location that last allocated the block moved or freed):
+    // one block placed (`blocks` 1) or released (-1), `windowBlock` when it
+    // was allocated in the window (Profile::window). In one event a
+    // location's releases come before its placement.
+    virtual void onLiveChange(LocationId location, std::int64_t bytes, std::int64_t blocks, bool windowBlock)
     {
         (void)location;
         (void)bytes;
+        (void)blocks;
+        (void)windowBlock;
     }
 };
 
@@ -190,7 +195,9 @@ private:
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void releaseBlock(EventKind kind, LocationId row, std::uint64_t addr, std::uint64_t allocatedBytes);
-    void changeLive(LocationId id, Int128 bytes, std::int64_t blocks);
+    // `tags`: the block's location bits, kWindowBlock when it was allocated
+    // in the window (for the observer).
+    void changeLive(LocationId id, Int128 bytes, std::int64_t blocks, LocationId tags);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
     std::vector<LocationRow> collectRows(EventKind kind);
@@ -364,14 +371,15 @@ inline LiveBlock BasicProfileBuilder<BlockMap>::packBlock(std::uint64_t addr, st
 }
 
 template <class BlockMap>
-inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, Int128 bytes, std::int64_t blocks)
+inline void BasicProfileBuilder<BlockMap>::changeLive(LocationId id, Int128 bytes, std::int64_t blocks, LocationId tags)
 {
     LiveChange& change = pendingLive_[id];
     change.bytes += bytes;
     change.blocks += blocks;
     heldHistory_.change(id, static_cast<std::int64_t>(bytes)); // its figure, modulo 2^64
     if (observer_)
-        observer_->onLiveChange(id, static_cast<std::int64_t>(bytes)); // the charts' figure, modulo 2^64
+        observer_->onLiveChange(id, static_cast<std::int64_t>(bytes), blocks,
+                                (tags & kWindowBlock) != 0); // the charts' figure, modulo 2^64
     if (!isPending_[id]) {
         isPending_[id] = 1;
         pendingLocations_.push_back(id);
@@ -389,12 +397,12 @@ inline void BasicProfileBuilder<BlockMap>::placeBlock(std::uint64_t addr, std::u
         if (block->size == LiveBlock::kOversize)
             oversizeBlocks_.erase(addr);
         liveBytes_ -= oldSize;
-        changeLive(ownerOf(*block), -Int128(oldSize), -1);
+        changeLive(ownerOf(*block), -Int128(oldSize), -1, block->location);
     }
     *block = packBlock(addr, size, id | windowTag_ | segmentTag_);
     liveBytes_ += size;
     totals_.liveBytes = saturatedUnsigned(liveBytes_);
-    changeLive(id, Int128(size), 1);
+    changeLive(id, Int128(size), 1, windowTag_);
 }
 
 template <class BlockMap>
@@ -440,7 +448,7 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
             addOverride(kind, row, ownerOf(*block), size, allocatedBytes);
         liveBytes_ -= size;
         totals_.liveBytes = saturatedUnsigned(liveBytes_);
-        changeLive(ownerOf(*block), -Int128(size), -1);
+        changeLive(ownerOf(*block), -Int128(size), -1, block->location);
         blocks_.erase(addr, block);
     }
 }

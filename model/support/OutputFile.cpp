@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/support/OutputFile.h"
+#include "model/support/ChunkedStreamBuffer.h"
 
 #include <cerrno>
 #include <charconv>
@@ -93,35 +94,6 @@ int createTemporary(const std::string& target, std::string& temporaryPath)
     return -1;
 }
 
-std::string replaceAtomically(const std::string& target, const struct stat* old, std::string_view bytes)
-{
-    std::string temporaryPath;
-    const int fd = createTemporary(target, temporaryPath);
-    if (fd < 0)
-        return "cannot create a file in " + parentOf(target) + ": " + lastError();
-    std::string error;
-    if (old) {
-        // The replacement keeps the old file's permissions and, where we may,
-        // its owner.
-        if (::fchmod(fd, old->st_mode & 07777) != 0)
-            error = lastError();
-        if (::fchown(fd, old->st_uid, old->st_gid) != 0) {
-            // Only root may give a file away; another user's replacement is theirs.
-        }
-    }
-    if (error.empty())
-        error = writeAll(fd, bytes);
-    if (error.empty() && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
-        error = lastError();
-    if (::close(fd) != 0 && error.empty())
-        error = lastError();
-    if (error.empty() && ::rename(temporaryPath.c_str(), target.c_str()) != 0)
-        error = lastError();
-    if (!error.empty())
-        ::unlink(temporaryPath.c_str());
-    return error;
-}
-
 } // namespace
 
 std::string writeAll(int fd, std::string_view bytes)
@@ -140,50 +112,151 @@ std::string writeAll(int fd, std::string_view bytes)
     return {};
 }
 
+// Where an OutputFile's bytes go, opened at its first write: a
+// descriptor, or a temporary file that replaces a regular file at the end.
+class OutputFile::Buffer {
+public:
+    explicit Buffer(std::string path) : path_(std::move(path)), chunks_([this](std::string_view bytes) { send(bytes); })
+    {}
+    ~Buffer() { discard(); }
+
+    std::streambuf* streamBuffer() { return &chunks_; }
+
+    std::string commit()
+    {
+        chunks_.flushChunk();
+        if (error_.empty() && fd_ < 0)
+            open();
+        if (!temporaryPath_.empty()) {
+            if (error_.empty() && ::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+                error_ = lastError();
+        }
+        if (ownsFd_ && ::close(fd_) != 0 && error_.empty())
+            error_ = lastError();
+        ownsFd_ = false;
+        fd_ = -1;
+        if (!temporaryPath_.empty()) {
+            if (error_.empty() && ::rename(temporaryPath_.c_str(), target_.c_str()) != 0)
+                error_ = lastError();
+            if (!error_.empty())
+                ::unlink(temporaryPath_.c_str());
+            temporaryPath_.clear();
+        }
+        return error_;
+    }
+
+private:
+    void send(std::string_view bytes)
+    {
+        if (error_.empty() && fd_ < 0)
+            open();
+        if (error_.empty() && !bytes.empty())
+            error_ = writeAll(fd_, bytes);
+    }
+    void discard()
+    {
+        if (ownsFd_)
+            ::close(fd_);
+        if (!temporaryPath_.empty())
+            ::unlink(temporaryPath_.c_str());
+    }
+    // The destination, as writeOutputFile describes; error_ when refused.
+    void open()
+    {
+        if (path_.empty()) {
+            error_ = "the file name is empty";
+            return;
+        }
+        if (const int fd = descriptorAlias(path_); fd >= 0) {
+            if (::fcntl(fd, F_GETFD) < 0)
+                error_ = "descriptor " + std::to_string(fd) + " is not open";
+            fd_ = fd;
+            return;
+        }
+        struct stat info {};
+        if (::stat(path_.c_str(), &info) != 0) {
+            if (errno != ENOENT) {
+                error_ = lastError();
+                return;
+            }
+            struct stat link {};
+            if (::lstat(path_.c_str(), &link) == 0)
+                error_ = "it is a symbolic link to a file that does not exist";
+            else if (isKernelInterface(resolved(parentOf(path_)) + "/"))
+                error_ = "it is in a kernel interface (/proc or /sys), not a file system for reports";
+            else
+                openTemporary(path_, nullptr);
+            return;
+        }
+        if (S_ISREG(info.st_mode)) {
+            const std::string target = resolved(path_);
+            if (isKernelInterface(target))
+                error_ = "it is a kernel interface (/proc or /sys), not a file for reports";
+            else
+                openTemporary(target, &info);
+            return;
+        }
+        if (S_ISFIFO(info.st_mode) || S_ISCHR(info.st_mode)) {
+            // Replacing a device or a FIFO with a regular file would break what
+            // uses it (/dev/null for everyone, a reader waiting on a FIFO).
+            fd_ = ::open(path_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+            if (fd_ < 0)
+                error_ = lastError();
+            ownsFd_ = fd_ >= 0;
+            return;
+        }
+        error_ = S_ISDIR(info.st_mode)    ? "it is a directory"
+                 : S_ISBLK(info.st_mode)  ? "it is a block device: a report is never written onto one"
+                 : S_ISSOCK(info.st_mode) ? "it is a socket"
+                                          : "it is not a regular file";
+    }
+    // A temporary file beside `target` that replaces it at commit(), keeping
+    // the old file's permissions and, where we may, its owner.
+    void openTemporary(const std::string& target, const struct stat* old)
+    {
+        fd_ = createTemporary(target, temporaryPath_);
+        if (fd_ < 0) {
+            temporaryPath_.clear();
+            error_ = "cannot create a file in " + parentOf(target) + ": " + lastError();
+            return;
+        }
+        ownsFd_ = true;
+        target_ = target;
+        if (old) {
+            if (::fchmod(fd_, old->st_mode & 07777) != 0)
+                error_ = lastError();
+            if (::fchown(fd_, old->st_uid, old->st_gid) != 0) {
+                // Only root may give a file away; another user's replacement is theirs.
+            }
+        }
+    }
+
+    std::string path_;
+    ChunkedStreamBuffer chunks_;
+    int fd_ = -1;
+    bool ownsFd_ = false;
+    std::string temporaryPath_; // set while a temporary file waits for commit()
+    std::string target_;
+    std::string error_;
+};
+
+OutputFile::OutputFile(std::string path)
+    : buffer_(std::make_unique<Buffer>(std::move(path))), stream_(buffer_->streamBuffer())
+{}
+
+OutputFile::~OutputFile() = default;
+
+std::string OutputFile::commit()
+{
+    stream_.flush();
+    return buffer_->commit();
+}
+
 std::string writeOutputFile(const std::string& path, std::string_view bytes)
 {
-    if (path.empty())
-        return "the file name is empty";
-    if (const int fd = descriptorAlias(path); fd >= 0) {
-        if (::fcntl(fd, F_GETFD) < 0)
-            return "descriptor " + std::to_string(fd) + " is not open";
-        return writeAll(fd, bytes);
-    }
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) {
-        if (errno != ENOENT)
-            return lastError();
-        struct stat link {};
-        if (::lstat(path.c_str(), &link) == 0)
-            return "it is a symbolic link to a file that does not exist";
-        if (isKernelInterface(resolved(parentOf(path)) + "/"))
-            return "it is in a kernel interface (/proc or /sys), not a file system for reports";
-        return replaceAtomically(path, nullptr, bytes);
-    }
-    if (S_ISREG(info.st_mode)) {
-        const std::string target = resolved(path);
-        if (isKernelInterface(target))
-            return "it is a kernel interface (/proc or /sys), not a file for reports";
-        return replaceAtomically(target, &info, bytes);
-    }
-    if (S_ISFIFO(info.st_mode) || S_ISCHR(info.st_mode)) {
-        // Replacing a device or a FIFO with a regular file would break what
-        // uses it (/dev/null for everyone, a reader waiting on a FIFO).
-        const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        if (fd < 0)
-            return lastError();
-        std::string error = writeAll(fd, bytes);
-        if (::close(fd) != 0 && error.empty())
-            error = lastError();
-        return error;
-    }
-    if (S_ISDIR(info.st_mode))
-        return "it is a directory";
-    if (S_ISBLK(info.st_mode))
-        return "it is a block device: a report is never written onto one";
-    if (S_ISSOCK(info.st_mode))
-        return "it is a socket";
-    return "it is not a regular file";
+    OutputFile file(path);
+    file.stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return file.commit();
 }
 
 bool isSameFile(const std::string& first, const std::string& second)

@@ -5,6 +5,8 @@
 // regular file is written in place or refused, never replaced.
 #pragma once
 
+#include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -27,6 +29,30 @@ std::string writeAll(int fd, std::string_view bytes);
 // - A directory, a block device, a socket and files under /proc or /sys are
 //   refused.
 std::string writeOutputFile(const std::string& path, std::string_view bytes);
+
+// An output written as it is made, by writeOutputFile's rules, so that a
+// large export is never held whole: what `stream()` takes is buffered and
+// goes to `path` when the buffer fills, the destination opened then (a
+// command that fails before writing much leaves no trace). A regular file
+// is written beside the target and replaces it only at commit(); without
+// commit() (a command that stopped) nothing is replaced.
+class OutputFile {
+public:
+    explicit OutputFile(std::string path);
+    ~OutputFile();
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+
+    std::ostream& stream() { return stream_; }
+    // Writes what is left and puts the file in place; the cause of the first
+    // failure, empty on success.
+    std::string commit();
+
+private:
+    class Buffer;
+    std::unique_ptr<Buffer> buffer_;
+    std::ostream stream_;
+};
 
 // True when both paths name the same regular file (same device and inode,
 // symlinks followed), so that writing one would destroy the other. Devices

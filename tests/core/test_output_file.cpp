@@ -53,6 +53,31 @@ private slots:
         QCOMPARE(entries(dir), QStringList{"out.csv"});
     }
 
+    // An output larger than its buffer is written as it is made, to a
+    // file beside the old one: the old file stays until commit(), and
+    // stays for good when the command stops without it.
+    void streamedOutputReplacesOnlyAtCommit()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("out.json");
+        writeBytes(path, "old\n");
+        const std::string large(3 * (std::size_t{1} << 20) + 5, 'x');
+        {
+            memprof::OutputFile stopped(local(path));
+            stopped.stream() << large;
+            QCOMPARE(entries(dir).size(), 2); // the temporary file holds what was written
+            QCOMPARE(readBytes(path), QByteArray("old\n"));
+        }
+        QCOMPARE(readBytes(path), QByteArray("old\n"));
+        QCOMPARE(entries(dir), QStringList{"out.json"});
+        memprof::OutputFile committed(local(path));
+        committed.stream() << large << "end";
+        QCOMPARE(readBytes(path), QByteArray("old\n"));
+        QCOMPARE(committed.commit(), std::string());
+        QCOMPARE(readBytes(path), QByteArray::fromStdString(large + "end"));
+        QCOMPARE(entries(dir), QStringList{"out.json"});
+    }
+
     void failedWriteKeepsTheOldFile()
     {
         QTemporaryDir dir;

@@ -3,6 +3,7 @@
 // over that window, whose figures are the windowed report's (--csv=live).
 #include "tests/export/ExportFixtures.h"
 
+#include "model/export/DhatBlocks.h"
 #include "model/export/ExportFormat.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/RangeOption.h"
@@ -68,13 +69,15 @@ private slots:
         memprof::countEvents(kDump, eventCount);
         const std::optional<memprof::RunRange> window = memprof::resolveRange(*option, eventCount, why);
         QVERIFY2(window, why.c_str());
-        const memprof::Profile windowed = memprof::loadProfile(kDump, {}, nullptr, *window);
-        const memprof::Profile whole = memprof::loadProfile(kDump, {}, nullptr, {});
+        // DHAT's block figures come from the same load (other formats ignore them).
+        memprof::DhatBlocks windowedBlocks, wholeBlocks;
+        const memprof::Profile windowed = memprof::loadWithDhatBlocks(kDump, *window, windowedBlocks);
+        const memprof::Profile whole = memprof::loadWithDhatBlocks(kDump, {}, wholeBlocks);
         const std::optional<memprof::ExportFormat> chosen = memprof::exportFormatFromName(format.toStdString());
         QVERIFY(chosen);
-        QCOMPARE(written, QByteArray::fromStdString(memprof::exportBytes(windowed, *chosen)));
+        QCOMPARE(written, QByteArray::fromStdString(memprof::exportBytes(windowed, *chosen, &windowedBlocks)));
         // The window changes what is written.
-        QVERIFY(written != QByteArray::fromStdString(memprof::exportBytes(whole, *chosen)));
+        QVERIFY(written != QByteArray::fromStdString(memprof::exportBytes(whole, *chosen, &wholeBlocks)));
     }
 
     void heldBytesOfTheWindowEqualCsvLive()

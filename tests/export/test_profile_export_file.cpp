@@ -87,7 +87,7 @@ private slots:
         const memprof::Profile profile = memprof::loadProfile(kDump, {}, nullptr, {});
         const QString path = dir.filePath(QStringLiteral("profile.json"));
         QString error;
-        QVERIFY(!memprof::writeProfileExport(profile, path, &error));
+        QVERIFY(!memprof::writeProfileExport(kDump, profile, path, &error));
         QVERIFY(error.contains(QStringLiteral(".pb.gz")));
         QVERIFY(!QFile::exists(path));
     }
@@ -117,7 +117,7 @@ private slots:
         const memprof::Profile shown = memprof::recountWindow(kDump, whole, index, window);
         const QString viewerPath = dir.filePath(fileName);
         QString error;
-        QVERIFY2(memprof::writeProfileExport(shown, viewerPath, &error), qPrintable(error));
+        QVERIFY2(memprof::writeProfileExport(kDump, shown, viewerPath, &error), qPrintable(error));
 
         const QString cliPath = dir.filePath(QStringLiteral("cli-") + fileName);
         const test::ToolRun run =

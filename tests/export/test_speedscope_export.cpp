@@ -3,6 +3,7 @@
 // package, with each profile's weights adding up to the report's figures.
 #include "tests/export/ExportFixtures.h"
 
+#include "model/export/SpeedscopeExport.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "tests/support/TestSuite.h"
 
@@ -13,6 +14,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sstream>
 
 class SpeedscopeExportTest : public QObject {
     Q_OBJECT
@@ -72,6 +75,43 @@ private slots:
                     QVERIFY(frame.toInt() >= 0 && frame.toInt() < frameCount);
             }
         }
+    }
+
+    // Frames that only read alike stay apart: functions named alike in
+    // different files, a C symbol at two addresses (its name carries the
+    // address: "f:0x10", "f:0x20"); the same function met in two stacks is
+    // one frame. Both writers, the memprof one and the time-ordered one.
+    void framesThatOnlyLookAlikeStayApart()
+    {
+        using memprof::FrameKind;
+        memprof::StackProfile stacks;
+        stacks.sampleTypes = {{"samples", "count"}};
+        stacks.frames = {{"init", "@a/util.lua", 0, 3, FrameKind::Lua},
+                         {"init", "@b/util.lua", 0, 3, FrameKind::Lua},
+                         {"f:0x10", "", 0, 0, FrameKind::C},
+                         {"f:0x20", "", 0, 0, FrameKind::C},
+                         {"init", "@a/util.lua", 0, 3, FrameKind::Lua}}; // the first one again
+        stacks.samples = {{{0, 2}, {1}}, {{1, 3}, {1}}, {{4, 2}, {1}}};
+        stacks.timeOrder = {{0, 1}, {1, 1}, {2, 1}};
+
+        const auto framesOf = [](const QByteArray& json) {
+            QStringList names;
+            const QJsonObject shared =
+                QJsonDocument::fromJson(json).object().value(QStringLiteral("shared")).toObject();
+            for (const QJsonValue& frame : shared.value(QStringLiteral("frames")).toArray())
+                names << frame.toObject().value(QStringLiteral("name")).toString() + QLatin1Char('@') +
+                             frame.toObject().value(QStringLiteral("file")).toString();
+            return names;
+        };
+        std::ostringstream timed;
+        memprof::writeSpeedscopeTimeOrder(timed, stacks, {0, "Samples"}, "test");
+        QCOMPARE(framesOf(QByteArray::fromStdString(timed.str())),
+                 QStringList({QStringLiteral("init@@a/util.lua"), QStringLiteral("f:0x10@"),
+                              QStringLiteral("init@@b/util.lua"), QStringLiteral("f:0x20@")}));
+        const QStringList totals =
+            framesOf(QByteArray::fromStdString(memprof::speedscopeJson(stacks, {{0, "Samples"}}, "test")));
+        QCOMPARE(totals, QStringList({QStringLiteral("init@@a/util.lua"), QStringLiteral("f:0x10@"),
+                                      QStringLiteral("init@@b/util.lua"), QStringLiteral("f:0x20@")}));
     }
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // An independent replay of the decoded events, for checking ProfileBuilder's
 // figures: a decoder sink with its own block map (std::map), its own record
-// after each event, its own size buckets and its own peak, sharing nothing
-// with the builder but the decoder.
+// after each event, its own size buckets, its own peak and its own block
+// lives, sharing nothing with the builder but the decoder.
 #pragma once
 
 #include "model/memdecoder/MemprofEvents.h"
@@ -66,6 +66,7 @@ struct ReplaySink {
     struct Block {
         std::uint64_t size;
         Key key;
+        std::uint64_t placedAt = 0; // the event that allocated it (1-based)
     };
     std::map<std::uint64_t, Block> blocks;
     std::uint64_t liveBytes = 0;
@@ -87,6 +88,26 @@ struct ReplaySink {
     std::uint64_t peakIndex = 0;
     std::uint64_t snapshotAt = 0; // second pass: the peak found by the first
     std::map<Key, std::pair<std::uint64_t, std::uint64_t>> atPeak; // bytes, blocks
+    // Each block's life by the location that placed it: from its event to
+    // the one that released it (lifetimes: the released blocks' only), for
+    // the blocks placed by the events lifeFirst..lifeLast.
+    std::map<Key, std::uint64_t> lifetimes;
+    std::uint64_t lifeFirst = 1;
+    std::uint64_t lifeLast = ~std::uint64_t{0};
+    bool counted(const Block& block) const { return block.placedAt >= lifeFirst && block.placedAt <= lifeLast; }
+    // Each location's live bytes and blocks now, and the first state with
+    // its most bytes.
+    std::map<Key, std::pair<std::uint64_t, std::uint64_t>> heldNow, mostHeld;
+
+    // The lives of the released blocks and of those still live, to event `end`.
+    std::map<Key, std::uint64_t> lifetimesTo(std::uint64_t end) const
+    {
+        std::map<Key, std::uint64_t> all = lifetimes;
+        for (const auto& [addr, block] : blocks)
+            if (counted(block))
+                all[block.key] += end - block.placedAt;
+        return all;
+    }
 
     void lfunc(const LfuncSymbol&) {}
     void cfunc(const CfuncSymbol&) {}
@@ -96,6 +117,10 @@ struct ReplaySink {
     {
         if (auto it = blocks.find(addr); it != blocks.end()) {
             liveBytes -= it->second.size;
+            if (counted(it->second))
+                lifetimes[it->second.key] += eventIndex + 1 - it->second.placedAt;
+            heldNow[it->second.key].first -= it->second.size;
+            heldNow[it->second.key].second -= 1;
             if (following && it->second.key == followed)
                 followedLive -= it->second.size;
             blocks.erase(it);
@@ -104,8 +129,13 @@ struct ReplaySink {
     void allocate(std::uint64_t addr, std::uint64_t size, const Key& key)
     {
         release(addr);
-        blocks[addr] = {size, key};
+        blocks[addr] = {size, key, eventIndex + 1};
         liveBytes += size;
+        auto& held = heldNow[key];
+        held.first += size;
+        held.second += 1;
+        if (held.first > mostHeld[key].first)
+            mostHeld[key] = held;
         allocatedBytes += size;
         auto& bucket = sizes[sizeBucket(size)];
         bucket.first += 1;
