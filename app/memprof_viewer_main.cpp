@@ -258,27 +258,39 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
             QCoreApplication::exit(1);
             return;
         }
-        if (range.isEmpty() || window->hasSysprof()) {
+        if (range.isEmpty()) {
             grabShown();
             return;
         }
-        // The window as the window bar takes it; the grab waits for its counts.
-        auto* page = window->findChild<memprof::views::ProfilePage*>(QStringLiteral("profilePage"));
+        // The range as the page's range bar takes it (events or samples);
+        // the grab waits for its counts.
+        memprof::views::ResultsPage* page = nullptr;
+        std::uint64_t runLength = 0;
+        if (window->hasSysprof()) {
+            memprof::views::SysprofPage* cpuPage = window->sysprofPage();
+            runLength = cpuPage->wholeRunProfile()->sampleCount;
+            QObject::connect(cpuPage, &memprof::views::SysprofPage::rangeCounted, window, grabShown,
+                             Qt::SingleShotConnection);
+            page = cpuPage;
+        } else {
+            auto* memoryPage = window->findChild<memprof::views::ProfilePage*>(QStringLiteral("profilePage"));
+            runLength = memoryPage->wholeRunProfile()->totals.eventCount;
+            QObject::connect(memoryPage, &memprof::views::ProfilePage::windowApplied, window, grabShown,
+                             Qt::SingleShotConnection);
+            page = memoryPage;
+        }
         QString error;
-        const auto events =
-            memprof::views::EventWindowBar::parseWindow(range, page->wholeRunProfile()->totals.eventCount, error);
-        if (!events) {
+        const auto counted = memprof::views::EventWindowBar::parseWindow(range, runLength, error);
+        if (!counted) {
             std::fprintf(stderr, "memprof-viewer: --range %s: %s\n", qPrintable(range), qPrintable(error));
             QCoreApplication::exit(2);
             return;
         }
-        if (*events == page->viewState()->range()) {
+        if (*counted == page->viewState()->range()) {
             grabShown();
             return;
         }
-        QObject::connect(page, &memprof::views::ProfilePage::windowApplied, window, grabShown,
-                         Qt::SingleShotConnection);
-        page->viewState()->setRange(*events);
+        page->viewState()->setRange(*counted);
     });
     QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
     const int loopCode = execThenDeleteWindows();

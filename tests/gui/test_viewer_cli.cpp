@@ -99,17 +99,24 @@ private slots:
         QVERIFY(!QFile::exists(png));
     }
 
+    // A window of events in a memprof dump, a range of samples in a sysprof one.
+    void screenshotOfAWindow_data()
+    {
+        QTest::addColumn<QString>("dump");
+        QTest::newRow("memprof") << fixture("v3/growth.bin");
+        QTest::newRow("sysprof") << fixture("sysprof/coroutines-C-jitoff.bin");
+    }
     void screenshotOfAWindow()
     {
+        QFETCH(QString, dump);
         QTemporaryDir out;
         const QString png = out.filePath("window.png");
-        const Run run =
-            viewer({"--screenshot", png, "--size", "900x600", "--range", "20%:60%", fixture("v3/growth.bin")});
+        const Run run = viewer({"--screenshot", png, "--size", "900x600", "--range", "20%:60%", dump});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(QFile::exists(png));
         for (const char* range : {"9:2", "1:999999999", "abc"}) {
             const QString bad = out.filePath("bad.png");
-            const Run refused = viewer({"--screenshot", bad, "--range", range, fixture("v3/growth.bin")});
+            const Run refused = viewer({"--screenshot", bad, "--range", range, dump});
             QVERIFY2(refused.exitCode == 2,
                      qPrintable(QStringLiteral("exit %1: %2").arg(refused.exitCode).arg(refused.err)));
             QVERIFY2(refused.err.contains("--range"), qPrintable(refused.err));
