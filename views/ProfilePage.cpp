@@ -269,7 +269,7 @@ void ProfilePage::readFunctionNames()
     treeModel_->setFunctionNames(nullptr);
     if (!wholeProfile_)
         return;
-    auto* job = new services::FunctionNamesJob(wholeProfile_, QFileInfo(dumpPath_).absolutePath(),
+    auto* job = new services::FunctionNamesJob(services::luaFunctionsOf(*wholeProfile_), QFileInfo(dumpPath_).absolutePath(),
                                                sourcePane()->sourceFolders(), this);
     namesRead_ = job;
     // Every read ends in finished, cancelled ones too: then the job goes.

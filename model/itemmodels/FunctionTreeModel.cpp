@@ -66,7 +66,7 @@ void FunctionTreeModel::setHeldScope(HeldModel::Scope scope)
     emit headerDataChanged(Qt::Horizontal, HeldColumn, HeldColumn);
 }
 
-void FunctionTreeModel::setFunctionNames(std::shared_ptr<const std::vector<QString>> names)
+void FunctionTreeModel::setFunctionNames(std::shared_ptr<const FunctionNameTable> names)
 {
     functionNames_ = std::move(names);
     emitDisplayChanged({});
@@ -197,11 +197,14 @@ QString FunctionTreeModel::locationText(const FunctionFrame& frame) const
     // alike); a function by what it is, not like one of its lines.
     if (frame.kind == FrameKind::Line && frame.location >= 0)
         return names_.displayName(static_cast<LocationId>(frame.location));
-    if (frame.kind == FrameKind::Lua && functionNames_ && frame.function >= 0 &&
-        static_cast<std::size_t>(frame.function) < functionNames_->size()) {
-        const QString& name = (*functionNames_)[static_cast<std::size_t>(frame.function)];
-        if (!name.isEmpty())
-            return tr("%1 at %2").arg(name, displayText(QString::fromStdString(frame.label)));
+    // Only a name the source gives: the node already says "function at".
+    if (frame.kind == FrameKind::Lua && functionNames_ && profile_ && frame.function >= 0 &&
+        static_cast<std::size_t>(frame.function) < profile_->functions.size()) {
+        const FunctionInfo& fn = profile_->functions[static_cast<std::size_t>(frame.function)];
+        const FunctionName* name = functionNames_->find(fn.chunkname, fn.linedefined);
+        if (name && name->kind == FunctionName::Kind::Named)
+            return tr("%1 at %2").arg(QString::fromStdString(name->name),
+                                      displayText(QString::fromStdString(frame.label)));
     }
     return nodeName(frame.kind, frame.label);
 }

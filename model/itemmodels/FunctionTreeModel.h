@@ -10,6 +10,7 @@
 // total, so a line and its file compare on one scale.
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/itemmodels/CostTreeModel.h"
 #include "model/itemmodels/HeldModel.h"
 #include "model/itemmodels/LocationNames.h"
@@ -36,11 +37,11 @@ public:
     // leak suspects rank names, not lines: the tree keeps the survivors.
     void setHeldScope(HeldModel::Scope scope);
     HeldModel::Scope heldScope() const { return heldScope_; }
-    // The functions' names read from their sources (indexed like the
-    // profile's functions; empty where unknown): function nodes read
+    // The functions' names read from their sources (services/FunctionNames.h;
+    // null while none are read): function nodes read
     // "encode at @json.lua:52" instead of "function at @json.lua:52". They
     // are kept for the counts of another window of the same dump.
-    void setFunctionNames(std::shared_ptr<const std::vector<QString>> names);
+    void setFunctionNames(std::shared_ptr<const FunctionNameTable> names);
     bool hasFunctionNames() const { return functionNames_ != nullptr; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -65,7 +66,7 @@ private:
     TreeCost totalCost_;
     LocationNames names_;
     HeldModel::Scope heldScope_ = HeldModel::Scope::HeldAtEnd;
-    std::shared_ptr<const std::vector<QString>> functionNames_;
+    std::shared_ptr<const FunctionNameTable> functionNames_;
 };
 
 } // namespace memprof::itemmodels

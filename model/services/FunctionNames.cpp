@@ -3,11 +3,115 @@
 
 #include "model/services/SourceLocator.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 
 namespace memprof::services {
+
+namespace {
+
+QString namesTr(const char* text)
+{
+    return QCoreApplication::translate("FunctionNames", text);
+}
+
+// A name longer than this is not a name a person wrote (a minified or
+// hostile line): the function is then named by its location.
+constexpr qsizetype kLongestName = 200;
+
+FunctionName nameOnLine(const QList<QStringView>& lines, std::uint64_t line, const std::string& chunk)
+{
+    const QString file = QString::fromStdString(chunkDisplayName(chunk));
+    FunctionName named;
+    if (line == 0) {
+        named.kind = FunctionName::Kind::MainChunk;
+        named.name = namesTr("main chunk of %1").arg(file).toStdString();
+        return named;
+    }
+    if (line > static_cast<std::uint64_t>(lines.size())) {
+        named.kind = FunctionName::Kind::SourceChanged;
+        named.note = (lines.size() == 1 ? namesTr("%1 has %2 line, but the run saw a function defined on line %3: "
+                                                  "the source has changed since the run.")
+                                          : namesTr("%1 has %2 lines, but the run saw a function defined on line %3: "
+                                                  "the source has changed since the run."))
+                         .arg(file)
+                         .arg(lines.size())
+                         .arg(line)
+                         .toStdString();
+        return named;
+    }
+    const QStringView text = lines[static_cast<qsizetype>(line - 1)];
+    if (const QString name = nameDefinedOn(text); !name.isEmpty() && name.size() <= kLongestName) {
+        named.name = name.toStdString();
+        return named;
+    }
+    static const QRegularExpression keyword(QStringLiteral(R"(\bfunction\b)"));
+    if (keyword.match(text).hasMatch()) {
+        named.kind = FunctionName::Kind::Unnamed;
+        named.name = namesTr("function at %1:%2").arg(file).arg(line).toStdString();
+        return named;
+    }
+    named.kind = FunctionName::Kind::SourceChanged;
+    named.note = namesTr("line %1 of %2 defines no function: the source has changed since the run.")
+                     .arg(line)
+                     .arg(file)
+                     .toStdString();
+    return named;
+}
+
+// Adds `line` to the functions of `chunk` (by chunk name and alias).
+void addFunction(std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>>& byChunk,
+                 const std::string& chunk, const std::string& aliasName, std::uint64_t line)
+{
+    byChunk[{chunk, aliasName}].push_back(line);
+}
+
+std::vector<ChunkFunctions>
+chunksOf(std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>>&& byChunk)
+{
+    std::vector<ChunkFunctions> chunks;
+    chunks.reserve(byChunk.size());
+    for (auto& [key, lines] : byChunk) {
+        std::sort(lines.begin(), lines.end());
+        lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+        chunks.push_back({key.first, key.second, std::move(lines)});
+    }
+    return chunks;
+}
+
+} // namespace
+
+std::vector<ChunkFunctions> luaFunctionsOf(const Profile& profile)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> byChunk;
+    for (const FunctionInfo& fn : profile.functions) {
+        if (fn.chunkname.empty())
+            continue;
+        const std::string aliasName =
+            fn.aliasIndex >= 0 ? profile.aliases[static_cast<std::size_t>(fn.aliasIndex)].name : std::string();
+        addFunction(byChunk, fn.chunkname, aliasName, fn.linedefined);
+    }
+    return chunksOf(std::move(byChunk));
+}
+
+std::vector<ChunkFunctions> luaFunctionsOf(const SysprofProfile& profile)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> byChunk;
+    for (FrameId id = 0; id < profile.frames.size(); ++id) {
+        const CallFrame& frame = profile.frames[id];
+        if (frame.kind != FrameKind::Lua || frame.chunk.empty())
+            continue;
+        // A multi-line chunk is named by its alias ("alias:line").
+        const std::string aliasName = frame.chunk.find('\n') != std::string::npos
+                                          ? frame.name.substr(0, frame.name.rfind(':'))
+                                          : std::string();
+        addFunction(byChunk, frame.chunk, aliasName, frame.line);
+    }
+    return chunksOf(std::move(byChunk));
+}
 
 QString nameDefinedOn(QStringView line)
 {
@@ -24,28 +128,21 @@ QString nameDefinedOn(QStringView line)
     return {};
 }
 
-std::vector<QString> readFunctionNames(const Profile& profile, const QString& dumpFolder,
-                                       const QStringList& sourceFolders, const DecodeControl& control)
+FunctionNameTable readFunctionNames(const std::vector<ChunkFunctions>& chunks, const QString& dumpFolder,
+                                    const QStringList& sourceFolders, const DecodeControl& control)
 {
-    std::vector<QString> names(profile.functions.size());
-    // The functions of each chunk, so that its source is read once.
-    std::map<std::string_view, std::vector<std::int32_t>> byChunk;
-    for (std::size_t f = 0; f < profile.functions.size(); ++f)
-        if (profile.functions[f].linedefined > 0)
-            byChunk[profile.functions[f].chunkname].push_back(static_cast<std::int32_t>(f));
-    for (const auto& [chunk, functions] : byChunk) {
+    FunctionNameTable names;
+    for (const ChunkFunctions& chunk : chunks) {
         if (control.stop && control.stop->load(std::memory_order_relaxed))
             break;
         // Files that need the user's yes first are not read for a name.
-        const SourceView source = locateFunctionSource(profile, functions.front(), 0, dumpFolder, sourceFolders);
+        const SourceView source = locateChunkSource(chunk.chunkname, chunk.aliasName, 0, dumpFolder, sourceFolders);
         if (source.kind != SourceView::Kind::File && source.kind != SourceView::Kind::StoredText)
             continue;
         const QList<QStringView> lines = QStringView(source.text).split(QLatin1Char('\n'));
-        for (const std::int32_t f : functions) {
-            const std::uint64_t line = profile.functions[static_cast<std::size_t>(f)].linedefined;
-            if (line <= static_cast<std::uint64_t>(lines.size()))
-                names[static_cast<std::size_t>(f)] = nameDefinedOn(lines[static_cast<qsizetype>(line - 1)]);
-        }
+        const std::string& shownChunk = chunk.aliasName.empty() ? chunk.chunkname : chunk.aliasName;
+        for (const std::uint64_t line : chunk.lines)
+            names.set(chunk.chunkname, line, nameOnLine(lines, line, shownChunk));
     }
     return names;
 }

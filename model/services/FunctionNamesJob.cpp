@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/services/FunctionNamesJob.h"
 
-#include "model/services/FunctionNames.h"
-
 namespace memprof::services {
 
-FunctionNamesJob::FunctionNamesJob(std::shared_ptr<const Profile> profile, QString dumpFolder,
+FunctionNamesJob::FunctionNamesJob(std::vector<ChunkFunctions> functions, QString dumpFolder,
                                    QStringList sourceFolders, QObject* parent)
     : DecodeJob(parent),
-      profile_(std::move(profile)),
+      functions_(std::make_shared<const std::vector<ChunkFunctions>>(std::move(functions))),
       dumpFolder_(std::move(dumpFolder)),
       sourceFolders_(std::move(sourceFolders))
 {
@@ -24,9 +22,10 @@ void FunctionNamesJob::start()
 {
     startWorker(
         QStringLiteral("memprof names"), QThread::LowPriority,
-        [this, profile = profile_, dumpFolder = dumpFolder_, sourceFolders = sourceFolders_](DecodeControl& control) {
-            emit finished(std::make_shared<const std::vector<QString>>(
-                readFunctionNames(*profile, dumpFolder, sourceFolders, control)));
+        [this, functions = functions_, dumpFolder = dumpFolder_, sourceFolders = sourceFolders_](
+            DecodeControl& control) {
+            emit finished(std::make_shared<const FunctionNameTable>(
+                readFunctionNames(*functions, dumpFolder, sourceFolders, control)));
         });
 }
 
