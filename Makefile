@@ -18,7 +18,8 @@ DEPS = cmake g++ make ninja-build pkg-config \
        xvfb xauth xz-utils hicolor-icon-theme \
        shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file \
        clang libclang-rt-14-dev \
-       libprotobuf-dev protobuf-compiler zlib1g-dev golang-go python3-jsonschema
+       libprotobuf-dev protobuf-compiler zlib1g-dev golang-go python3-jsonschema \
+       libyaml-cpp-dev libmsgpack-dev tarantool
 
 .PHONY: all deps configure build run test bench clean
 
