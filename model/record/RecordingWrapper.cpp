@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/record/RecordingWrapper.h"
+
+#include "model/record/RemoteLua.h"
+
+#include <QFile>
+
+namespace memprof::record {
+
+QByteArray recordingWrapper(const LaunchSettings& settings)
+{
+    const QByteArray name = settings.kind == ProfilerKind::Memory ? "memprof" : "sysprof";
+    const QByteArray path = luaStringLiteral(QFile::encodeName(settings.dumpPath));
+    const QByteArray startArgument =
+        settings.kind == ProfilerKind::Memory
+            ? path
+            : "{mode = " + luaStringLiteral(QByteArray(1, settings.cpu.mode)) +
+                  ", interval = " + QByteArray::number(settings.cpu.intervalMs) + ", path = " + path + "}";
+    return "-- Written by Memprof Viewer: runs a script under misc." + name +
+           ", stopped when the script ends.\n"
+           "local unavailable = " +
+           QByteArray::number(kProfilerUnavailableStatus) +
+           "\n"
+           "local profiler = type(misc) == 'table' and misc." +
+           name +
+           "\n"
+           "if type(profiler) ~= 'table' then\n"
+           "  io.stderr:write('memprof-record: ', arg[-1] or 'this program', ' has no misc." +
+           name +
+           " (', _TARANTOOL and ('Tarantool ' .. _TARANTOOL) or jit.version, ')\\n')\n"
+           "  os.exit(unavailable)\n"
+           "end\n"
+           "local script = arg[1]\n"
+           "local scriptArg = {[-1] = arg[-1], [0] = script}\n"
+           "for i = 2, #arg do scriptArg[i - 1] = arg[i] end\n"
+           "arg = scriptArg\n"
+           "local started, err = profiler.start(" +
+           startArgument +
+           ")\n"
+           "if not started then\n"
+           "  io.stderr:write('memprof-record: misc." +
+           name +
+           ".start failed: ', tostring(err), '\\n')\n"
+           "  os.exit(unavailable)\n"
+           "end\n"
+           "local stopped = false\n"
+           "local function stop() if not stopped then stopped = true profiler.stop() end end\n"
+           "local chunk, loadError = loadfile(script)\n"
+           "if not chunk then stop() io.stderr:write(loadError, '\\n') os.exit(1) end\n"
+           "local ok, runError = xpcall(function() return chunk(unpack(arg, 1, #arg)) end, debug.traceback)\n"
+           "if ok and type(box) == 'table' and type(box.cfg) == 'table' then\n"
+           "  box.ctl.on_shutdown(stop)\n"
+           "  return\n"
+           "end\n"
+           "stop()\n"
+           "if not ok then io.stderr:write(tostring(runError), '\\n') os.exit(1) end\n";
+}
+
+} // namespace memprof::record
