@@ -4,6 +4,7 @@
 #include "model/record/RemoteLua.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace memprof::record {
 
@@ -16,6 +17,9 @@ QByteArray recordingWrapper(const LaunchSettings& settings)
             ? path
             : "{mode = " + luaStringLiteral(QByteArray(1, settings.cpu.mode)) +
                   ", interval = " + QByteArray::number(settings.cpu.intervalMs) + ", path = " + path + "}";
+    QByteArray scriptArguments;
+    for (const QString& argument : settings.arguments)
+        scriptArguments += ", " + luaStringLiteral(argument.toUtf8());
     return "-- Written by Memprof Viewer: runs a script under misc." + name +
            ", stopped when the script ends.\n"
            "local unavailable = " +
@@ -25,15 +29,14 @@ QByteArray recordingWrapper(const LaunchSettings& settings)
            name +
            "\n"
            "if type(profiler) ~= 'table' then\n"
-           "  io.stderr:write('memprof-record: ', arg[-1] or 'this program', ' has no misc." +
+           "  io.stderr:write('memprof-record: no misc." +
            name +
-           " (', _TARANTOOL and ('Tarantool ' .. _TARANTOOL) or jit.version, ')\\n')\n"
+           " here (', _TARANTOOL and ('Tarantool ' .. _TARANTOOL) or jit.version, ')\\n')\n"
            "  os.exit(unavailable)\n"
            "end\n"
-           "local script = arg[1]\n"
-           "local scriptArg = {[-1] = arg[-1], [0] = script}\n"
-           "for i = 2, #arg do scriptArg[i - 1] = arg[i] end\n"
-           "arg = scriptArg\n"
+           "local script = " + luaStringLiteral(QFile::encodeName(QFileInfo(settings.script).absoluteFilePath())) +
+           "\n"
+           "arg = {[0] = script" + scriptArguments + "}\n"
            "local started, err = profiler.start(" +
            startArgument +
            ")\n"

@@ -17,7 +17,9 @@ namespace memprof::record {
 // (the script's own statuses stay as they are otherwise).
 inline constexpr int kProfilerUnavailableStatus = 125;
 
-// The wrapper's text; it is run as `PROGRAM WRAPPER SCRIPT ARGS...`.
+// The wrapper's text, with the script's path and arguments in it; it is run
+// as `PROGRAM -e WRAPPER` (a chunk named "=(command line)" in every
+// recording, not a temporary file's name that differs from run to run).
 QByteArray recordingWrapper(const LaunchSettings& settings);
 
 } // namespace memprof::record

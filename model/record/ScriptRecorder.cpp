@@ -61,21 +61,14 @@ void ScriptRecorder::start()
         fail(tr("There is no script %1.").arg(settings_.script));
         return;
     }
-    const QString wrapperPath = wrapperFolder_.filePath(QStringLiteral("record.lua"));
-    QFile wrapper(wrapperPath);
-    const QByteArray text = recordingWrapper(settings_);
-    if (!wrapperFolder_.isValid() || !wrapper.open(QIODevice::WriteOnly) || wrapper.write(text) != text.size()) {
-        fail(tr("The recording's wrapper cannot be written to %1.").arg(wrapperPath));
-        return;
-    }
-    wrapper.close();
     // A dump from an earlier run must not pass for this run's.
     QFile::remove(settings_.dumpPath);
     const QString folder = settings_.workingFolder.isEmpty() ? QFileInfo(settings_.script).absolutePath()
                                                               : settings_.workingFolder;
     process_.setWorkingDirectory(folder);
-    process_.start(settings_.program,
-                   QStringList{wrapperPath, QFileInfo(settings_.script).absoluteFilePath()} + settings_.arguments);
+    // No input: Tarantool would read a script from it.
+    process_.setStandardInputFile(QProcess::nullDevice());
+    process_.start(settings_.program, {QStringLiteral("-e"), QString::fromUtf8(recordingWrapper(settings_))});
     if (settings_.stopAfterSeconds > 0)
         stopTimer_.start(settings_.stopAfterSeconds * 1000);
 }

@@ -11,7 +11,6 @@
 #include <QByteArray>
 #include <QObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTimer>
 
 #include <memory>
@@ -55,7 +54,6 @@ private:
 
     LaunchSettings settings_;
     QProcess process_;
-    QTemporaryDir wrapperFolder_;
     QTimer stopTimer_;
     QTimer killTimer_;
     bool stoppedEarly_ = false;

@@ -12,6 +12,7 @@
 #include "tests/support/TestSuite.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -184,8 +185,40 @@ private slots:
         const Run run = runRecording(settings);
         QCOMPARE(run.outcome.exitStatus, 125);
         QVERIFY(run.outcome.message.startsWith(QStringLiteral("tarantool has no memory profiler")));
-        QVERIFY2(run.errorOutput.contains("has no misc.memprof (Tarantool 2.6.0"), run.errorOutput.constData());
+        QVERIFY2(run.errorOutput.contains("no misc.memprof here (Tarantool 2.6.0"), run.errorOutput.constData());
         QVERIFY(!run.outcome.dumpWritten);
+    }
+
+    void theCommandLineRecordsAndAttaches()
+    {
+        const QString script = writeScript(QStringLiteral("cli.lua"), "keep = {}\nfor i = 1, 5000 do keep[i] = {i} end\n"
+                                                                      "print('ran with', ...)\n");
+        const QString dump = folder_.filePath(QStringLiteral("cli.memprof"));
+        QProcess cli;
+        cli.start(QStringLiteral(MEMPROF_RECORD_EXE),
+                  {QStringLiteral("--luajit"), recordingLuajit(), QStringLiteral("-o"), dump, script,
+                   QStringLiteral("--not-an-option")});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QCOMPARE(cli.readAllStandardOutput(), QByteArray("ran with\t--not-an-option\n"));
+        QVERIFY(cli.readAllStandardError().contains("wrote " + dump.toUtf8()));
+        QCOMPARE(loadProfile(QFile::encodeName(dump).toStdString()).status.end, DecodeEnd::Complete);
+        // A Tarantool without a profiler, attached to: the message, status 1.
+        if (test::TarantoolInstance::executable().isEmpty())
+            return;
+        test::TarantoolInstance instance;
+        QVERIFY(instance.ready());
+        cli.start(QStringLiteral(MEMPROF_RECORD_EXE),
+                  {QStringLiteral("--attach"), instance.consolePath(), QStringLiteral("--duration"),
+                   QStringLiteral("1"), QStringLiteral("-o"), folder_.filePath(QStringLiteral("none.memprof"))});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY(cli.readAllStandardError().contains("has no memory profiler: misc.memprof came with Tarantool 2.7.1"));
+        // Usage errors: status 2.
+        cli.start(QStringLiteral(MEMPROF_RECORD_EXE), {script});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("no -o DUMP given"));
     }
 
     void aProgramThatIsNotThereIsSaid()

@@ -7,6 +7,7 @@
 // misc.sysprof in Lua as a stand-in that writes one of our real fixture
 // dumps, piece by piece while it runs and the rest when stopped, to the
 // path it is given (as LuaJIT's profilers flush their buffers).
+#include "model/record/InstanceRecording.h"
 #include "model/record/RemoteProfiler.h"
 #include "model/record/TarantoolBinaryPort.h"
 #include "model/record/TarantoolConsole.h"
@@ -347,6 +348,64 @@ private slots:
         QVERIFY(received >= 8192);
         QVERIFY(received < fileBytes(fixture).size());
         QVERIFY(fileBytes(fixture).startsWith(out.data()));
+    }
+
+    void aWholeRecordingStopsBringsBackAndDeletes()
+    {
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        TarantoolInstance instance(standInProfilers(fixture));
+        QVERIFY2(instance.ready(), instance.output().constData());
+        QTemporaryDir here;
+        AttachSettings settings;
+        settings.address = instance.binaryPath();
+        settings.user = QStringLiteral("profiler");
+        settings.password = QStringLiteral("secret");
+        settings.dumpPath = here.filePath(QStringLiteral("came-back.memprof"));
+        std::atomic<bool> stop = false;
+        std::atomic<bool> cancel = false;
+        std::vector<AttachPhase> phases;
+        AttachCallbacks callbacks;
+        callbacks.phase = [&](AttachPhase phase) {
+            phases.push_back(phase);
+            if (phase == AttachPhase::Recording)
+                stop = true; // Stop, as soon as it records
+        };
+        const AttachOutcome outcome = recordOnInstance(settings, stop, cancel, callbacks);
+        QVERIFY2(outcome.message.isEmpty(), qPrintable(outcome.message));
+        QVERIFY(outcome.complete);
+        QVERIFY(fileBytes(settings.dumpPath) == fileBytes(fixture));
+        QCOMPARE(phases, (std::vector<AttachPhase>{AttachPhase::Connecting, AttachPhase::Recording,
+                                                   AttachPhase::Stopping, AttachPhase::Transferring,
+                                                   AttachPhase::Deleting}));
+        // Nothing left on the instance: no stand-in dump in its temporary files.
+        QString error;
+        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
+        QVERIFY2(console, qPrintable(error));
+        QVERIFY(!console->evaluate("return standin_running", kTimeoutMs).value(0).truthy());
+    }
+
+    void closingTheViewerStopsTheProfilerFirst()
+    {
+        TarantoolInstance instance(standInProfilers(test::fixture(QStringLiteral("v3/leak.bin"))));
+        QVERIFY2(instance.ready(), instance.output().constData());
+        QTemporaryDir here;
+        AttachSettings settings;
+        settings.address = instance.consolePath();
+        settings.dumpPath = here.filePath(QStringLiteral("cancelled.memprof"));
+        std::atomic<bool> stop = false;
+        std::atomic<bool> cancel = false;
+        AttachCallbacks callbacks;
+        callbacks.phase = [&](AttachPhase phase) {
+            if (phase == AttachPhase::Recording)
+                cancel = true; // the viewer closes mid-recording
+        };
+        const AttachOutcome outcome = recordOnInstance(settings, stop, cancel, callbacks);
+        QVERIFY(!outcome.complete);
+        QVERIFY2(outcome.message.startsWith(QStringLiteral("Cancelled after 0 of")), qPrintable(outcome.message));
+        QString error;
+        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
+        QVERIFY2(console, qPrintable(error));
+        QVERIFY(!console->evaluate("return standin_running", kTimeoutMs).value(0).truthy());
     }
 
     void aDroppedConnectionKeepsWhatCameBack()

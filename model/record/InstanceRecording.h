@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A whole recording on a running Tarantool, start to dump: connect (its
+// console, or its binary port with a user), check and start the profiler,
+// wait for Stop or the time set, stop it, bring the dump back into a local
+// file and delete it on the instance. Blocking: the viewer runs it on a
+// worker (a job), memprof-record on its main thread. Whatever happens after
+// the profiler started, it is stopped before this returns, and what came
+// back is kept.
+#pragma once
+
+#include "model/dump/DecodeControl.h"
+#include "model/record/RemoteProfiler.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+namespace memprof::record {
+
+struct AttachSettings {
+    QString address; // as parseInstanceAddress reads it
+    QString user; // empty: the admin console; else the binary port's user
+    QString password;
+    ProfilerKind kind = ProfilerKind::Memory;
+    CpuProfilerOptions cpu;
+    int stopAfterSeconds = 0; // 0: until `stopRecording` is raised
+    QString dumpPath; // the local file the dump is brought into
+};
+
+struct AttachOutcome {
+    bool dumpWritten = false; // dumpPath holds what came back (maybe cut short)
+    qint64 bytes = 0;
+    bool complete = false; // the whole dump came back
+    // Why nothing or not all came back, or a warning (a full disk on the
+    // instance); empty when all went well.
+    QString message;
+};
+
+// The phases a recording goes through, for a status line.
+enum class AttachPhase { Connecting, Recording, Stopping, Transferring, Deleting };
+
+struct AttachCallbacks {
+    std::function<void(AttachPhase)> phase;
+    // Bytes brought back, of the dump's size.
+    std::function<void(std::uint64_t, std::uint64_t)> transferred;
+};
+
+// `stopRecording` ends the recording (Stop); `cancel` also ends the
+// transfer (Cancel, the viewer closing): the profiler is stopped either way.
+AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic<bool>& stopRecording,
+                               const std::atomic<bool>& cancel, const AttachCallbacks& callbacks = {});
+
+} // namespace memprof::record
