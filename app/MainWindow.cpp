@@ -18,6 +18,7 @@
 #include "views/StartPage.h"
 #include "views/SysprofPage.h"
 #include "views/ViewState.h"
+#include "views/record/RecordDialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -106,6 +107,10 @@ void MainWindow::createMenus()
     connect(recentMenu_, &RecentFilesMenu::filesChanged, startPage_, &views::StartPage::setRecentFiles);
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
+    QAction* recordAction = file->addAction(tr("Re&cord…"), this, &MainWindow::showRecordDialog);
+    recordAction->setObjectName(QStringLiteral("recordAction"));
+    recordAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
+    recordAction->setToolTip(tr("Records a profile of a script run here, or of a running Tarantool, and opens it"));
     compareAction_ = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
     compareAction_->setToolTip(tr("Opens a second dump as NEW and shows NEW − BASE, this dump being BASE"));
     compareAction_->setEnabled(false);
@@ -346,6 +351,24 @@ void MainWindow::chooseAndCompare()
     const QString path = askForDump(this, tr("Compare %1 With (NEW)").arg(dump.fileName()), dump.absolutePath());
     if (!path.isEmpty())
         compareWith(path);
+}
+
+// One dialog per window, not modal: the window's profile stays usable while
+// a recording runs; each dump recorded opens as a dump opened by hand does.
+void MainWindow::showRecordDialog()
+{
+    if (!recordDialog_) {
+        recordDialog_ = new views::RecordDialog(recordForm(), this);
+        connect(recordDialog_, &views::RecordDialog::formUsed, this, &setRecordForm);
+        connect(recordDialog_, &views::RecordDialog::recorded, this, [this](const QString& path, const QString& note) {
+            openDump(path);
+            if (!note.isEmpty())
+                statusBar()->showMessage(note);
+        });
+    }
+    recordDialog_->show();
+    recordDialog_->raise();
+    recordDialog_->activateWindow();
 }
 
 ComparisonWindow* MainWindow::compareWith(const QString& newPath)

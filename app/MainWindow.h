@@ -22,6 +22,7 @@ class QAction;
 namespace memprof::views {
 class HelpGuide;
 class LoadingPage;
+class RecordDialog;
 class StartPage;
 class SysprofPage;
 } // namespace memprof::views
@@ -47,6 +48,8 @@ public:
     void loadDump(const QString& path);
     void reload();
     void cancelLoad();
+    // File > Record: the window's Record dialog, made on first use.
+    void showRecordDialog();
     // Opens a window comparing the dump at `newPath` (NEW) against this
     // window's document (BASE), the comparison of its kind; nullptr if
     // there is no document.
@@ -135,6 +138,7 @@ private:
     bool layoutRestored_ = false;
     bool fitWhenShown_ = false;
     QPointer<QWidget> opener_;
+    QPointer<views::RecordDialog> recordDialog_;
 
     QStackedWidget* pages_ = nullptr;
     views::StartPage* startPage_ = nullptr;

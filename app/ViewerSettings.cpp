@@ -118,6 +118,47 @@ void setLastOpenFolder(const QString& folder)
     QSettings().setValue(kLastOpenFolder, folder);
 }
 
+views::RecordForm recordForm()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("record"));
+    views::RecordForm form;
+    form.attach = settings.value(QStringLiteral("attach"), false).toBool();
+    form.kind = settings.value(QStringLiteral("kind")).toString() == QStringLiteral("cpu") ? record::ProfilerKind::Cpu
+                                                                                         : record::ProfilerKind::Memory;
+    const QString mode = settings.value(QStringLiteral("mode"), QStringLiteral("C")).toString();
+    form.cpu.mode = mode.size() == 1 && QStringLiteral("DLC").contains(mode) ? mode.at(0).toLatin1() : 'C';
+    form.cpu.intervalMs = std::max(1, settings.value(QStringLiteral("intervalMs"), 10).toInt());
+    form.stopAfterSeconds = std::max(0, settings.value(QStringLiteral("stopAfterSeconds"), 0).toInt());
+    form.program = settings.value(QStringLiteral("program")).toString();
+    form.script = settings.value(QStringLiteral("script")).toString();
+    form.arguments = settings.value(QStringLiteral("arguments")).toString();
+    form.workingFolder = settings.value(QStringLiteral("workingFolder")).toString();
+    form.addresses = settings.value(QStringLiteral("addresses")).toStringList();
+    form.user = settings.value(QStringLiteral("user")).toString();
+    form.dumpFolder = settings.value(QStringLiteral("dumpFolder")).toString();
+    return form;
+}
+
+void setRecordForm(const views::RecordForm& form)
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("record"));
+    settings.setValue(QStringLiteral("attach"), form.attach);
+    settings.setValue(QStringLiteral("kind"),
+                      form.kind == record::ProfilerKind::Cpu ? QStringLiteral("cpu") : QStringLiteral("memory"));
+    settings.setValue(QStringLiteral("mode"), QString(QLatin1Char(form.cpu.mode)));
+    settings.setValue(QStringLiteral("intervalMs"), form.cpu.intervalMs);
+    settings.setValue(QStringLiteral("stopAfterSeconds"), form.stopAfterSeconds);
+    settings.setValue(QStringLiteral("program"), form.program);
+    settings.setValue(QStringLiteral("script"), form.script);
+    settings.setValue(QStringLiteral("arguments"), form.arguments);
+    settings.setValue(QStringLiteral("workingFolder"), form.workingFolder);
+    settings.setValue(QStringLiteral("addresses"), form.addresses);
+    settings.setValue(QStringLiteral("user"), form.user);
+    settings.setValue(QStringLiteral("dumpFolder"), form.dumpFolder);
+}
+
 namespace {
 // The tables and trees whose hidden columns the settings keep, by name.
 QList<views::CostTableView*> rememberedViews(const QWidget* page)

@@ -4,6 +4,8 @@
 // window's layout, the hidden columns, the sort orders and the held pane's mode.
 #pragma once
 
+#include "views/record/RecordForm.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -46,5 +48,9 @@ void restoreSortChoices(QWidget* page);
 
 QString lastOpenFolder();
 void setLastOpenFolder(const QString& folder);
+
+// The Record dialog's choices (never a password).
+views::RecordForm recordForm();
+void setRecordForm(const views::RecordForm& form);
 
 } // namespace memprof::app

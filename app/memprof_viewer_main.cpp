@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
 // memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
+// memprof-viewer --record: the start page with File > Record open.
 // memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST] DUMP
 // (or --diff BASE NEW): renders the window at a fixed size into OUT.png and
 // exits (for docs and checks); --range counts only a window of the run.
@@ -354,6 +355,10 @@ int main(int argc, char* argv[])
         QStringLiteral("FIRST:LAST"));
     parser.addOption(screenshotRange);
     parser.addOption(diff);
+    const QCommandLineOption record(QStringLiteral("record"),
+                                    QStringLiteral("Open File > Record at start: record a script or a running "
+                                                   "Tarantool, then view the dump."));
+    parser.addOption(record);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
 
@@ -399,5 +404,7 @@ int main(int argc, char* argv[])
     first->show();
     for (const QString& dump : dumps)
         first->openDump(dump);
+    if (parser.isSet(record))
+        first->showRecordDialog();
     return execThenDeleteWindows();
 }

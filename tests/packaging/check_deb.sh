@@ -25,6 +25,7 @@ dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' > "$out/contents.txt"
 for path in \
     /usr/bin/memprof-viewer \
     /usr/bin/memprof-report \
+    /usr/bin/memprof-record \
     "/usr/share/applications/$app_id.desktop" \
     "/usr/share/mime/packages/$app_id.xml" \
     "/usr/share/icons/hicolor/scalable/apps/$app_id.svg" \

@@ -9,7 +9,7 @@ mime_type=application/x-luajit-memprof
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
 
-for exe in bin/memprof-viewer bin/memprof-report; do
+for exe in bin/memprof-viewer bin/memprof-report bin/memprof-record; do
     [ -x "$prefix/$exe" ] || fail "$exe is not installed (or not executable)"
 done
 for file in \

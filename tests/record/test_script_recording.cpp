@@ -7,6 +7,7 @@
 // the profiler (Debian's Tarantool 2.6) is said to be one.
 #include "model/memprofile/ProfileLoader.h"
 #include "model/record/ScriptRecorder.h"
+#include "model/record/ShellWords.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
@@ -219,6 +220,20 @@ private slots:
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 2);
         QVERIFY(cli.readAllStandardError().contains("no -o DUMP given"));
+    }
+
+    void argumentsSplitAsAShellSplitsThem()
+    {
+        QString error;
+        QCOMPARE(record::shellWords(QStringLiteral("--port 3301 'two words' \"a \\\"b\\\"\" c\\ d"), &error).value(),
+                 (QStringList{QStringLiteral("--port"), QStringLiteral("3301"), QStringLiteral("two words"),
+                              QStringLiteral("a \"b\""), QStringLiteral("c d")}));
+        QCOMPARE(record::shellWords(QStringLiteral("  "), &error).value(), QStringList());
+        QVERIFY(!record::shellWords(QStringLiteral("$(touch /tmp/never)"), &error));
+        QVERIFY2(error.contains(QStringLiteral("command substitution")), qPrintable(error));
+        QVERIFY(!record::shellWords(QStringLiteral("'unclosed"), &error));
+        QVERIFY(!record::shellWords(QStringLiteral("a; b"), &error));
+        QVERIFY2(error.contains(QStringLiteral("quote it")), qPrintable(error));
     }
 
     void aProgramThatIsNotThereIsSaid()

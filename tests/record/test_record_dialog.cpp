@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File > Record, driven as a user drives it: a script recorded with the
+// real LuaJIT (its output shown, the dump handed to the window, which opens
+// it), an instance attached to (a real Tarantool: 2.6 says it has no
+// profiler; with the stand-in profiler the dump comes back whole), the
+// choices remembered but never the password, and closing the dialog
+// stopping the recording first.
+#include "app/MainWindow.h"
+#include "app/ViewerSettings.h"
+#include "views/record/RecordDialog.h"
+#include "tests/support/GuiTestData.h"
+#include "tests/support/StandInProfilers.h"
+#include "tests/support/TarantoolInstance.h"
+#include "tests/support/TestSuite.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace memprof;
+using namespace memprof::views;
+
+namespace {
+
+QString recordingLuajit()
+{
+    const QString named = qEnvironmentVariable("MEMPROF_RECORDING_LUAJIT");
+    return !named.isEmpty() ? named : QStringLiteral(MEMPROF_RECORDING_LUAJIT);
+}
+
+template <class T> T* child(QWidget* parent, const char* name)
+{
+    return parent->findChild<T*>(QString::fromLatin1(name));
+}
+
+QString statusOf(RecordDialog& dialog)
+{
+    return child<QLabel>(&dialog, "recordStatus")->text();
+}
+
+// Saves the dialog as a picture where MEMPROF_SCREENSHOT_DIR asks for it
+// (docs/screenshots is made so).
+void keepScreenshot(QWidget& dialog, const QString& name)
+{
+    const QString folder = qEnvironmentVariable("MEMPROF_SCREENSHOT_DIR");
+    if (!folder.isEmpty())
+        dialog.grab().save(QDir(folder).filePath(name));
+}
+
+} // namespace
+
+class TestRecordDialog : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir folder_;
+
+    QString writeScript(const QString& name, const QByteArray& text)
+    {
+        QFile file(folder_.filePath(name));
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(text);
+        return file.fileName();
+    }
+    RecordForm formHere() const
+    {
+        RecordForm form;
+        form.program = recordingLuajit();
+        form.dumpFolder = folder_.path();
+        return form;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void aScriptIsRecordedAndOpensInTheWindow()
+    {
+        if (!QFile::exists(recordingLuajit()))
+            QSKIP("no memprof-capable LuaJIT (set MEMPROF_RECORDING_LUAJIT)");
+        app::MainWindow window;
+        window.show();
+        QAction* action = window.findChild<QAction*>(QStringLiteral("recordAction"));
+        QVERIFY(action);
+        app::setRecordForm(formHere());
+        action->trigger();
+        auto* dialog = window.findChild<RecordDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        const QString script = writeScript(QStringLiteral("service.lua"),
+                                           "jit.off()\nprint('serving', ...)\nio.stdout:flush()\nlocal keep = {}\n"
+                                           "for i = 1, 2e6 do keep[i % 5000 + 1] = {i} end\nprint('done')\n");
+        child<QLineEdit>(dialog, "recordScript")->setText(script);
+        child<QLineEdit>(dialog, "recordArguments")->setText(QStringLiteral("--port 3301 'two words'"));
+        QSignalSpy recorded(dialog, &RecordDialog::recorded);
+        QTest::mouseClick(child<QPushButton>(dialog, "recordButton"), Qt::LeftButton);
+        QVERIFY(dialog->isRecording());
+        QVERIFY(!child<QPushButton>(dialog, "recordButton")->isEnabled());
+        QVERIFY(child<QPushButton>(dialog, "stopButton")->isEnabled());
+        auto* output = child<QPlainTextEdit>(dialog, "recordOutput");
+        QTRY_VERIFY2_WITH_TIMEOUT(output->toPlainText().contains(QStringLiteral("serving\t--port\t3301\ttwo words")),
+                                  qPrintable(output->toPlainText() + statusOf(*dialog)), 20000);
+        keepScreenshot(*dialog, QStringLiteral("record-dialog.png"));
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 60000);
+        const QString dump = recorded.first().first().toString();
+        QVERIFY(dump.startsWith(folder_.filePath(QStringLiteral("service-"))));
+        QVERIFY(dump.endsWith(QStringLiteral(".memprof")));
+        QVERIFY(output->toPlainText().contains(QStringLiteral("done")));
+        QVERIFY2(statusOf(*dialog).startsWith(QStringLiteral("Recorded ")), qPrintable(statusOf(*dialog)));
+        // The window opens it as a dump opened by hand.
+        QTRY_COMPARE_WITH_TIMEOUT(window.dumpPath(), dump, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isLoading(), 30000);
+        QVERIFY(window.document());
+        QCOMPARE(window.document()->status().end, DecodeEnd::Complete);
+        // Remembered for the next time: the script and its arguments.
+        const RecordForm remembered = app::recordForm();
+        QCOMPARE(remembered.script, script);
+        QCOMPARE(remembered.arguments, QStringLiteral("--port 3301 'two words'"));
+        QVERIFY(!dialog->isRecording());
+    }
+
+    void stopAndTheTimeSetEndARecording()
+    {
+        if (!QFile::exists(recordingLuajit()))
+            QSKIP("no memprof-capable LuaJIT (set MEMPROF_RECORDING_LUAJIT)");
+        const QString script = writeScript(QStringLiteral("forever.lua"),
+                                           "jit.off()\nprint('up')\nio.stdout:flush()\nlocal t, i = {}, 0\n"
+                                           "while true do i = i + 1 t[i % 100 + 1] = {i} end\n");
+        RecordForm form = formHere();
+        form.script = script;
+        form.kind = record::ProfilerKind::Cpu;
+        RecordDialog dialog(form);
+        dialog.show();
+        QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        dialog.record();
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPlainTextEdit>(&dialog, "recordOutput")->toPlainText().contains("up"), 20000);
+        QTest::mouseClick(child<QPushButton>(&dialog, "stopButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QVERIFY(recorded.first().first().toString().endsWith(QStringLiteral(".sysprof")));
+        // Again, stopped by the time set.
+        child<QCheckBox>(&dialog, "recordStopAfter")->setChecked(true);
+        child<QSpinBox>(&dialog, "recordSeconds")->setValue(1);
+        dialog.record();
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 2, 30000);
+        // Two recordings in the same second do not share a file.
+        QVERIFY(recorded.at(0).first() != recorded.at(1).first());
+    }
+
+    void closingStopsTheScriptFirst()
+    {
+        if (!QFile::exists(recordingLuajit()))
+            QSKIP("no memprof-capable LuaJIT (set MEMPROF_RECORDING_LUAJIT)");
+        RecordForm form = formHere();
+        form.script = writeScript(QStringLiteral("endless.lua"),
+                                  "jit.off()\nprint('up')\nio.stdout:flush()\nwhile true do local t = {} end\n");
+        auto dialog = std::make_unique<RecordDialog>(form);
+        dialog->show();
+        dialog->record();
+        QTRY_VERIFY_WITH_TIMEOUT(child<QPlainTextEdit>(dialog.get(), "recordOutput")->toPlainText().contains("up"),
+                                 20000);
+        QVERIFY(dialog->isRecording());
+        dialog->close();
+        QVERIFY(!dialog->isRecording());
+    }
+
+    void anOldTarantoolSaysWhatItLacks()
+    {
+        if (test::TarantoolInstance::executable().isEmpty())
+            QSKIP("no `tarantool` on PATH (make deps installs Debian's)");
+        test::TarantoolInstance instance;
+        QVERIFY(instance.ready());
+        RecordForm form = formHere();
+        form.attach = true;
+        form.addresses = {instance.consolePath()};
+        RecordDialog dialog(form);
+        dialog.show();
+        QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        dialog.record();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isRecording(), 30000);
+        QCOMPARE(recorded.count(), 0);
+        QCOMPARE(statusOf(dialog), QStringLiteral("Tarantool 2.6.0 at %1 has no memory profiler: misc.memprof came "
+                                                  "with Tarantool 2.7.1. Upgrade the instance to record its memory.")
+                                       .arg(instance.consolePath()));
+    }
+
+    void anInstanceIsRecordedAndItsDumpComesBack()
+    {
+        if (test::TarantoolInstance::executable().isEmpty())
+            QSKIP("no `tarantool` on PATH (make deps installs Debian's)");
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        test::TarantoolInstance instance(test::standInProfilers(fixture));
+        QVERIFY(instance.ready());
+        RecordForm form = formHere();
+        form.attach = true;
+        form.addresses = {QStringLiteral("unix/:") + instance.binaryPath(), QStringLiteral("db1:3301")};
+        form.user = QStringLiteral("profiler");
+        RecordDialog dialog(form);
+        dialog.show();
+        child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
+        QSignalSpy used(&dialog, &RecordDialog::formUsed);
+        QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        dialog.record();
+        QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        dialog.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QFile dump(recorded.first().first().toString());
+        QFile expected(fixture);
+        QVERIFY(dump.open(QIODevice::ReadOnly) && expected.open(QIODevice::ReadOnly));
+        QVERIFY(dump.readAll() == expected.readAll());
+        QVERIFY(recorded.first().at(1).toString().isEmpty());
+        // What is remembered: the instance first, the user; never the password.
+        QCOMPARE(used.count(), 1);
+        const auto remembered = used.first().first().value<RecordForm>();
+        QCOMPARE(remembered.addresses.first(), QStringLiteral("unix/:") + instance.binaryPath());
+        QCOMPARE(remembered.user, QStringLiteral("profiler"));
+        app::setRecordForm(remembered);
+        QSettings settings;
+        for (const QString& key : settings.allKeys())
+            QVERIFY2(!settings.value(key).toString().contains(QStringLiteral("secret")), qPrintable(key));
+    }
+};
+
+MEMPROF_TEST_MAIN(TestRecordDialog)
+#include "test_record_dialog.moc"

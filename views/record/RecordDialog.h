@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File > Record: records a profile from the viewer, of a script it runs
+// under a LuaJIT or Tarantool, or of a running Tarantool it attaches to
+// (console or binary port), with memprof or sysprof; shows what the script
+// prints, the recording's phase and the transfer's progress, and hands each
+// finished dump to the window to open. Several recordings in a row; closing
+// the dialog (or the window) stops a running one first.
+#pragma once
+
+#include "views/record/RecordForm.h"
+
+#include "model/record/InstanceRecording.h"
+#include "model/record/ScriptRecorder.h"
+
+#include <QDialog>
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QTabWidget;
+
+namespace memprof::services {
+class InstanceRecordingJob;
+}
+
+namespace memprof::views {
+
+class RecordDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit RecordDialog(const RecordForm& form, QWidget* parent = nullptr);
+    ~RecordDialog() override;
+
+    RecordForm form() const;
+    bool isRecording() const;
+
+    // Starts a recording as the Record button does (tests, scripts).
+    void record();
+    void stop();
+
+signals:
+    // A dump was recorded (whole, or cut short: `note` says why).
+    void recorded(const QString& dumpPath, const QString& note);
+    // The choices a recording was started with, to be remembered.
+    void formUsed(const memprof::views::RecordForm& form);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void reject() override;
+
+private:
+    QWidget* makeScriptTab();
+    QWidget* makeAttachTab();
+    QWidget* makeProfilerBox();
+    QString newDumpPath() const;
+    void setRecording(bool recording);
+    void appendOutput(const QByteArray& text, bool errorOutput);
+    void showStatus(const QString& text);
+    void onScriptFinished(const record::RecordingOutcome& outcome);
+    void onInstanceFinished(const record::AttachOutcome& outcome);
+    void updateElapsed();
+
+    QTabWidget* target_ = nullptr;
+    QWidget* profilerBox_ = nullptr;
+    QComboBox* program_ = nullptr;
+    QLineEdit* script_ = nullptr;
+    QLineEdit* arguments_ = nullptr;
+    QLineEdit* workingFolder_ = nullptr;
+    QComboBox* address_ = nullptr;
+    QLineEdit* user_ = nullptr;
+    QLineEdit* password_ = nullptr;
+    QRadioButton* memory_ = nullptr;
+    QRadioButton* cpu_ = nullptr;
+    QComboBox* mode_ = nullptr;
+    QSpinBox* interval_ = nullptr;
+    QCheckBox* stopAfter_ = nullptr;
+    QSpinBox* seconds_ = nullptr;
+    QLineEdit* dumpFolder_ = nullptr;
+    QPlainTextEdit* output_ = nullptr;
+    QLabel* status_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* recordButton_ = nullptr;
+    QPushButton* stopButton_ = nullptr;
+
+    std::unique_ptr<record::ScriptRecorder> scriptRecorder_;
+    QPointer<services::InstanceRecordingJob> instanceJob_;
+    QString dumpPath_;
+    QString phase_;
+    QElapsedTimer elapsed_;
+    QTimer ticker_;
+    RecordForm lastForm_;
+    bool recording_ = false; // from Record until the outcome is shown
+};
+
+} // namespace memprof::views
