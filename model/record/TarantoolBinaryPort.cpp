@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/record/TarantoolBinaryPort.h"
 
+#include "model/record/SocketExchange.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDeadlineTimer>
 
 #include <msgpack.h>
 
@@ -169,15 +170,7 @@ LuaReply TarantoolBinaryPort::evaluate(const QByteArray& chunk, int timeoutMs)
 
 LuaReply TarantoolBinaryPort::call(int type, const QByteArray& body, int timeoutMs)
 {
-    LuaReply reply;
-    const auto lost = [&](const QString& why) {
-        reply.error = why;
-        reply.connectionLost = true;
-        socket_->close();
-        return reply;
-    };
-    if (!socket_->isOpen())
-        return lost(portTr("The connection to %1 is closed.").arg(address_.text()));
+    SocketExchange exchange(*socket_, address_.text(), timeoutMs);
     Packer header;
     msgpack_pack_map(&header.packer, 2);
     msgpack_pack_int(&header.packer, kRequestType);
@@ -189,34 +182,19 @@ LuaReply TarantoolBinaryPort::call(int type, const QByteArray& body, int timeout
     const auto size = static_cast<std::uint32_t>(payload.size());
     const char prefix[5] = {static_cast<char>(0xce), static_cast<char>(size >> 24), static_cast<char>(size >> 16),
                             static_cast<char>(size >> 8), static_cast<char>(size)};
-    const QDeadlineTimer deadline(timeoutMs);
-    socket_->write(QByteArray(prefix, 5) + payload);
-    while (socket_->bytesToWrite() > 0)
-        if (!socket_->waitForBytesWritten(static_cast<int>(deadline.remainingTime())))
-            return lost(portTr("%1 stopped reading: the connection is lost.").arg(address_.text()));
-
-    QByteArray received;
+    if (!exchange.send(QByteArray(prefix, 5) + payload))
+        return exchange.lost();
     const auto readAtLeast = [&](qsizetype bytes) {
-        while (received.size() < bytes) {
-            if (socket_->bytesAvailable() == 0 &&
-                !socket_->waitForReadyRead(static_cast<int>(deadline.remainingTime())))
-                return false;
-            received += socket_->readAll();
-        }
-        return true;
-    };
-    const auto failed = [&] {
-        return lost(deadline.hasExpired()
-                        ? portTr("%1 did not answer within %2 s.").arg(address_.text()).arg(timeoutMs / 1000.0)
-                        : portTr("%1 closed the connection.").arg(address_.text()));
+        return exchange.receiveUntil([bytes](const QByteArray& received) { return received.size() >= bytes; });
     };
     // The reply's length: a MessagePack unsigned integer of 1 to 9 bytes.
     if (!readAtLeast(1))
-        return failed();
+        return exchange.lost();
+    const QByteArray& received = exchange.received();
     const auto first = static_cast<unsigned char>(received[0]);
     const int lengthBytes = first < 0x80 ? 1 : first == 0xcc ? 2 : first == 0xcd ? 3 : first == 0xce ? 5 : 9;
     if (!readAtLeast(lengthBytes))
-        return failed();
+        return exchange.lost();
     std::uint64_t replySize = 0;
     if (lengthBytes == 1)
         replySize = first;
@@ -225,10 +203,12 @@ LuaReply TarantoolBinaryPort::call(int type, const QByteArray& body, int timeout
             replySize = (replySize << 8) | static_cast<unsigned char>(received[i]);
     constexpr std::uint64_t kLargestReply = 1ull << 30;
     if (replySize > kLargestReply)
-        return lost(portTr("%1 sent a reply of %2 bytes: not a Tarantool reply.").arg(address_.text()).arg(replySize));
+        return exchange.lost(
+            portTr("%1 sent a reply of %2 bytes: not a Tarantool reply.").arg(address_.text()).arg(replySize));
     if (!readAtLeast(lengthBytes + static_cast<qsizetype>(replySize)))
-        return failed();
+        return exchange.lost();
 
+    LuaReply reply;
     msgpack_unpacked unpacked;
     msgpack_unpacked_init(&unpacked);
     std::size_t offset = static_cast<std::size_t>(lengthBytes);

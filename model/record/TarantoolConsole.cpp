@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/record/TarantoolConsole.h"
 
+#include "model/record/SocketExchange.h"
+
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 
 #include <yaml-cpp/yaml.h>
 
@@ -106,34 +107,16 @@ TarantoolConsole::TarantoolConsole(std::unique_ptr<QIODevice> socket, InstanceAd
 
 LuaReply TarantoolConsole::evaluate(const QByteArray& chunk, int timeoutMs)
 {
-    LuaReply reply;
-    const auto lost = [&](const QString& why) {
-        reply.error = why;
-        reply.connectionLost = true;
-        socket_->close();
-        return reply;
-    };
-    if (!socket_->isOpen())
-        return lost(consoleTr("The connection to %1 is closed.").arg(address_.text()));
+    SocketExchange exchange(*socket_, address_.text(), timeoutMs);
     // The console runs a line at a time: a chunk is one line.
     QByteArray line = chunk;
     line.replace('\n', ' ');
     line += '\n';
-    const QDeadlineTimer deadline(timeoutMs);
-    socket_->write(line);
-    while (socket_->bytesToWrite() > 0)
-        if (!socket_->waitForBytesWritten(static_cast<int>(deadline.remainingTime())))
-            return lost(consoleTr("%1 stopped reading: the connection is lost.").arg(address_.text()));
     // A reply ends with a line of three dots.
-    QByteArray document;
-    while (!document.endsWith("\n...\n")) {
-        if (socket_->bytesAvailable() == 0 && !socket_->waitForReadyRead(static_cast<int>(deadline.remainingTime())))
-            return lost(deadline.hasExpired()
-                            ? consoleTr("%1 did not answer within %2 s.").arg(address_.text()).arg(timeoutMs / 1000.0)
-                            : consoleTr("%1 closed the connection.").arg(address_.text()));
-        document += socket_->readAll();
-    }
-    return parseConsoleReply(document);
+    if (!exchange.send(line) ||
+        !exchange.receiveUntil([](const QByteArray& received) { return received.endsWith("\n...\n"); }))
+        return exchange.lost();
+    return parseConsoleReply(exchange.received());
 }
 
 } // namespace memprof::record

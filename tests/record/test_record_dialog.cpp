@@ -10,6 +10,7 @@
 #include "views/record/RecordDialog.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/StandInProfilers.h"
+#include "tests/support/FileInFolder.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
 
@@ -66,14 +67,7 @@ class TestRecordDialog : public QObject {
 private:
     QTemporaryDir folder_;
 
-    QString writeScript(const QString& name, const QByteArray& text)
-    {
-        QFile file(folder_.filePath(name));
-        if (!file.open(QIODevice::WriteOnly))
-            return {};
-        file.write(text);
-        return file.fileName();
-    }
+    QString writeScript(const QString& name, const QByteArray& text) { return test::writeFile(folder_, name, text); }
     RecordForm formHere() const
     {
         RecordForm form;

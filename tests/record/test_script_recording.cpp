@@ -9,6 +9,7 @@
 #include "model/record/ScriptRecorder.h"
 #include "model/record/ShellWords.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/FileInFolder.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
 
@@ -62,14 +63,7 @@ class TestScriptRecording : public QObject {
 private:
     QTemporaryDir folder_;
 
-    QString writeScript(const QString& name, const QByteArray& text)
-    {
-        QFile file(folder_.filePath(name));
-        if (!file.open(QIODevice::WriteOnly))
-            return {};
-        file.write(text);
-        return file.fileName();
-    }
+    QString writeScript(const QString& name, const QByteArray& text) { return test::writeFile(folder_, name, text); }
     LaunchSettings settingsFor(const QString& script, const QString& dump)
     {
         LaunchSettings settings;

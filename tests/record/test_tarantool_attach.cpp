@@ -49,6 +49,16 @@ InstanceAddress unixAddress(const QString& path)
     return address;
 }
 
+// The instance's console, or null (with why on the test's output).
+std::unique_ptr<TarantoolConsole> consoleOf(TarantoolInstance& instance)
+{
+    QString error;
+    auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
+    if (!console)
+        qWarning("%s", qPrintable(error));
+    return console;
+}
+
 } // namespace
 
 class TestTarantoolAttach : public QObject {
@@ -86,9 +96,8 @@ private slots:
     {
         TarantoolInstance instance;
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         QCOMPARE(console->serverVersion(), QStringLiteral("2.6.0"));
         const LuaReply reply = console->evaluate("return 1.5, 'two', true, nil, '12', 'a: b'", kTimeoutMs);
         QVERIFY(!reply.error);
@@ -191,9 +200,8 @@ private slots:
     {
         TarantoolInstance instance; // 2.6.0: misc is nil
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         RemoteProfiler memory(*console, ProfilerKind::Memory);
         QCOMPARE(memory.check().value_or(QString()),
                  QStringLiteral("Tarantool 2.6.0 at %1 has no memory profiler: misc.memprof came with Tarantool "
@@ -208,9 +216,8 @@ private slots:
         const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
         TarantoolInstance instance(standInProfilers(fixture));
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         RemoteProfiler profiler(*console, ProfilerKind::Memory);
         QCOMPARE(profiler.check(), std::nullopt);
         QCOMPARE(profiler.start(), std::nullopt);
@@ -261,9 +268,8 @@ private slots:
     {
         TarantoolInstance instance(standInProfilers(test::fixture(QStringLiteral("v3/leak.bin"))));
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         QVERIFY(console->evaluate("return misc.memprof.start(os.tmpname())", kTimeoutMs).value(0).truthy());
         RemoteProfiler profiler(*console, ProfilerKind::Memory);
         QCOMPARE(profiler.start().value_or(QString()),
@@ -280,9 +286,8 @@ private slots:
         const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
         TarantoolInstance instance(standInProfilers(fixture));
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         RemoteProfiler profiler(*console, ProfilerKind::Memory);
         QCOMPARE(profiler.start(), std::nullopt);
         // Wait for some pieces to be written, then the disk "fills up".
@@ -327,9 +332,8 @@ private slots:
                                                    AttachPhase::Stopping, AttachPhase::Transferring,
                                                    AttachPhase::Deleting}));
         // Nothing left on the instance: no stand-in dump in its temporary files.
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         QVERIFY(!console->evaluate("return standin_running", kTimeoutMs).value(0).truthy());
     }
 
@@ -351,9 +355,8 @@ private slots:
         const AttachOutcome outcome = recordOnInstance(settings, stop, cancel, callbacks);
         QVERIFY(!outcome.complete);
         QVERIFY2(outcome.message.startsWith(QStringLiteral("Cancelled after 0 of")), qPrintable(outcome.message));
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         QVERIFY(!console->evaluate("return standin_running", kTimeoutMs).value(0).truthy());
     }
 
@@ -362,9 +365,8 @@ private slots:
         const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
         TarantoolInstance instance(standInProfilers(fixture));
         QVERIFY2(instance.ready(), instance.output().constData());
-        QString error;
-        auto console = TarantoolConsole::open(unixAddress(instance.consolePath()), kTimeoutMs, &error);
-        QVERIFY2(console, qPrintable(error));
+        auto console = consoleOf(instance);
+        QVERIFY(console);
         RemoteProfiler profiler(*console, ProfilerKind::Memory);
         QCOMPARE(profiler.start(), std::nullopt);
         QCOMPARE(profiler.stop(), std::nullopt);
