@@ -96,13 +96,15 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     bar->addWidget(m_back);
     bar->addWidget(m_forward);
     bar->addWidget(m_reset);
-    bar->addWidget(m_search, 3);
+    bar->addWidget(m_search, 2);
     bar->addWidget(m_regex);
-    // The count takes what the field does not need, and is never cut: its
-    // whole text is also its tool tip.
-    m_matchLabel->setMinimumWidth(0);
+    // A count is never cut (the room of the largest), the field keeps its
+    // readable width; what is left they share. A longer message (why a
+    // pattern is invalid) has the rest, and its tool tip holds it whole.
+    m_matchLabel->setMinimumWidth(m_matchLabel->fontMetrics().horizontalAdvance(
+        tr("%1 (%2) match").arg(QStringLiteral("999,999,999 samples"), QStringLiteral("100.00%"))));
     m_matchLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(m_matchLabel, 2);
+    bar->addWidget(m_matchLabel, 1);
     bar->addWidget(m_save);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
