@@ -96,21 +96,23 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     bar->addWidget(m_back);
     bar->addWidget(m_forward);
     bar->addWidget(m_reset);
-    bar->addWidget(m_search, 2);
+    bar->addWidget(m_search, 1);
     bar->addWidget(m_regex);
-    // A count is never cut (the room of the largest), the field keeps its
-    // readable width; what is left they share. A longer message (why a
-    // pattern is invalid) has the rest, and its tool tip holds it whole.
-    m_matchLabel->setMinimumWidth(m_matchLabel->fontMetrics().horizontalAdvance(
-        tr("%1 (%2) match").arg(QStringLiteral("999,999,999 samples"), QStringLiteral("100.00%"))));
-    m_matchLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(m_matchLabel, 1);
     bar->addWidget(m_save);
+    // What the search says sits under the graph, beside the hovered frame's
+    // details: a count never squeezes the field, and the field never hides
+    // the count. It takes the room it needs first (its tool tip holds it
+    // whole when a pane is narrower still); the details take the rest.
+    m_matchLabel->setMinimumWidth(1);
+    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_details, 1);
+    status->addWidget(m_matchLabel);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_scroll, 1);
-    layout->addWidget(m_details);
+    layout->addLayout(status);
     setFocusProxy(m_canvas);
     setTabOrder(m_search, m_regex);
     setTabOrder(m_regex, m_canvas);

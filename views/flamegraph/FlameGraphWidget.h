@@ -8,7 +8,7 @@
 //
 // Its toolbar stays usable in a narrow pane: the history and the export
 // are icons (their names in tool tips), the search field keeps a readable
-// width, and the match count has room of its own.
+// width, and the match count has room of its own under the graph.
 #pragma once
 
 #include "model/flame/FlameTree.h"
