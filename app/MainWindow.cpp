@@ -28,10 +28,13 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStatusBar>
 
 namespace memprof::app {
@@ -395,7 +398,7 @@ void MainWindow::chooseAndExport()
                                    QFileInfo(dumpPath()).completeBaseName());
 }
 
-bool MainWindow::startExport(const QString& path, QString* error)
+bool MainWindow::startExport(const QString& path, QString* error, const services::ExportSettings& settings)
 {
     const auto fail = [error](const QString& why) {
         if (error)
@@ -412,8 +415,8 @@ bool MainWindow::startExport(const QString& path, QString* error)
     if (!format)
         return fail(noFormatInFileName(subject));
     // What the page counts: the whole run or the range shown.
-    exportJob_ =
-        std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format, path);
+    exportJob_ = std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format,
+                                                              path, settings);
     connect(exportJob_.get(), &services::ProfileExportJob::finished, this,
             [this, path](const QString& why, qint64 bytes) { onExportFinished(path, why, bytes); });
     statusBar()->showMessage(tr("Writing %1…").arg(path));
@@ -437,22 +440,55 @@ void MainWindow::onExportFinished(const QString& path, const QString& error, qin
     emit exportFinished(path, error);
 }
 
+namespace {
+// The dump does not say how often it was sampled: the export dialog asks,
+// as memprof-report's --interval does. Without it pprof counts samples
+// only, and the .cpuprofile and speedscope space the samples 1 ms apart.
+QSpinBox* addSamplingIntervalField(QFileDialog& dialog)
+{
+    // Qt's own dialog: a platform's cannot hold the field.
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    auto* grid = qobject_cast<QGridLayout*>(dialog.layout());
+    if (!grid)
+        return nullptr;
+    auto* interval = new QSpinBox(&dialog);
+    interval->setObjectName(QStringLiteral("samplingInterval"));
+    interval->setRange(0, 3600000);
+    interval->setSuffix(MainWindow::tr(" ms"));
+    interval->setSpecialValueText(MainWindow::tr("not known: samples only, 1 ms apart"));
+    interval->setToolTip(MainWindow::tr(
+        "The interval the profile was recorded with (misc.sysprof.start's interval): pprof then has CPU time, "
+        "the .cpuprofile and speedscope real times. Not known: pprof counts samples, the others space them 1 ms "
+        "apart."));
+    auto* label = new QLabel(MainWindow::tr("Sampling &interval:"), &dialog);
+    label->setBuddy(interval);
+    const int row = grid->rowCount();
+    grid->addWidget(label, row, 0);
+    grid->addWidget(interval, row, 1);
+    return interval;
+}
+} // namespace
+
 void MainWindow::chooseAndExportProfile()
 {
     if (!document_)
         return;
     const ExportSubject subject = document_->exportSubject();
     const QFileInfo dump(dumpPath());
-    QString filter;
-    const QString chosen = QFileDialog::getSaveFileName(
-        this, tr("Export Profile As"),
-        QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
-        exportFileFilters(subject), &filter);
-    if (chosen.isEmpty())
+    QFileDialog dialog(this, tr("Export Profile As"),
+                       QDir(dump.absolutePath()).filePath(dump.completeBaseName() + QStringLiteral(".pb.gz")),
+                       exportFileFilters(subject));
+    dialog.setObjectName(QStringLiteral("exportProfileDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    QSpinBox* interval = subject == ExportSubject::Sysprof ? addSamplingIntervalField(dialog) : nullptr;
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
-    const QString path = exportPathForFilter(chosen, filter, subject);
+    const QString path = exportPathForFilter(dialog.selectedFiles().front(), dialog.selectedNameFilter(), subject);
+    services::ExportSettings settings;
+    if (interval && interval->value() > 0)
+        settings.samplingIntervalMs = static_cast<std::uint64_t>(interval->value());
     QString error;
-    if (!startExport(path, &error))
+    if (!startExport(path, &error, settings))
         QMessageBox::critical(this, tr("Export Failed"), tr("Cannot write %1:\n%2").arg(path, error));
 }
 

@@ -88,8 +88,9 @@ public:
     // the format the file's type names, off the GUI thread: false with the
     // cause if it cannot start (no document, a file name that names no
     // format of its kind, an export running); exportFinished follows, and
-    // the status bar says what was written.
-    bool startExport(const QString& path, QString* error = nullptr);
+    // the status bar says what was written. `settings`: what the export
+    // dialog asked besides the file (a CPU profile's sampling interval).
+    bool startExport(const QString& path, QString* error = nullptr, const services::ExportSettings& settings = {});
 
 public slots:
     void selectLocation(memprof::LocationId location) { profilePage_->selectLocation(location); }

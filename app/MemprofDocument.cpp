@@ -58,8 +58,8 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
         });
 }
 
-QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                                     qint64* bytes) const
+QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings&,
+                                     DecodeControl& control, qint64* bytes) const
 {
     // The counts are in memory: nothing is read again, but for DHAT's
     // block lifetimes (profileExportBytes), which `control` can stop.

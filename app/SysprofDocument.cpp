@@ -56,7 +56,8 @@ std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange r
         });
 }
 
-QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
+QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath,
+                                     const services::ExportSettings& settings, DecodeControl& control,
                                      qint64* bytes) const
 {
     // The export's one call tree and, for the formats in time order, the
@@ -74,7 +75,9 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
     demangleFrameNames(profile);
     QString error;
     if (!writeExportFile(
-            outPath, [&](std::ostream& out) { writeSysprofExport(out, profile, format, {}); }, &error, bytes))
+            outPath,
+            [&](std::ostream& out) { writeSysprofExport(out, profile, format, {settings.samplingIntervalMs}); }, &error,
+            bytes))
         return error;
     return {};
 }

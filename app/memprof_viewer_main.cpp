@@ -2,9 +2,10 @@
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
 // memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
 // memprof-viewer --record: the start page with File > Record open.
-// memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST] DUMP
-// (or --diff BASE NEW): renders the window at a fixed size into OUT.png and
-// exits (for docs and checks); --range counts only a window of the run.
+// memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST]
+// [--search TEXT] DUMP (or --diff BASE NEW): renders the window at a fixed
+// size into OUT.png and exits (for docs and checks); --range counts only a
+// window of the run, --search searches the flame graph.
 #include "DiffWindow.h"
 #include "MainWindow.h"
 #include "SysprofDiffWindow.h"
@@ -17,6 +18,7 @@
 #include "views/ProfilePage.h"
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
+#include "views/ViewState.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QApplication>
@@ -212,17 +214,19 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
 }
 
 int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab,
-                   const QString& range)
+                   const QString& range, const QString& search)
 {
     auto* window = new memprof::app::MainWindow;
     window->resize(size);
     window->show();
     int exitCode = 1;
-    const auto grabShown = [&exitCode, window, outPath, tab] {
+    const auto grabShown = [&exitCode, window, outPath, tab, search] {
         if (window->hasSysprof()) {
             memprof::views::SysprofPage* page = window->sysprofPage();
             if (!tab.isEmpty())
                 page->showTab(tab);
+            if (!search.isEmpty())
+                page->viewState()->setFlameSearch(search, false);
             // The flame graph is drawn once its worker has built it.
             memprof::views::FlameGraphWidget* flame = page->flameGraph();
             if (!flame->isBuilding()) {
@@ -342,7 +346,7 @@ int main(int argc, char* argv[])
     const QCommandLineOption screenshotTab(
         QStringLiteral("tab"),
         QStringLiteral("Screenshot: the tab in front (allocations, reallocations, frees, functions, charts; "
-                       "sysprof dumps: top-down, bottom-up, functions, states)."),
+                       "sysprof dumps: flamegraph, top-down, bottom-up, functions, states)."),
         QStringLiteral("NAME"));
     parser.addOption(screenshot);
     parser.addOption(screenshotSize);
@@ -354,6 +358,10 @@ int main(int argc, char* argv[])
                        "percentages of both runs (20%:100%)."),
         QStringLiteral("FIRST:LAST"));
     parser.addOption(screenshotRange);
+    const QCommandLineOption screenshotSearch(
+        QStringLiteral("search"), QStringLiteral("Screenshot: search the flame graph for TEXT (sysprof dumps)."),
+        QStringLiteral("TEXT"));
+    parser.addOption(screenshotSearch);
     parser.addOption(diff);
     const QCommandLineOption record(QStringLiteral("record"),
                                     QStringLiteral("Open File > Record at start: record a script or a running "
@@ -379,7 +387,7 @@ int main(int argc, char* argv[])
             return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab),
                                       parser.value(screenshotRange));
         return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab),
-                              parser.value(screenshotRange));
+                              parser.value(screenshotRange), parser.value(screenshotSearch));
     }
 
     if (parser.isSet(diff)) {

@@ -3,6 +3,7 @@
 
 #include "Sparkline.h"
 
+#include "model/itemmodels/ChangeColors.h"
 #include "model/itemmodels/ModelRoles.h"
 
 #include <QApplication>
@@ -42,7 +43,12 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
         const int width = static_cast<int>(std::lround(std::abs(fraction) * area.width()));
         if (width > 0) {
             const bool negative = fraction < 0;
-            QColor color = negative ? QColor(0x2e, 0x9e, 0x5b) : opt.palette.color(QPalette::Highlight);
+            // A change reads in the colours every comparing pane gives it.
+            const bool change =
+                index.model()->headerData(index.column(), Qt::Horizontal, itemmodels::ChangeColumnRole).toBool();
+            QColor color = change     ? (negative ? itemmodels::fallColor() : itemmodels::riseColor())
+                           : negative ? QColor(0x2e, 0x9e, 0x5b)
+                                      : opt.palette.color(QPalette::Highlight);
             color.setAlpha(selected ? 110 : 70);
             painter->fillRect(QRect(area.left(), area.top(), width, area.height()), color);
         }

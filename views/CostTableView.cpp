@@ -16,6 +16,8 @@
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace memprof::views {
 
@@ -38,6 +40,9 @@ CostTableView::CostTableView(QWidget* parent) : QTreeView(parent), proxy_(new it
     header()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header(), &QHeaderView::sectionClicked, this, [this] { sortChosen_ = true; });
     connect(header(), &QHeaderView::customContextMenuRequested, this, &CostTableView::showHeaderMenu);
+    // Opening a tree deeper may need a wider location column.
+    connect(this, &QTreeView::expanded, this, &CostTableView::fitLocationColumn);
+    connect(this, &QTreeView::collapsed, this, &CostTableView::fitLocationColumn);
 
     auto* copy = new QAction(tr("Copy Rows"), this);
     copy->setShortcut(QKeySequence::Copy);
@@ -134,17 +139,43 @@ void CostTableView::fitLocationColumn()
     for (int c = 1; c < header()->count(); ++c)
         if (!header()->isSectionHidden(c))
             costs += header()->sectionSize(c);
-    // (A tree's lines sit three levels in.)
-    const int readable =
-        fontMetrics().averageCharWidth() * kReadableLocationCharacters + (rootIsDecorated() ? 3 * indentation() : 0);
+    // A tree's rows keep that width past their indentation, however deep
+    // they are open (a memory tree's lines sit three levels in; a recursive
+    // call tree's hottest rows may sit dozens deep): the column takes the
+    // room they need, and the view scrolls sideways when the pane has less.
+    const int levels = rootIsDecorated() ? std::max(3, deepestShownLevel() + 1) : 0;
+    const int readable = fontMetrics().averageCharWidth() * kReadableLocationCharacters + levels * indentation();
     const bool roomy = viewport()->width() - costs >= readable;
     const bool stretched = header()->sectionResizeMode(0) == QHeaderView::Stretch;
     if (roomy && !stretched) {
         header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    } else if (!roomy && stretched) {
-        header()->setSectionResizeMode(0, QHeaderView::Interactive);
-        header()->resizeSection(0, readable);
+    } else if (!roomy) {
+        if (stretched)
+            header()->setSectionResizeMode(0, QHeaderView::Interactive);
+        if (stretched || header()->sectionSize(0) < readable)
+            header()->resizeSection(0, readable);
     }
+}
+
+int CostTableView::deepestShownLevel() const
+{
+    // Only the open rows count; a bound keeps a huge open tree cheap.
+    int deepest = 0;
+    int visited = 0;
+    std::vector<std::pair<QModelIndex, int>> open{{QModelIndex(), -1}};
+    while (!open.empty() && visited < 20000) {
+        const auto [parent, level] = open.back();
+        open.pop_back();
+        const int rows = proxy_->rowCount(parent);
+        if (rows > 0)
+            deepest = std::max(deepest, level + 1);
+        for (int row = 0; row < rows && visited < 20000; ++row, ++visited) {
+            const QModelIndex child = proxy_->index(row, 0, parent);
+            if (isExpanded(child))
+                open.emplace_back(child, level + 1);
+        }
+    }
+    return deepest;
 }
 
 void CostTableView::resizeEvent(QResizeEvent* event)

@@ -90,6 +90,8 @@ private:
     void setColumnShown(int column, bool shown);
     void applyHiddenColumns();
     void fitLocationColumn();
+    // How many levels below the top the deepest open row sits (0: none).
+    int deepestShownLevel() const;
 
     // The least width of the location column, in average characters (a
     // module's file name and line).

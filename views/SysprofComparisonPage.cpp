@@ -2,6 +2,7 @@
 #include "views/SysprofComparisonPage.h"
 
 #include "model/flame/CallFlameTree.h"
+#include "model/itemmodels/ChangeColors.h"
 #include "model/itemmodels/CostFormat.h"
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "views/CostTableView.h"
@@ -70,11 +71,12 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
     auto* flameLayout = new QVBoxLayout(flamePane);
     flameLayout->setContentsMargins(0, 0, 0, 0);
     auto* legend = new QLabel(tr("NEW's call tree, each frame as wide as its samples in NEW. "
-                                 "<span style='background:#eb5a5a;color:white'>&nbsp;Red&nbsp;</span>: a larger "
+                                 "<span style='background:%1;color:white'>&nbsp;Red&nbsp;</span>: a larger "
                                  "share of NEW's run than of BASE's; "
-                                 "<span style='background:#5a87eb;color:white'>&nbsp;blue&nbsp;</span>: a smaller "
+                                 "<span style='background:%2;color:white'>&nbsp;blue&nbsp;</span>: a smaller "
                                  "one; deeper for larger changes, grey for none. Paths only in BASE are not drawn "
-                                 "(the Functions tab lists them)."),
+                                 "(the Functions tab lists them).")
+                                  .arg(itemmodels::riseColor().name(), itemmodels::fallColor().name()),
                               flamePane);
     legend->setTextFormat(Qt::RichText);
     legend->setWordWrap(true);

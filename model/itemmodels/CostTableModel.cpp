@@ -100,6 +100,8 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return {};
+    if (role == ChangeColumnRole)
+        return isChangeColumn(section);
     return columnHeaderData(column(section), role);
 }
 

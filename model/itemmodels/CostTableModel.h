@@ -59,6 +59,8 @@ protected:
     virtual std::optional<LocationId> rowLocation(int row) const = 0;
     // The row's held bytes over the run, for History columns.
     virtual HeldSparkline rowHistory(int row) const;
+    // Whether the column holds changes between two runs (ChangeColumnRole).
+    virtual bool isChangeColumn(int /*column*/) const { return false; }
 
     // Call inside begin/endResetModel when rows or columns change.
     void setColumns(std::vector<Column> columns);

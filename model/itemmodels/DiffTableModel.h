@@ -69,7 +69,7 @@ protected:
 
 private:
     const std::vector<LocationDiffRow>& rows() const;
-    bool isChangeColumn(int column) const;
+    bool isChangeColumn(int column) const override;
 
     Table table_;
     std::shared_ptr<const ProfileDiff> diff_;

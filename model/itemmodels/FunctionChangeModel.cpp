@@ -65,6 +65,11 @@ QVariant FunctionChangeModel::data(const QModelIndex& index, int role) const
     return CostTableModel::data(index, role);
 }
 
+bool FunctionChangeModel::isChangeColumn(int column) const
+{
+    return column == SelfChangeColumn || column == TotalChangeColumn;
+}
+
 QVariant FunctionChangeModel::rawValue(int row, int column) const
 {
     const FunctionChange& change = changes_.functions[static_cast<std::size_t>(row)];

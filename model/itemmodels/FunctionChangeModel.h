@@ -39,6 +39,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
 protected:
+    bool isChangeColumn(int column) const override;
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;

@@ -177,6 +177,13 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant FunctionTreeDiffModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role == ChangeColumnRole && orientation == Qt::Horizontal)
+        return section >= EventsChangeColumn && section <= PeakChangeColumn;
+    return CostTreeModelOf::headerData(section, orientation, role);
+}
+
 int FunctionTreeDiffModel::initialSortColumn() const
 {
     return AllocatedChangeColumn;

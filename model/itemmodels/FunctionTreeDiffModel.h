@@ -53,6 +53,7 @@ public:
     QList<int> defaultHiddenColumns() const;
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     QVariant rawValue(StackNodeId node, int column) const;

@@ -26,6 +26,9 @@ enum ModelRole {
     // The memprof::FrameId (uint) of a sysprof row's function, for selecting
     // it in the other panes.
     FrameIdRole,
+    // headerData: true for a column of changes (NEW − BASE), whose bars
+    // show a rise and a fall in their own colours (ChangeColors.h).
+    ChangeColumnRole,
 };
 
 } // namespace memprof::itemmodels

@@ -26,8 +26,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QMainWindow;
 class QWidget;
@@ -40,6 +42,13 @@ using DocumentPtr = std::shared_ptr<const ProfileDocument>;
 
 // What a window gives the page a document makes: where the page's words go
 // and how it asks for a source folder.
+// What an export is asked for besides its format and file: the sampling
+// interval a CPU profile was recorded with (its dump does not hold it;
+// memprof-report's --interval), which gives the formats their times.
+struct ExportSettings {
+    std::optional<std::uint64_t> samplingIntervalMs;
+};
+
 struct PageHooks {
     QStringList sourceFolders;
     std::function<void(const QString&)> statusMessage;
@@ -70,10 +79,11 @@ public:
     // name's suffix).
     virtual ExportSubject exportSubject() const = 0;
     // Writes this document's range in `format` to `outPath`, whole or not at
-    // all; runs on an export job's worker (`control` stops it). Empty when
-    // written, `bytes` long; else why not.
-    virtual QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                                qint64* bytes) const = 0;
+    // all, as `settings` ask (what a kind has no use for it ignores); runs
+    // on an export job's worker (`control` stops it). Empty when written,
+    // `bytes` long; else why not.
+    virtual QString writeExport(ExportFormat format, const QString& outPath, const ExportSettings& settings,
+                                DecodeControl& control, qint64* bytes) const = 0;
 
     // The page that shows documents of this kind: one per window and kind,
     // made on the first such document and reused by the next ones.

@@ -3,8 +3,13 @@
 
 namespace memprof::services {
 
-ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent)
-    : DecodeJob(parent), document_(std::move(document)), format_(format), outPath_(std::move(outPath))
+ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, ExportSettings settings,
+                                   QObject* parent)
+    : DecodeJob(parent),
+      document_(std::move(document)),
+      format_(format),
+      outPath_(std::move(outPath)),
+      settings_(settings)
 {}
 
 ProfileExportJob::~ProfileExportJob()
@@ -14,12 +19,13 @@ ProfileExportJob::~ProfileExportJob()
 
 void ProfileExportJob::start()
 {
-    startWorker(QStringLiteral("profile export"), QThread::InheritPriority,
-                [this, document = document_, format = format_, out = outPath_](DecodeControl& control) {
-                    qint64 bytes = 0;
-                    const QString error = document->writeExport(format, out, control, &bytes);
-                    emit finished(error, error.isEmpty() ? bytes : 0);
-                });
+    startWorker(
+        QStringLiteral("profile export"), QThread::InheritPriority,
+        [this, document = document_, format = format_, out = outPath_, settings = settings_](DecodeControl& control) {
+            qint64 bytes = 0;
+            const QString error = document->writeExport(format, out, settings, control, &bytes);
+            emit finished(error, error.isEmpty() ? bytes : 0);
+        });
 }
 
 } // namespace memprof::services

@@ -17,7 +17,8 @@ namespace memprof::services {
 class ProfileExportJob : public DecodeJob {
     Q_OBJECT
 public:
-    ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent = nullptr);
+    ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, ExportSettings settings = {},
+                     QObject* parent = nullptr);
     ~ProfileExportJob() override;
 
     const QString& outPath() const { return outPath_; }
@@ -31,6 +32,7 @@ private:
     DocumentPtr document_;
     ExportFormat format_;
     QString outPath_;
+    ExportSettings settings_;
 };
 
 } // namespace memprof::services

@@ -254,6 +254,91 @@ private slots:
         QCOMPARE(finished.at(0).at(0).value<LocationId>(), profile.heldAtEnd.back().location);
     }
 
+    // The size labels never run together ("128B256B512B"), however narrow
+    // the chart: each upright label has its bar's room, slanted ones a line
+    // between them, and the labels left out are between written ones.
+    void sizeLabelsNeverRunTogether_data()
+    {
+        QTest::addColumn<int>("width");
+        for (int width : {1366, 700, 420, 260})
+            QTest::newRow(qPrintable(QString::number(width))) << width;
+    }
+
+    void sizeLabelsNeverRunTogether()
+    {
+        QFETCH(int, width);
+        SizeHistogram histogram;
+        for (std::uint64_t size = 8; size <= 1024 * 1024; size *= 2)
+            for (int i = 0; i < 3; ++i)
+                histogram.add(size + std::uint64_t(i));
+        SizeHistogramChart chart;
+        chart.resize(width, 320);
+        chart.setHistogram(histogram, QStringLiteral("whole profile"));
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.replot();
+        const auto ticker = qSharedPointerCast<QCPAxisTickerText>(chart.xAxis->ticker());
+        QVERIFY(ticker);
+        const QFontMetrics metrics(chart.xAxis->tickLabelFont());
+        const double spacing = std::abs(chart.xAxis->coordToPixel(1) - chart.xAxis->coordToPixel(0));
+        double lastKey = -1;
+        int written = 0;
+        for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd(); ++it) {
+            if (it.value().isEmpty())
+                continue;
+            ++written;
+            if (lastKey >= 0) {
+                const double apart = (it.key() - lastKey) * spacing;
+                const double needed = chart.xAxis->tickLabelRotation() == 0 ? metrics.horizontalAdvance(it.value())
+                                                                            : metrics.height() / 0.7072;
+                QVERIFY2(apart >= needed, qPrintable(QStringLiteral("%1 px apart, %2 needed at rotation %3")
+                                                         .arg(apart)
+                                                         .arg(needed)
+                                                         .arg(chart.xAxis->tickLabelRotation())));
+            }
+            lastKey = it.key();
+        }
+        QVERIFY(written >= 3);
+    }
+
+    // The top holders' axis title is whole and the largest bar's figure in
+    // sight, however narrow the chart.
+    void topHoldersKeepTheirTitleAndFigures_data()
+    {
+        QTest::addColumn<int>("width");
+        for (int width : {1366, 700, 480})
+            QTest::newRow(qPrintable(QString::number(width))) << width;
+    }
+
+    void topHoldersKeepTheirTitleAndFigures()
+    {
+        QFETCH(int, width);
+        const QString path = dumpPath("v3/medium.bin");
+        const Profile profile = loadProfile(path.toStdString());
+        ChartsPane pane;
+        pane.resize(width, 600);
+        pane.setProfile(profile, path);
+        pane.setCurrentChart(1);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        TopHoldersChart* chart = pane.topHoldersChart();
+        chart->replot();
+        QVERIFY(!chart->holders().empty());
+        const QFontMetrics labelMetrics(chart->xAxis->labelFont());
+        QVERIFY2(labelMetrics.horizontalAdvance(chart->xAxis->label()) <= chart->axisRect()->width(),
+                 qPrintable(chart->xAxis->label()));
+        QVERIFY(chart->xAxis->label().startsWith(QStringLiteral("bytes held at the end")));
+        const QFontMetrics metrics(chart->font());
+        for (const TopHolder& holder : chart->holders()) {
+            const QString figure = QString::fromStdString(formatBytes(holder.held(), true));
+            const double end =
+                chart->xAxis->coordToPixel(double(holder.heldBytes)) + 4 + metrics.horizontalAdvance(figure);
+            QVERIFY2(end <= chart->width(),
+                     qPrintable(QStringLiteral("%1 ends at %2 of %3").arg(figure).arg(end).arg(chart->width())));
+        }
+        keepShot(pane, QStringLiteral("top-holders-%1.png").arg(width));
+    }
+
     void hiddenPaneReadsWhenShown()
     {
         const QString path = dumpPath("v3/leak.bin");

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The flame graph widget on generated trees, offscreen: widths follow the
 // values, zoom and its history restore the geometry, search sums what
-// matches, the export writes images, and a 100,000-node tree paints.
+// matches (and an invalid pattern says why and matches nothing), the keys
+// move, zoom and go back, the tool tips read right, the export writes
+// images, and a 100,000-node tree paints.
 #include "tests/support/TestSuite.h"
 #include "views/flamegraph/FlameColors.h"
 #include "views/flamegraph/FlameGraphWidget.h"
@@ -10,11 +12,14 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -91,6 +96,9 @@ private slots:
     void searchSumsOutermostMatches_data();
     void searchSumsOutermostMatches();
     void selectionIsReported();
+    void keysMoveZoomAndGoBack();
+    void anInvalidPatternSaysWhyAndMatchesNothing();
+    void detailsCountOneSampleAndTheZoomOnlyWhenZoomed();
     void exportsPngAndSvg();
     void differentialFramesAreColouredByTheirChange();
     void paintsALargeTree();
@@ -227,6 +235,152 @@ void TestFlameGraphWidget::selectionIsReported()
     QCOMPARE(m_widget->selectedNode(), target);
     QCOMPARE(m_widget->zoomNode(), target);
     QCOMPARE(selected.count(), 2);
+}
+
+// As speedscope's: Tab reaches the graph, Up goes to the parent, Down to
+// the first child shown, Left and Right to the siblings shown; Enter zooms,
+// Backspace goes back, Esc shows the whole graph; the selection is reported
+// as a click's is.
+void TestFlameGraphWidget::keysMoveZoomAndGoBack()
+{
+    QWidget window;
+    auto* before = new QLineEdit(&window);
+    auto* flame = new FlameGraphWidget(&window);
+    auto* layout = new QVBoxLayout(&window);
+    layout->addWidget(before);
+    layout->addWidget(flame, 1);
+    window.resize(900, 600);
+    flame->setTree(m_tree);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    before->setFocus();
+    QTRY_VERIFY(before->hasFocus());
+    int tabs = 0;
+    while (QApplication::focusWidget() != flame->focusProxy() && tabs < 12) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        ++tabs;
+    }
+    QVERIFY2(QApplication::focusWidget() == flame->focusProxy(), "Tab never reached the graph");
+    QWidget* canvas = flame->focusProxy();
+
+    QSignalSpy selected(flame, &FlameGraphWidget::frameSelected);
+    // The first arrow selects the frame shown whole (the root).
+    QTest::keyClick(canvas, Qt::Key_Down);
+    QCOMPARE(flame->selectedNode(), 0);
+    const auto firstShownChild = [&](int node) {
+        for (int child : m_tree->nodes[std::size_t(node)].children)
+            if (!flame->frameRect(child).isEmpty())
+                return child;
+        return -1;
+    };
+    const int first = firstShownChild(0);
+    QTest::keyClick(canvas, Qt::Key_Down);
+    QCOMPARE(flame->selectedNode(), first);
+    // The next sibling shown, and back.
+    const auto& siblings = m_tree->nodes[0].children;
+    int next = -1;
+    for (auto it = std::find(siblings.begin(), siblings.end(), first) + 1; it != siblings.end() && next < 0; ++it)
+        if (!flame->frameRect(*it).isEmpty())
+            next = *it;
+    QVERIFY(next > 0);
+    QTest::keyClick(canvas, Qt::Key_Right);
+    QCOMPARE(flame->selectedNode(), next);
+    QTest::keyClick(canvas, Qt::Key_Left);
+    QCOMPARE(flame->selectedNode(), first);
+    QTest::keyClick(canvas, Qt::Key_Left); // nothing shown further left
+    QCOMPARE(flame->selectedNode(), first);
+    QTest::keyClick(canvas, Qt::Key_Up);
+    QCOMPARE(flame->selectedNode(), 0);
+    QTest::keyClick(canvas, Qt::Key_Up); // the root has no parent
+    QCOMPARE(flame->selectedNode(), 0);
+    QCOMPARE(selected.count(), 5);
+    QCOMPARE(selected.last().at(0).toInt(), 0);
+
+    // Enter zooms the selected frame; a second level, then back twice.
+    QTest::keyClick(canvas, Qt::Key_Down);
+    QTest::keyClick(canvas, Qt::Key_Return);
+    QCOMPARE(flame->zoomNode(), first);
+    QCOMPARE(flame->frameRect(first).width(), double(flame->drawingWidth()));
+    const int grandchild = firstShownChild(first);
+    QVERIFY(grandchild > 0);
+    QTest::keyClick(canvas, Qt::Key_Down);
+    QCOMPARE(flame->selectedNode(), grandchild);
+    QTest::keyClick(canvas, Qt::Key_Enter, Qt::KeypadModifier);
+    QCOMPARE(flame->zoomNode(), grandchild);
+    QTest::keyClick(canvas, Qt::Key_Backspace);
+    QCOMPARE(flame->zoomNode(), first);
+    QTest::keyClick(canvas, Qt::Key_Backspace);
+    QCOMPARE(flame->zoomNode(), 0);
+    // Esc shows the whole graph from any depth.
+    flame->setZoomNode(grandchild);
+    QTest::keyClick(canvas, Qt::Key_Escape);
+    QCOMPARE(flame->zoomNode(), 0);
+    QCOMPARE(flame->selectedNode(), grandchild);
+}
+
+// As the table filter does: the pattern's error is said, and with nothing
+// matching every frame is dimmed and nothing is counted.
+void TestFlameGraphWidget::anInvalidPatternSaysWhyAndMatchesNothing()
+{
+    const auto saturationAt = [&](int node) {
+        QApplication::processEvents();
+        const QImage image = m_widget->grab().toImage();
+        const QRectF rect = m_widget->frameRect(node);
+        return QColor(image.pixel(QPoint(int(rect.right()) - 3, int(rect.center().y())))).hslSaturation();
+    };
+    int coloured = -1;
+    for (int node = 1; node < int(m_tree->nodes.size()) && coloured < 0; ++node)
+        if (m_tree->nodes[std::size_t(node)].kind == FrameKind::Lua && m_widget->frameRect(node).width() > 8)
+            coloured = node;
+    QVERIFY(coloured > 0);
+    const int undimmed = saturationAt(coloured);
+    QVERIFY(undimmed > 100);
+
+    const QString broken = QStringLiteral("alpha_(1");
+    m_widget->setSearch(broken, true);
+    const QString why = QRegularExpression(broken).errorString();
+    QVERIFY(!why.isEmpty());
+    QVERIFY2(m_widget->searchMessage().contains(why), qPrintable(m_widget->searchMessage()));
+    QVERIFY2(m_widget->searchMessage().contains(QStringLiteral("nothing matches")),
+             qPrintable(m_widget->searchMessage()));
+    QCOMPARE(m_widget->matchedValue(), std::uint64_t(0));
+    QVERIFY2(saturationAt(coloured) < 40, "an invalid pattern leaves the graph undimmed");
+    QVERIFY(saturationAt(0) < 40);
+
+    // The same text as plain text is valid again, and matches.
+    m_widget->setSearch(QStringLiteral("alpha_1"), false);
+    QVERIFY(m_widget->searchMessage().contains(QStringLiteral("match")));
+    QVERIFY(!m_widget->searchMessage().contains(QStringLiteral("nothing")));
+    QVERIFY(m_widget->matchedValue() > 0);
+}
+
+// "1 sample", not "1 samples"; a share "of the zoomed frame" only for a
+// frame inside a zoom.
+void TestFlameGraphWidget::detailsCountOneSampleAndTheZoomOnlyWhenZoomed()
+{
+    auto tree = std::make_shared<FlameTree>();
+    tree->unit = "samples";
+    tree->nodes.push_back({"all", FrameKind::Group, 4, -1, {1}, -1});
+    tree->nodes.push_back({"outer", FrameKind::Lua, 4, 0, {2, 3}, 1});
+    tree->nodes.push_back({"once", FrameKind::Lua, 1, 1, {}, 2});
+    tree->nodes.push_back({"thrice", FrameKind::Lua, 3, 1, {}, 3});
+    m_widget->setTree(tree);
+    const QString once = m_widget->frameDescription(2);
+    QVERIFY2(once.contains(QStringLiteral("1 sample,")), qPrintable(once));
+    QVERIFY2(!once.contains(QStringLiteral("samples")), qPrintable(once));
+    QVERIFY2(m_widget->frameDescription(3).contains(QStringLiteral("3 samples,")),
+             qPrintable(m_widget->frameDescription(3)));
+    for (int node = 0; node < 4; ++node)
+        QVERIFY2(!m_widget->frameDescription(node).contains(QStringLiteral("zoomed")),
+                 qPrintable(m_widget->frameDescription(node)));
+    m_widget->setZoomNode(1);
+    QVERIFY2(m_widget->frameDescription(3).endsWith(QStringLiteral("75.00% of the zoomed frame")),
+             qPrintable(m_widget->frameDescription(3)));
+    // The zoomed frame and what lies above it are not inside the zoom.
+    QVERIFY(!m_widget->frameDescription(1).contains(QStringLiteral("zoomed")));
+    QVERIFY(!m_widget->frameDescription(0).contains(QStringLiteral("zoomed")));
 }
 
 void TestFlameGraphWidget::exportsPngAndSvg()

@@ -2,7 +2,8 @@
 // File > Export Profile As in the viewer: the menu entry, the file written
 // off the GUI thread in the format its type names (the same bytes
 // memprof-report writes), the status bar saying so, and a file type that
-// names no format refused; for a memory and a CPU profile alike.
+// names no format refused; for a memory and a CPU profile alike. The
+// dialog asks a CPU profile's sampling interval, as the CLI's --interval.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/ReportCli.h"
 #include "tests/support/SignalWait.h"
@@ -11,13 +12,20 @@
 #include "views/SysprofPage.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+
+#include <utility>
 
 using memprof::test::load;
 using memprof::test::sameAsTheCli;
@@ -109,6 +117,49 @@ private slots:
         QVERIFY(w->statusBar()->currentMessage().contains(path));
 
         sameAsTheCli(path, cliArgs, dump);
+    }
+
+    // The dump does not hold its sampling interval: the export dialog asks
+    // it, and the file is what memprof-report --interval writes (pprof's
+    // CPU time, the .cpuprofile's times).
+    void theDialogsSamplingIntervalReachesTheExport()
+    {
+        for (const auto& [fileName, format] :
+             {std::pair{"cpu.pb.gz", "pprof"}, std::pair{"cpu.cpuprofile", "chrome"}}) {
+            exportThroughTheDialog(QLatin1String(fileName), QLatin1String(format));
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+private:
+    void exportThroughTheDialog(const QString& fileName, const QString& format)
+    {
+        Window w;
+        const QString dump = memprof::test::fixture(QStringLiteral("sysprof/coroutines-C-jitoff.bin"));
+        QVERIFY(load(w.window, dump));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(fileName);
+        bool asked = false;
+        QTimer::singleShot(200, w.window, [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            if (auto* interval = dialog->findChild<QSpinBox*>(QStringLiteral("samplingInterval"))) {
+                asked = interval->specialValueText().contains(QStringLiteral("1 ms"));
+                interval->setValue(3);
+            }
+            dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(path);
+            static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept: as Save does
+        });
+        QSignalSpy finished(w.window, &memprof::app::MainWindow::exportFinished);
+        w->findChild<QAction*>(QStringLiteral("exportProfileAction"))->trigger();
+        QVERIFY2(asked, "the dialog has no sampling interval saying what it is without one");
+        QVERIFY(testsuite::received(finished, 30000));
+        QCOMPARE(finished.first().at(1).toString(), QString());
+        sameAsTheCli(
+            path, {QStringLiteral("--demangle"), QStringLiteral("--export=") + format, QStringLiteral("--interval=3")},
+            dump);
     }
 
     void aCpuProfileTypeWithoutFormatIsRefused()

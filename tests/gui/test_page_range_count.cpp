@@ -56,10 +56,10 @@ public:
         return job;
     }
     ExportSubject exportSubject() const override { return inner_->exportSubject(); }
-    QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                        qint64* bytes) const override
+    QString writeExport(ExportFormat format, const QString& outPath, const ExportSettings& settings,
+                        DecodeControl& control, qint64* bytes) const override
     {
-        return inner_->writeExport(format, outPath, control, bytes);
+        return inner_->writeExport(format, outPath, settings, control, bytes);
     }
     QWidget* makePage(const PageHooks& hooks, QWidget* parent) const override
     {

@@ -20,6 +20,8 @@
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QImage>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -244,6 +246,67 @@ private slots:
                  load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
         QVERIFY(QTest::qWaitFor([flame] { return flame->tree() && !flame->isBuilding(); }, 30000));
         QCOMPARE(flame->tree()->baseTotal, load("recursion-C-jitoff.bin").tree(StackView::Host).totalSamples());
+        delete window.data();
+    }
+
+    // One colour language: a rise is red and a fall blue in the functions
+    // table's bars as in the differential flame graph.
+    void aRiseIsRedAndAFallBlueInBothPanes()
+    {
+        QPointer<app::SysprofDiffWindow> window = new app::SysprofDiffWindow;
+        window->resize(1200, 800);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.data()));
+        QSignalSpy finished(window.data(), &app::SysprofDiffWindow::loadFinished);
+        window->compare(fixture("recursion-C-jitoff.bin"), fixture("coroutines-C-jitoff.bin"));
+        QVERIFY(testsuite::received(finished, 30000));
+        views::SysprofComparisonPage* page = window->page();
+        views::CostTableView* table = page->functionsView();
+        const QAbstractItemModel* rows = table->model();
+        const int column = itemmodels::FunctionChangeModel::SelfChangeColumn;
+        const int last = rows->rowCount() - 1;
+        QVERIFY(last > 2);
+        QVERIFY(rows->index(0, column).data(itemmodels::SortRole).toDouble() > 0);
+        QVERIFY(rows->index(last, column).data(itemmodels::SortRole).toDouble() < 0);
+        // Neither row selected: the selection's own colour would mix in.
+        table->setCurrentIndex(rows->index(1, 0));
+        const auto barColour = [&](int row) {
+            const QModelIndex cell = rows->index(row, column);
+            table->scrollTo(cell);
+            QApplication::processEvents();
+            const QImage image = table->viewport()->grab().toImage();
+            const QRect rect = table->visualRect(cell);
+            return QColor(image.pixel(rect.left() + 4, rect.center().y()));
+        };
+        const QColor rise = barColour(0);
+        const QColor fall = barColour(last);
+        QVERIFY2(rise.red() > rise.blue() + 20, qPrintable(rise.name()));
+        QVERIFY2(fall.blue() > fall.red() + 20, qPrintable(fall.name()));
+
+        QVERIFY(page->showTab(QStringLiteral("flamegraph")));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        QVERIFY(QTest::qWaitFor([flame] { return flame->tree() && !flame->isBuilding(); }, 30000));
+        QApplication::processEvents();
+        const FlameTree& tree = *flame->tree();
+        int grew = -1;
+        int shrank = -1;
+        for (std::int32_t node = 1; node < static_cast<std::int32_t>(tree.nodes.size()); ++node) {
+            if (flame->frameRect(node).width() < 8 || node == flame->selectedNode())
+                continue;
+            if (grew < 0 || shareChange(tree, node) > shareChange(tree, grew))
+                grew = node;
+            if (shrank < 0 || shareChange(tree, node) < shareChange(tree, shrank))
+                shrank = node;
+        }
+        QVERIFY(shareChange(tree, grew) > 0);
+        QVERIFY(shareChange(tree, shrank) < 0);
+        const QImage image = flame->grab().toImage();
+        const auto fill = [&](int node) {
+            const QRectF rect = flame->frameRect(node);
+            return QColor(image.pixel(QPoint(int(rect.right()) - 3, int(rect.center().y()))));
+        };
+        QVERIFY2(fill(grew).red() > fill(grew).blue() + 20, qPrintable(fill(grew).name()));
+        QVERIFY2(fill(shrank).blue() > fill(shrank).red() + 20, qPrintable(fill(shrank).name()));
         delete window.data();
     }
 

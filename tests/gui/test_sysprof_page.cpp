@@ -30,6 +30,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -307,6 +308,41 @@ private slots:
         QCOMPARE(page->profile()->sampleCount, whole.sampleCount);
     }
 
+    // A range shows on the VM states chart over its bars (they fill its
+    // height), and the table keeps its "What it is" column readable.
+    void aRangeShowsOnTheStatesChartAndKeepsTheTableReadable()
+    {
+        test::Window window;
+        window->resize(1024, 700);
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QVERIFY(page->showTab(QStringLiteral("states")));
+        charts::VmStateChart* chart = page->vmStateChart();
+        auto* table = chart->parentWidget()->findChild<QTableWidget*>();
+        QVERIFY(table);
+        QApplication::processEvents();
+        const int meaning = 3;
+        const int readable = table->fontMetrics().horizontalAdvance(QStringLiteral("Running a Lua function"));
+        QVERIFY(table->columnWidth(meaning) >= readable);
+        chart->replot();
+        // A point inside the range to be, on the bars.
+        const QPoint inside(int(chart->xAxis->coordToPixel(85.5)), int(chart->yAxis->coordToPixel(0.5)));
+        const QColor before = QColor(chart->grab().toImage().pixel(inside));
+
+        QSignalSpy counted(page, &views::SysprofPage::rangeCounted);
+        // Counted while another tab is in front, then shown.
+        QVERIFY(page->showTab(QStringLiteral("top-down")));
+        page->setRange({50, 120});
+        QVERIFY(testsuite::received(counted, 30000));
+        QVERIFY(page->showTab(QStringLiteral("states")));
+        QApplication::processEvents();
+        chart->replot();
+        const QColor after = QColor(chart->grab().toImage().pixel(inside));
+        QVERIFY2(before != after, qPrintable(before.name() + QStringLiteral(" stays ") + after.name()));
+        QVERIFY2(table->columnWidth(meaning) >= readable,
+                 qPrintable(QString::number(table->columnWidth(meaning)) + QStringLiteral(" px")));
+    }
+
     void theFlameGraphIsTheFirstTab()
     {
         test::Window window;
@@ -399,6 +435,76 @@ private slots:
         for (CallNodeId id = 1; id < static_cast<CallNodeId>(calls.size()); ++id)
             if (calls.node(id).frame == format)
                 QVERIFY(calls.node(id).totalSamples <= calls.node(flame->selectedNode()).totalSamples);
+    }
+
+    // A function picked elsewhere is its own top-level row in Bottom-up
+    // (where its samples ended), not a row where it called a function
+    // listed above it.
+    void bottomUpSelectsTheFunctionsOwnRow()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        const FrameId build = frameNamed(*page->profile(), "@recursion.lua:6");
+        QAbstractItemModel* rows = page->bottomUpView()->model();
+        const QVariant id = QVariant::fromValue(static_cast<uint>(build));
+        // The case in point: a row of it, nested, comes before its own.
+        const QModelIndexList depthFirst =
+            rows->match(rows->index(0, 0), itemmodels::FrameIdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
+        QCOMPARE(depthFirst.size(), 1);
+        QVERIFY(depthFirst.front().parent().isValid());
+        QCOMPARE(rows->match(rows->index(0, 0), itemmodels::FrameIdRole, id, 1, Qt::MatchExactly).size(), 1);
+
+        page->selectFrame(build);
+        const QModelIndex current = page->bottomUpView()->currentIndex();
+        QCOMPARE(current.data(itemmodels::FrameIdRole).toUInt(), static_cast<uint>(build));
+        QVERIFY2(!current.parent().isValid(), "a nested row of the function is selected, not its own");
+    }
+
+    // The flame from the keyboard, on the page: Tab reaches it from the
+    // filter, the arrows move its selection and every pane follows, Enter
+    // zooms into the page's state, Backspace goes back.
+    void theFlameGraphFromTheKeyboard()
+    {
+        test::Window window;
+        QVERIFY(test::load(window.window, fixture("recursion-L-jitoff.bin")));
+        views::SysprofPage* page = window->sysprofPage();
+        QVERIFY(flameIsBuilt(page));
+        QVERIFY(page->showTab(QStringLiteral("flamegraph")));
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window.window));
+        views::FlameGraphWidget* flame = page->flameGraph();
+        QLineEdit* filter = page->filterField()->lineEdit();
+        filter->setFocus();
+        QTRY_VERIFY(filter->hasFocus());
+        for (int tabs = 0; tabs < 20 && QApplication::focusWidget() != flame->focusProxy(); ++tabs)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QVERIFY2(QApplication::focusWidget() == flame->focusProxy(), "Tab never reached the flame graph");
+        QWidget* canvas = flame->focusProxy();
+        const CallTree& calls = page->profile()->tree(StackView::Lua);
+
+        // From the preselected frame, up to its parent: the page follows.
+        const int start = flame->selectedNode();
+        QVERIFY(start > 0);
+        const int parent = flame->tree()->nodes[start].parent;
+        QVERIFY(parent > 0);
+        QTest::keyClick(canvas, Qt::Key_Up);
+        QCOMPARE(flame->selectedNode(), parent);
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(calls.node(parent).frame));
+        QCOMPARE(page->topDownView()->currentIndex().data(itemmodels::FrameIdRole).toUInt(),
+                 static_cast<uint>(calls.node(parent).frame));
+        // Enter zooms, and the zoom is the page's.
+        QTest::keyClick(canvas, Qt::Key_Return);
+        QCOMPARE(flame->zoomNode(), parent);
+        QVERIFY(!page->viewState()->flameZoomPath().empty());
+        QCOMPARE(page->viewState()->flameZoomPath().back(), flame->tree()->nodes[parent].name);
+        // Down goes to a child inside the zoom; Backspace unzooms.
+        QTest::keyClick(canvas, Qt::Key_Down);
+        QCOMPARE(flame->tree()->nodes[flame->selectedNode()].parent, parent);
+        QCOMPARE(page->selectedFrame(), std::optional<FrameId>(calls.node(flame->selectedNode()).frame));
+        QTest::keyClick(canvas, Qt::Key_Backspace);
+        QCOMPARE(flame->zoomNode(), 0);
+        QVERIFY(page->viewState()->flameZoomPath().empty());
     }
 
     void flameSearchCountsTheMatchingSamples()

@@ -5,8 +5,12 @@
 
 #include "model/report/TextReport.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <QToolTip>
+
+#include <cmath>
+#include <utility>
 
 namespace memprof::charts {
 
@@ -31,8 +35,42 @@ SizeHistogramChart::SizeHistogramChart(QWidget* parent) : ChartPlot(parent)
     xAxis->grid()->setVisible(false);
     setPanZoom(Qt::Horizontal);
     setMouseTracking(true);
+    // Zooming widens the bars: the labels may stand upright again.
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { fitTickLabels(); });
     applyColors();
     rebuild();
+}
+
+void SizeHistogramChart::resizeEvent(QResizeEvent* event)
+{
+    ChartPlot::resizeEvent(event);
+    fitTickLabels();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SizeHistogramChart::fitTickLabels()
+{
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(xAxis->ticker());
+    if (!ticker)
+        return;
+    const QFontMetrics metrics(xAxis->tickLabelFont());
+    int widest = 0;
+    for (const QString& label : std::as_const(tickLabels_))
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    const double spacing = std::abs(xAxis->coordToPixel(1) - xAxis->coordToPixel(0));
+    if (spacing <= 0 || axisRect()->width() <= 0)
+        return;
+    const int gap = metrics.averageCharWidth();
+    const bool upright = spacing >= widest + gap;
+    xAxis->setTickLabelRotation(upright ? 0 : -45);
+    // Slanted labels stand a bar's spacing times sin 45° apart: when that
+    // is less than a line, write every n-th.
+    const int every = upright ? 1 : std::max(1, int(std::ceil((metrics.height() + 2) / (spacing * 0.7071))));
+    QMap<double, QString> shown;
+    int index = 0;
+    for (auto it = tickLabels_.constBegin(); it != tickLabels_.constEnd(); ++it, ++index)
+        shown.insert(it.key(), index % every == 0 ? it.value() : QString());
+    ticker->setTicks(shown);
 }
 
 void SizeHistogramChart::applyColors()
@@ -81,10 +119,9 @@ void SizeHistogramChart::rebuild()
             ticker->addTick(static_cast<double>(b), bytesText(SizeHistogram::lowerBound(b)));
         }
     }
+    tickLabels_ = ticker->ticks();
     bars_->setData(keys, heights, true);
     xAxis->setTicker(ticker);
-    // Many buckets: slanted labels, ending under their bars, do not collide.
-    xAxis->setTickLabelRotation(keys.size() > 18 ? -45 : 0);
     if (measure_ == HistogramMeasure::Bytes) {
         yAxis->setTicker(QSharedPointer<ByteAxisTicker>::create());
         yAxis->setLabel(tr("bytes allocated"));
@@ -98,6 +135,7 @@ void SizeHistogramChart::rebuild()
                       bytesText(histogram_.totalAllocatedBytes())));
     showEmptyText(count == 0 ? tr("No allocations") : QString());
     resetView();
+    fitTickLabels();
 }
 
 void SizeHistogramChart::resetView()

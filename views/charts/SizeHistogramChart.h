@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Allocation sizes in power-of-two buckets, as the number of allocations or
-// the bytes they allocated, for the whole profile or one location.
+// the bytes they allocated, for the whole profile or one location. Its size
+// labels never run together: they slant when the bars are narrower than a
+// label, and only every n-th is written when even slanted ones would touch.
 #pragma once
 
 #include "ChartPlot.h"
@@ -29,9 +31,11 @@ public:
 protected:
     void applyColors() override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    void fitTickLabels();
 
     SizeHistogram histogram_;
     QString scope_;
@@ -40,6 +44,7 @@ private:
     std::size_t firstBucket_ = 0;
     std::size_t lastBucket_ = 0;
     double largest_ = 0;
+    QMap<double, QString> tickLabels_; // every bar's
 };
 
 } // namespace memprof::charts

@@ -40,7 +40,7 @@ TopHoldersChart::TopHoldersChart(QWidget* parent) : ChartPlot(parent)
     bars_->setName(tr("held at the end"));
     selectedBar_ = new QCPBars(yAxis, xAxis);
     selectedBar_->setWidth(0.7);
-    xAxis->setLabel(tr("bytes held at the end (blocks still live, by the location that allocated them)"));
+    setToolTip(tr("Bytes held at the end: blocks still live, by the location that allocated them"));
     xAxis->setTicker(QSharedPointer<ByteAxisTicker>::create());
     yAxis->setTickLength(0, 0);
     yAxis->setSubTicks(false);
@@ -127,12 +127,58 @@ void TopHoldersChart::rebuildBars()
 
 void TopHoldersChart::resetView()
 {
-    double largest = 0;
-    for (const TopHolder& holder : holders_)
-        largest = std::max(largest, static_cast<double>(holder.heldBytes));
-    // Room on the right for the value labels.
-    xAxis->setRange(0, std::max(1024.0, largest * 1.15));
+    fitToWidth();
+    fittedMaximum_ = fittedRange();
+    xAxis->setRange(0, fittedMaximum_);
     yAxis->setRange(0.4, static_cast<double>(std::max<std::size_t>(holders_.size(), 1)) + 0.6);
+}
+
+double TopHoldersChart::fittedRange() const
+{
+    // Room on the right of each bar for its figure, in pixels: the range
+    // ends where the widest bar's end plus its figure reach the axis end.
+    const QFontMetrics metrics(font());
+    double range = 1024.0;
+    const double axis = std::max(1, axisWidth());
+    for (std::size_t rank = 0; rank < holders_.size(); ++rank) {
+        const auto held = static_cast<double>(holders_[rank].heldBytes);
+        const double room = metrics.horizontalAdvance(valueLabels_[rank]->text()) + 12.0;
+        const double share = std::max(0.3, 1.0 - room / axis);
+        range = std::max({range, held * 1.05, held / share});
+    }
+    return range;
+}
+
+int TopHoldersChart::axisWidth() const
+{
+    // The width the holders' names leave, known before the layout that
+    // places the axis; the laid-out axis when narrower.
+    int names = 0;
+    if (auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker()))
+        for (const QString& name : ticker->ticks())
+            names = std::max(names, QFontMetrics(yAxis->tickLabelFont()).horizontalAdvance(name));
+    const int estimate = width() - names - 60;
+    return axisRect()->width() > 0 ? std::min(estimate, axisRect()->width()) : estimate;
+}
+
+void TopHoldersChart::fitToWidth()
+{
+    const QString full = tr("bytes held at the end (blocks still live, by the location that allocated them)");
+    const QString brief = tr("bytes held at the end");
+    const int room = axisWidth();
+    xAxis->setLabel(QFontMetrics(xAxis->labelFont()).horizontalAdvance(full) <= room ? full : brief);
+}
+
+void TopHoldersChart::resizeEvent(QResizeEvent* event)
+{
+    ChartPlot::resizeEvent(event);
+    fitToWidth();
+    // A view the user has not panned or zoomed keeps its figures in sight.
+    if (xAxis->range().lower == 0 && xAxis->range().upper == fittedMaximum_) {
+        fittedMaximum_ = fittedRange();
+        xAxis->setRange(0, fittedMaximum_);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 int TopHoldersChart::holderAt(const QPointF& pos) const

@@ -48,9 +48,15 @@ signals:
 protected:
     void applyColors() override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuildBars();
+    // The axis title and the value range the chart's width leaves room for:
+    // the largest bar's figure beside it, the title whole.
+    void fitToWidth();
+    double fittedRange() const;
+    int axisWidth() const;
     double keyOf(std::size_t rank) const { return static_cast<double>(holders_.size() - rank); }
 
     std::vector<TopHolder> holders_;
@@ -59,6 +65,7 @@ private:
     QCPBars* selectedBar_ = nullptr;
     std::vector<QCPItemText*> valueLabels_;
     QPointF pressPosition_;
+    double fittedMaximum_ = 0; // the range resetView chose, kept on a resize
 };
 
 } // namespace memprof::charts

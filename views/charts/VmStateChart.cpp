@@ -39,8 +39,10 @@ VmStateChart::VmStateChart(QWidget* parent) : ChartPlot(parent)
     legend->setFillOrder(QCPLegend::foColumnsFirst);
     legend->setWrap(5);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // Over the bars, translucent: they fill the plot's height, so a band
+    // behind them would barely show.
     rangeBand_ = new QCPItemRect(this);
-    rangeBand_->setLayer(QStringLiteral("grid"));
+    rangeBand_->setLayer(QStringLiteral("main"));
     rangeBand_->setVisible(false);
     // Sample s is drawn from key s - 1 to key s (the bars start at 0); a
     // drag takes the samples between the bar edges nearest to the press and
@@ -120,9 +122,9 @@ void VmStateChart::applyColors()
         bars_[state]->setPen(Qt::NoPen);
     }
     QColor band = c.overlay;
-    band.setAlphaF(0.18f);
+    band.setAlphaF(0.3f);
     rangeBand_->setBrush(band);
-    rangeBand_->setPen(QPen(c.overlay, 1));
+    rangeBand_->setPen(QPen(c.overlay, 2));
     drag_->setBandColor(c.overlay, 0.3f);
     legend->setBrush(c.background);
     legend->setTextColor(c.text);

@@ -5,6 +5,8 @@
 
 #include <QSortFilterProxyModel>
 
+#include <algorithm>
+
 namespace memprof::views {
 
 using itemmodels::CallTreeModel;
@@ -17,6 +19,10 @@ CpuCallTreeTab::CpuCallTreeTab(Direction direction, QWidget* parent)
     if (direction == Direction::BottomUp)
         setHiddenColumns({CallTreeModel::SelfColumn, CallTreeModel::SelfShareColumn});
     setRootIsDecorated(true);
+    // A recursive profile's hottest rows sit dozens of levels deep: a
+    // narrow step leaves their names the room (the column widens past it,
+    // CostTableView::fitLocationColumn).
+    setIndentation(std::max(12, fontMetrics().averageCharWidth() * 3 / 2));
     setUniformRowHeights(true);
     // A match keeps the calls that lead to it, and what it called.
     proxyModel()->setRecursiveFilteringEnabled(true);

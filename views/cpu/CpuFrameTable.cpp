@@ -29,8 +29,12 @@ void CpuFrameTable::showFrame(FrameId frame)
     if (currentIndex().data(itemmodels::FrameIdRole) == id)
         return;
     QAbstractItemModel* shown = model();
-    const QModelIndexList found =
-        shown->match(shown->index(0, 0), itemmodels::FrameIdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
+    // The function's own top-level row first (in bottom-up, its root, not
+    // a row where it called itself or called back), else its first row at
+    // any depth.
+    QModelIndexList found = shown->match(shown->index(0, 0), itemmodels::FrameIdRole, id, 1, Qt::MatchExactly);
+    if (found.isEmpty())
+        found = shown->match(shown->index(0, 0), itemmodels::FrameIdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
     if (found.isEmpty())
         return;
     const QScopedValueRollback<bool> showing(showing_, true);

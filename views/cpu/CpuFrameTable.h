@@ -19,8 +19,9 @@ public:
     enum class Pick { CurrentRow, Click };
     explicit CpuFrameTable(Pick pick, QWidget* parent = nullptr);
 
-    // The first row of `frame` (the costliest in a sorted tree) becomes
-    // current and is scrolled to, unless the current row is of it already.
+    // The first top-level row of `frame` (else its first row at any depth:
+    // the costliest in a sorted tree) becomes current and is scrolled to,
+    // unless the current row is of it already.
     void showFrame(FrameId frame);
 
 signals:

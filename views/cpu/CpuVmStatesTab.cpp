@@ -50,7 +50,11 @@ CpuVmStatesTab::CpuVmStatesTab(QWidget* parent)
     states_->verticalHeader()->hide();
     states_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     states_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    states_->horizontalHeader()->setStretchLastSection(true);
+    // The figures as wide as they are, the meaning the rest: sized by the
+    // header, so no later count (a range, shown or hidden) can collapse it.
+    for (int column = 0; column < 3; ++column)
+        states_->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    states_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
     chart_->setMinimumHeight(180);
     chart_->setToolTip(
         tr("Drag across the chart to count only those samples in every pane; Shift+drag pans, "
@@ -81,9 +85,10 @@ void CpuVmStatesTab::showStates(const SysprofProfile* profile)
         auto* shareItem = new QTableWidgetItem(formatCost(part, CostKind::Share, true));
         shareItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         states_->setItem(row, 2, shareItem);
-        states_->setItem(row, 3, new QTableWidgetItem(stateMeaning(static_cast<VmState>(state))));
+        auto* meaning = new QTableWidgetItem(stateMeaning(static_cast<VmState>(state)));
+        meaning->setToolTip(meaning->text());
+        states_->setItem(row, 3, meaning);
     }
-    states_->resizeColumnsToContents();
 }
 
 } // namespace memprof::views

@@ -4,6 +4,7 @@
 #include "views/flamegraph/FlameColors.h"
 
 #include <QContextMenuEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
@@ -21,6 +22,7 @@ FlameCanvas::FlameCanvas(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
@@ -204,6 +206,88 @@ void FlameCanvas::paintEvent(QPaintEvent* event)
 {
     QPainter painter(this);
     paintFrames(painter, event->rect());
+    // Focused with nothing selected: the arrows' starting frame, outlined,
+    // says where the keys will act.
+    if (hasFocus() && (m_selected < 0 || !isShown(m_selected)) && m_tree && !m_tree->nodes.empty()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+        painter.drawRect(frameRect(m_zoom).adjusted(1, 1, -2, -2));
+    }
+}
+
+int FlameCanvas::neighbour(int node, int key) const
+{
+    if (!m_tree || m_tree->nodes.empty())
+        return -1;
+    if (node < 0 || std::size_t(node) >= m_tree->nodes.size() || !isShown(node))
+        return m_zoom;
+    const FlameNode& frame = m_tree->nodes[node];
+    switch (key) {
+    case Qt::Key_Up:
+        return frame.parent;
+    case Qt::Key_Down:
+        for (int child : frame.children)
+            if (isShown(child))
+                return child;
+        return -1;
+    case Qt::Key_Left:
+    case Qt::Key_Right: {
+        if (frame.parent < 0)
+            return -1;
+        const auto& siblings = m_tree->nodes[frame.parent].children;
+        const auto at = std::find(siblings.begin(), siblings.end(), node);
+        if (key == Qt::Key_Right) {
+            for (auto it = std::next(at); it != siblings.end(); ++it)
+                if (isShown(*it))
+                    return *it;
+        } else {
+            for (auto it = at; it != siblings.begin();)
+                if (isShown(*--it))
+                    return *it;
+        }
+        return -1;
+    }
+    default:
+        return -1;
+    }
+}
+
+void FlameCanvas::keyPressEvent(QKeyEvent* event)
+{
+    if (event->modifiers() & ~Qt::KeypadModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        if (const int next = neighbour(m_selected, event->key()); next >= 0)
+            emit stepped(next);
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (m_selected >= 0 && isShown(m_selected))
+            emit zoomRequested(m_selected);
+        return;
+    case Qt::Key_Backspace:
+        emit backRequested();
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+void FlameCanvas::focusInEvent(QFocusEvent* event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void FlameCanvas::focusOutEvent(QFocusEvent* event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void FlameCanvas::mouseMoveEvent(QMouseEvent* event)

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The painted part of the flame graph (an icicle: the root on top, one row
 // per depth). It holds the tree's layout and the view state the widget sets
-// (zoom, selection, matches) and reports the mouse; history, search and
-// menus live in FlameGraphWidget.
+// (zoom, selection, matches) and reports the mouse and the keys; history,
+// search and menus live in FlameGraphWidget.
+//
+// From the keyboard, as speedscope's: Tab reaches it, Up moves to the
+// parent, Down to the first child shown, Left and Right to the siblings
+// shown; Enter zooms the selected frame, Backspace goes back.
 //
 // How it stays fast on large trees: the layout is computed once per tree as
 // integer offsets (a frame's start in value units) and per-depth rows sorted
@@ -40,6 +44,9 @@ public:
     QRectF frameRect(int node) const;
     int nodeAt(QPoint pos) const;
     int rowHeight() const;
+    // The frame an arrow key moves to from `node` (the zoomed frame when
+    // -1 or hidden); -1 when there is none that way.
+    int neighbour(int node, int key) const;
 
     // Paints the frames crossing `area` (also used for the image export).
     void paintFrames(QPainter& painter, const QRect& area) const;
@@ -50,6 +57,9 @@ signals:
     void hovered(int node); // -1: none
     void clicked(int node);
     void menuRequested(int node, QPoint globalPos);
+    void stepped(int node); // an arrow key moved the selection there
+    void zoomRequested(int node); // Enter on the selected frame
+    void backRequested();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -57,9 +67,13 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     bool isAncestorOfZoom(int node) const;
+    bool isShown(int node) const { return !frameRect(node).isEmpty(); }
     void paintFrame(QPainter& painter, int node, const QRectF& rect) const;
 
     std::shared_ptr<const FlameTree> m_tree;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/flamegraph/FlameColors.h"
 
+#include "model/itemmodels/ChangeColors.h"
+
 #include <cstdint>
 
 #include <algorithm>
@@ -57,12 +59,14 @@ QColor flameChangeColor(double change, double largest)
 {
     const double depth = largest > 0 ? std::min(1.0, std::abs(change) / largest) : 0.0;
     // Even a small change shows a tint: a square root lifts the low end.
-    const int tint = static_cast<int>(std::lround(std::sqrt(depth) * 190));
-    if (change > 0)
-        return QColor(235, 235 - tint, 235 - tint);
-    if (change < 0)
-        return QColor(235 - tint, 235 - tint * 2 / 3, 235);
-    return QColor(225, 225, 225);
+    const double tint = std::sqrt(depth);
+    if (change == 0)
+        return QColor(225, 225, 225);
+    // From a pale grey toward the colour every comparing pane gives a rise
+    // or a fall.
+    const QColor full = change > 0 ? itemmodels::riseColor() : itemmodels::fallColor();
+    const auto toward = [tint](int to) { return static_cast<int>(std::lround(235 + (to - 235) * tint)); };
+    return QColor(toward(full.red()), toward(full.green()), toward(full.blue()));
 }
 
 QColor flameTextColor(const QColor& fill)

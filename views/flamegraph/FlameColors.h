@@ -14,7 +14,7 @@ namespace memprof::views {
 QColor flameFrameColor(FrameKind kind, std::string_view name);
 
 // A differential frame's fill: red where the share of the run grew, blue
-// where it shrank, deeper the nearer `change` is to `largest` (the tree's
+// where it shrank (itemmodels/ChangeColors.h), deeper the nearer `change` is to `largest` (the tree's
 // largest change either way); a pale grey where nothing changed.
 QColor flameChangeColor(double change, double largest);
 

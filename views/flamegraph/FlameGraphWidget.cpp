@@ -20,6 +20,7 @@
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QStyle>
 #include <QSvgGenerator>
 #include <QThread>
 #include <QToolButton>
@@ -32,12 +33,25 @@ namespace memprof::views {
 
 namespace {
 
-QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
+// An icon with its name and shortcut in the tool tip: the toolbar leaves
+// the search its room in a narrow pane.
+QToolButton* toolButton(QStyle::StandardPixmap icon, const QString& text, const QString& tip, QWidget* parent)
 {
     auto* button = new QToolButton(parent);
+    button->setIcon(parent->style()->standardIcon(icon));
     button->setText(text);
     button->setToolTip(tip);
+    button->setAutoRaise(true);
     return button;
+}
+
+// "1 sample", "2 samples": the unit is a plural noun.
+QString valueWithUnit(std::uint64_t value, const std::string& unit)
+{
+    QString name = QString::fromStdString(unit);
+    if (value == 1 && name.endsWith(u's'))
+        name.chop(1);
+    return QLocale().toString(qulonglong(value)) + u' ' + name;
 }
 
 QString percent(std::uint64_t part, std::uint64_t whole)
@@ -51,21 +65,32 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     : QWidget(parent),
       m_canvas(new FlameCanvas),
       m_scroll(new QScrollArea(this)),
-      m_back(toolButton(tr("Back"), tr("Previous zoom (Alt+Left)"), this)),
-      m_forward(toolButton(tr("Forward"), tr("Next zoom (Alt+Right)"), this)),
-      m_reset(toolButton(tr("Reset zoom"), tr("Show the whole graph (Esc)"), this)),
+      m_back(toolButton(QStyle::SP_ArrowBack, tr("Back"), tr("Back: the previous zoom (Alt+Left, Backspace)"), this)),
+      m_forward(toolButton(QStyle::SP_ArrowForward, tr("Forward"), tr("Forward: the next zoom (Alt+Right)"), this)),
+      m_reset(toolButton(QStyle::SP_ArrowUp, tr("Reset zoom"), tr("Reset zoom: the whole graph (Esc)"), this)),
       m_search(new QLineEdit(this)),
-      m_regex(new QCheckBox(tr("Regular expression"), this)),
+      m_regex(new QCheckBox(tr("Regex"), this)),
       m_matchLabel(new QLabel(this)),
       m_details(new QLabel(this)),
-      m_save(toolButton(tr("Save image…"), tr("Save the whole graph as PNG or SVG"), this))
+      m_save(toolButton(QStyle::SP_DialogSaveButton, tr("Save image…"),
+                        tr("Save image…: the whole graph as PNG or SVG"), this))
 {
     m_search->setPlaceholderText(tr("Search frames"));
     m_search->setClearButtonEnabled(true);
+    // Room for a function's name whatever the pane's width; the graph's
+    // frames below are what shrink.
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 24);
+    m_regex->setToolTip(tr("Search with a regular expression (else the text as typed); case is ignored"));
+    m_matchLabel->setObjectName(QStringLiteral("flameSearchMessage"));
+    m_matchLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_scroll->setWidget(m_canvas);
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // One tab stop, the graph itself (its keys move the selection).
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+    for (QToolButton* button : {m_back, m_forward, m_reset, m_save})
+        button->setFocusPolicy(Qt::TabFocus);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_back);
@@ -73,13 +98,24 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     bar->addWidget(m_reset);
     bar->addWidget(m_search, 1);
     bar->addWidget(m_regex);
-    bar->addWidget(m_matchLabel);
     bar->addWidget(m_save);
+    // What the search says sits under the graph, beside the hovered frame's
+    // details: a count never squeezes the field, and the field never hides
+    // the count. It takes the room it needs first (its tool tip holds it
+    // whole when a pane is narrower still); the details take the rest.
+    m_matchLabel->setMinimumWidth(1);
+    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_details, 1);
+    status->addWidget(m_matchLabel);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_scroll, 1);
-    layout->addWidget(m_details);
+    layout->addLayout(status);
+    setFocusProxy(m_canvas);
+    setTabOrder(m_search, m_regex);
+    setTabOrder(m_regex, m_canvas);
 
     connect(m_back, &QToolButton::clicked, this, &FlameGraphWidget::back);
     connect(m_forward, &QToolButton::clicked, this, &FlameGraphWidget::forward);
@@ -93,12 +129,19 @@ FlameGraphWidget::FlameGraphWidget(QWidget* parent)
     }
     connect(m_search, &QLineEdit::textChanged, this, &FlameGraphWidget::onSearchEdited);
     connect(m_regex, &QCheckBox::toggled, this, &FlameGraphWidget::onSearchEdited);
-    connect(m_canvas, &FlameCanvas::hovered, this, &FlameGraphWidget::showDetails);
+    connect(m_canvas, &FlameCanvas::hovered, this, [this](int node) { showDetails(node, true); });
     connect(m_canvas, &FlameCanvas::clicked, this, [this](int node) {
         selectNode(node);
         setZoomNode(node);
     });
     connect(m_canvas, &FlameCanvas::menuRequested, this, &FlameGraphWidget::showMenu);
+    // The keys select as a click does; Enter zooms as a click does.
+    connect(m_canvas, &FlameCanvas::stepped, this, [this](int node) {
+        selectNode(node);
+        showDetails(node, false);
+    });
+    connect(m_canvas, &FlameCanvas::zoomRequested, this, &FlameGraphWidget::setZoomNode);
+    connect(m_canvas, &FlameCanvas::backRequested, this, &FlameGraphWidget::back);
     connect(m_save, &QToolButton::clicked, this, &FlameGraphWidget::askToSaveImage);
     updateHistoryButtons();
 }
@@ -272,47 +315,77 @@ void FlameGraphWidget::updateSearch()
 {
     const QString text = m_search->text();
     const QRegularExpression pattern = flameSearchPattern(text, m_regex->isChecked());
-    if (!m_tree || text.isEmpty() || !pattern.isValid()) {
+    const bool invalid = !text.isEmpty() && !pattern.isValid();
+    // Red for a pattern that cannot match, as the table filter has it.
+    QPalette palette = m_matchLabel->palette();
+    palette.setColor(QPalette::WindowText,
+                     invalid ? QColor(0xc0, 0x39, 0x2b) : this->palette().color(QPalette::WindowText));
+    m_matchLabel->setPalette(palette);
+    m_search->setStyleSheet(invalid ? QStringLiteral("QLineEdit { border: 2px solid #c0392b; border-radius: 3px; }")
+                                    : QString());
+    QString message;
+    if (!m_tree || text.isEmpty()) {
         m_matchedValue = 0;
         m_canvas->setMatches({});
-        m_matchLabel->setText(text.isEmpty() || pattern.isValid() ? QString() : tr("Invalid expression"));
-        return;
+    } else if (invalid) {
+        // Nothing matches an invalid pattern: every frame is dimmed.
+        m_matchedValue = 0;
+        m_canvas->setMatches(std::vector<bool>(m_tree->nodes.size(), false));
+        message = tr("Invalid pattern: %1 — nothing matches").arg(pattern.errorString());
+    } else {
+        FlameMatches matches = matchFrames(*m_tree, pattern);
+        m_matchedValue = matches.value;
+        m_canvas->setMatches(std::move(matches.matched));
+        message =
+            tr("%1 (%2) match")
+                .arg(valueWithUnit(m_matchedValue, m_tree->unit), percent(m_matchedValue, m_tree->nodes[0].value));
     }
-    FlameMatches matches = matchFrames(*m_tree, pattern);
-    m_matchedValue = matches.value;
-    m_canvas->setMatches(std::move(matches.matched));
-    m_matchLabel->setText(tr("%1 %2 (%3) match")
-                              .arg(QLocale().toString(qulonglong(m_matchedValue)), QString::fromStdString(m_tree->unit),
-                                   percent(m_matchedValue, m_tree->nodes[0].value)));
+    m_matchLabel->setText(message);
+    m_matchLabel->setToolTip(message);
 }
 
-QString FlameGraphWidget::describe(int node) const
+QString FlameGraphWidget::searchMessage() const
 {
+    return m_matchLabel->text();
+}
+
+QString FlameGraphWidget::frameDescription(int node) const
+{
+    if (!m_tree || node < 0 || std::size_t(node) >= m_tree->nodes.size())
+        return {};
     const FlameNode& frame = m_tree->nodes[node];
-    const QString text = tr("%1 — %2 %3, %4 of all, %5 of the zoomed frame")
-                             .arg(QString::fromStdString(frame.name), QLocale().toString(qulonglong(frame.value)),
-                                  QString::fromStdString(m_tree->unit), percent(frame.value, m_tree->nodes[0].value),
-                                  percent(frame.value, m_tree->nodes[zoomNode()].value));
+    QString text = tr("%1 — %2, %3 of all")
+                       .arg(QString::fromStdString(frame.name), valueWithUnit(frame.value, m_tree->unit),
+                            percent(frame.value, m_tree->nodes[0].value));
+    // A share of the zoomed frame only when something is zoomed, and only
+    // for what lies inside it.
+    const int zoom = zoomNode();
+    bool insideZoom = false;
+    for (int n = frame.parent; zoom > 0 && n >= 0 && !insideZoom; n = m_tree->nodes[n].parent)
+        insideZoom = n == zoom;
+    if (insideZoom)
+        text = tr("%1, %2 of the zoomed frame").arg(text, percent(frame.value, m_tree->nodes[zoom].value));
     if (!m_tree->differential)
         return text;
     // Two runs of different lengths compare by shares of their own run.
     const double change = 100.0 * shareChange(*m_tree, node);
-    return tr("%1 · BASE %2 (%3 %4): %5%6 points")
-        .arg(text, percent(frame.baseValue, m_tree->baseTotal), QLocale().toString(qulonglong(frame.baseValue)),
-             QString::fromStdString(m_tree->unit), change > 0 ? QStringLiteral("+") : QString(),
-             QString::number(change, 'f', 2));
+    return tr("%1 · BASE %2 (%3): %4%5 points")
+        .arg(text, percent(frame.baseValue, m_tree->baseTotal), valueWithUnit(frame.baseValue, m_tree->unit),
+             change > 0 ? QStringLiteral("+") : QString(), QString::number(change, 'f', 2));
 }
 
-void FlameGraphWidget::showDetails(int node)
+void FlameGraphWidget::showDetails(int node, bool toolTip)
 {
     if (node < 0) {
         m_details->clear();
-        QToolTip::hideText();
+        if (toolTip)
+            QToolTip::hideText();
         return;
     }
-    const QString text = describe(node);
+    const QString text = frameDescription(node);
     m_details->setText(text);
-    QToolTip::showText(QCursor::pos(), text, m_canvas);
+    if (toolTip)
+        QToolTip::showText(QCursor::pos(), text, m_canvas);
 }
 
 void FlameGraphWidget::showMenu(int node, QPoint globalPos)

@@ -2,8 +2,13 @@
 // A flame graph of any FlameTree (model/flame/FlameTree.h): widths
 // proportional to the values, hover details, click to zoom with a
 // back/forward history, search that dims what does not match, selection
-// for syncing with other panes, and PNG/SVG export. Generic: it knows
-// nothing of memprof or sysprof, only frames, values and a unit.
+// for syncing with other panes, the keyboard (FlameCanvas.h), and PNG/SVG
+// export. Generic: it knows nothing of memprof or sysprof, only frames,
+// values and a unit.
+//
+// Its toolbar stays usable in a narrow pane: the history and the export
+// are icons (their names in tool tips), the search field keeps a readable
+// width, and the match count has room of its own under the graph.
 #pragma once
 
 #include "model/flame/FlameTree.h"
@@ -56,6 +61,11 @@ public:
     void setSearch(const QString& text, bool regularExpression = false);
     QString searchText() const;
     bool searchIsRegularExpression() const;
+    // What the search says: the match count, or why the pattern is invalid.
+    QString searchMessage() const;
+
+    // A frame's details, as its tool tip and the line under the graph say.
+    QString frameDescription(int node) const;
 
     // Writes the whole graph as PNG or SVG (by the suffix), atomically.
     bool saveImage(const QString& path);
@@ -82,9 +92,9 @@ private:
     void updateSearch();
     void onSearchEdited();
     void updateHistoryButtons();
-    void showDetails(int node);
+    // On the line under the graph, and in a tool tip for the mouse.
+    void showDetails(int node, bool toolTip);
     void showMenu(int node, QPoint globalPos);
-    QString describe(int node) const;
 
     FlameCanvas* m_canvas;
     QScrollArea* m_scroll;
