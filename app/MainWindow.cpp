@@ -389,8 +389,8 @@ bool MainWindow::startExport(const QString& path, QString* error)
     if (!format)
         return fail(noFormatInFileName(subject));
     // What the page counts: the whole run or the range shown.
-    exportJob_ =
-        std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format, path);
+    exportJob_ = std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format,
+                                                              path, sourceFolders());
     connect(exportJob_.get(), &services::ProfileExportJob::finished, this,
             [this, path](const QString& why, qint64 bytes) { onExportFinished(path, why, bytes); });
     statusBar()->showMessage(tr("Writing %1…").arg(path));

@@ -36,8 +36,8 @@ public:
     QString emptyMessage() const override;
     std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Memprof; }
-    QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                        qint64* bytes) const override;
+    QString writeExport(ExportFormat format, const QString& outPath, const QStringList& sourceFolders,
+                        DecodeControl& control, qint64* bytes) const override;
     QWidget* makePage(const services::PageHooks& hooks, QWidget* parent) const override;
     bool showOn(QWidget* page, const ProfileDocument* previous) const override;
     services::DocumentPtr shownOn(const QWidget* page) const override;

@@ -57,8 +57,8 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
         demangleFrameNames(profile);
     // The export and the summary name Lua functions as their sources do;
     // the reference's lines keep its names.
-    const FunctionNameTable names = format || line.summary ? reportFunctionNames(line, services::luaFunctionsOf(profile))
-                                                           : FunctionNameTable{};
+    const FunctionNameTable names =
+        format || line.summary ? reportFunctionNames(line, services::luaFunctionsOf(profile)) : FunctionNameTable{};
     if (format)
         writeSysprofExport(text, profile, *format, {line.intervalMs, &names});
     else if (line.summary)

@@ -7,6 +7,7 @@
 #include "model/export/SysprofExport.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
+#include "model/services/FunctionNames.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "views/RangeCounter.h"
@@ -14,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 namespace memprof::app {
 
@@ -56,8 +58,8 @@ std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange r
         });
 }
 
-QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                                     qint64* bytes) const
+QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath, const QStringList& sourceFolders,
+                                     DecodeControl& control, qint64* bytes) const
 {
     // The export's one call tree and, for the formats in time order, the
     // samples' order, which the viewer's load does not keep: the dump is
@@ -72,9 +74,18 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
     if (profile.status.end == DecodeEnd::Failed)
         return QString::fromStdString(describeStatus(profile.status));
     demangleFrameNames(profile);
+    // The functions' names, from their sources.
+    const FunctionNameTable names = services::readFunctionNames(
+        services::luaFunctionsOf(profile), QFileInfo(path()).absolutePath(), sourceFolders, control);
+    if (control.stop && control.stop->load(std::memory_order_relaxed))
+        return QCoreApplication::translate("SysprofDocument", "The export was cancelled.");
     QString error;
     if (!writeExportFile(
-            outPath, [&](std::ostream& out) { writeSysprofExport(out, profile, format, {}); }, &error, bytes))
+            outPath,
+            [&](std::ostream& out) {
+                writeSysprofExport(out, profile, format, {std::nullopt, &names});
+            },
+            &error, bytes))
         return error;
     return {};
 }

@@ -57,7 +57,9 @@ void writeChromeCpuProfile(std::ostream& out, const SysprofProfile& profile, con
             text << "{\"callFrame\":";
             std::string& frameJson = id == kCallRoot ? rootFrame : callFrames[node.frame];
             if (frameJson.empty())
-                frameJson = QJsonDocument(callFrame(profile, tree, id, options.names)).toJson(QJsonDocument::Compact).toStdString();
+                frameJson = QJsonDocument(callFrame(profile, tree, id, options.names))
+                                .toJson(QJsonDocument::Compact)
+                                .toStdString();
             text << frameJson << ",\"children\":[";
             for (std::size_t child = 0; child < node.children.size(); ++child) {
                 if (child > 0)

@@ -5,8 +5,7 @@
 
 namespace memprof {
 
-void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk,
-               std::string_view shownChunk)
+void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::string_view shownChunk)
 {
     if (!names)
         return;

@@ -16,7 +16,6 @@ namespace memprof {
 // raw chunk name the table is keyed by) from `names`; `shownChunk` is how
 // the profile calls the chunk (its alias for code loaded from a string).
 // Nothing changes without a table or without a name in it.
-void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk,
-               std::string_view shownChunk);
+void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::string_view shownChunk);
 
 } // namespace memprof

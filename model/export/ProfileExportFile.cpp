@@ -100,7 +100,8 @@ std::optional<std::string> profileExportBytes(const std::string& dump, const Pro
     return exportBytes(replayed, format, &blocks, names);
 }
 
-bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error)
+bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error,
+                        const FunctionNameTable* names)
 {
     const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString());
     if (!format) {
@@ -108,7 +109,7 @@ bool writeProfileExport(const std::string& dump, const Profile& profile, const Q
             *error = noFormatInFileName(ExportSubject::Memprof);
         return false;
     }
-    const std::optional<std::string> bytes = profileExportBytes(dump, profile, *format, error);
+    const std::optional<std::string> bytes = profileExportBytes(dump, profile, *format, error, {}, names);
     return bytes && writeExportFile(path, *bytes, error);
 }
 

@@ -35,10 +35,11 @@ std::optional<std::string> profileExportBytes(const std::string& dump, const Pro
                                               QString* error, const DecodeControl& control = {},
                                               const FunctionNameTable* names = nullptr);
 
-// Writes `profile` of `dump` (over its window) in the format `path` names.
-// False with the cause in `error` when the name names no format or the
-// write fails.
-bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error);
+// Writes `profile` of `dump` (over its window) in the format `path` names,
+// its Lua functions named from `names` where it has them. False with the
+// cause in `error` when the name names no format or the write fails.
+bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error,
+                        const FunctionNameTable* names = nullptr);
 
 // Writes `bytes` to `path` whole or not at all; false with the cause.
 bool writeExportFile(const QString& path, const std::string& bytes, QString* error);

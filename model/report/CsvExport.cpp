@@ -128,8 +128,8 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const F
         const EventKind kind = table == CsvTable::Allocations     ? EventKind::Alloc
                                : table == CsvTable::Reallocations ? EventKind::Realloc
                                                                   : EventKind::Free;
-        out << csvRecord(
-            function.with({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"}, "function"));
+        out << csvRecord(function.with(
+            {"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"}, "function"));
         for (const LocationRow* row : rankRows(profile, kind)) {
             const std::string overrides = overridesField(overrideNames(profile, *row));
             out << csvRecord(function.with({profile.nameOf(row->location), std::to_string(row->eventCount),

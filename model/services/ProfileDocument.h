@@ -70,10 +70,12 @@ public:
     // name's suffix).
     virtual ExportSubject exportSubject() const = 0;
     // Writes this document's range in `format` to `outPath`, whole or not at
-    // all; runs on an export job's worker (`control` stops it). Empty when
-    // written, `bytes` long; else why not.
-    virtual QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                                qint64* bytes) const = 0;
+    // all; runs on an export job's worker (`control` stops it). Lua
+    // functions are named from their sources, found as the source pane
+    // finds them (beside the dump, in `sourceFolders`). Empty when written,
+    // `bytes` long; else why not.
+    virtual QString writeExport(ExportFormat format, const QString& outPath, const QStringList& sourceFolders,
+                                DecodeControl& control, qint64* bytes) const = 0;
 
     // The page that shows documents of this kind: one per window and kind,
     // made on the first such document and reused by the next ones.

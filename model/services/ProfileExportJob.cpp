@@ -3,8 +3,13 @@
 
 namespace memprof::services {
 
-ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent)
-    : DecodeJob(parent), document_(std::move(document)), format_(format), outPath_(std::move(outPath))
+ProfileExportJob::ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath,
+                                   QStringList sourceFolders, QObject* parent)
+    : DecodeJob(parent),
+      document_(std::move(document)),
+      format_(format),
+      outPath_(std::move(outPath)),
+      sourceFolders_(std::move(sourceFolders))
 {}
 
 ProfileExportJob::~ProfileExportJob()
@@ -15,9 +20,10 @@ ProfileExportJob::~ProfileExportJob()
 void ProfileExportJob::start()
 {
     startWorker(QStringLiteral("profile export"), QThread::InheritPriority,
-                [this, document = document_, format = format_, out = outPath_](DecodeControl& control) {
+                [this, document = document_, format = format_, out = outPath_,
+                 folders = sourceFolders_](DecodeControl& control) {
                     qint64 bytes = 0;
-                    const QString error = document->writeExport(format, out, control, &bytes);
+                    const QString error = document->writeExport(format, out, folders, control, &bytes);
                     emit finished(error, error.isEmpty() ? bytes : 0);
                 });
 }

@@ -17,7 +17,10 @@ namespace memprof::services {
 class ProfileExportJob : public DecodeJob {
     Q_OBJECT
 public:
-    ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QObject* parent = nullptr);
+    // Lua functions are named from their sources, found beside the dump or
+    // in `sourceFolders` (the page's).
+    ProfileExportJob(DocumentPtr document, ExportFormat format, QString outPath, QStringList sourceFolders = {},
+                     QObject* parent = nullptr);
     ~ProfileExportJob() override;
 
     const QString& outPath() const { return outPath_; }
@@ -31,6 +34,7 @@ private:
     DocumentPtr document_;
     ExportFormat format_;
     QString outPath_;
+    QStringList sourceFolders_;
 };
 
 } // namespace memprof::services

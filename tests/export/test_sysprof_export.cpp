@@ -105,8 +105,9 @@ private slots:
         QFETCH(QString, dump);
         QFETCH(bool, withInterval);
         const memprof::SysprofProfile everyTree = loadInOrder(dump);
-        const memprof::SysprofExportOptions options{withInterval ? std::optional<std::uint64_t>(kIntervalMs)
-                                                                 : std::nullopt};
+        const memprof::FunctionNameTable names = test::namesBesideTheDump(everyTree, dump);
+        const memprof::SysprofExportOptions options{
+            withInterval ? std::optional<std::uint64_t>(kIntervalMs) : std::nullopt, &names};
         using memprof::StackView;
         const std::pair<const char*, StackView> formats[] = {
             {"pprof", StackView::Lua},        {"speedscope", StackView::Lua},

@@ -56,10 +56,10 @@ public:
         return job;
     }
     ExportSubject exportSubject() const override { return inner_->exportSubject(); }
-    QString writeExport(ExportFormat format, const QString& outPath, DecodeControl& control,
-                        qint64* bytes) const override
+    QString writeExport(ExportFormat format, const QString& outPath, const QStringList& sourceFolders,
+                        DecodeControl& control, qint64* bytes) const override
     {
-        return inner_->writeExport(format, outPath, control, bytes);
+        return inner_->writeExport(format, outPath, sourceFolders, control, bytes);
     }
     QWidget* makePage(const PageHooks& hooks, QWidget* parent) const override
     {
