@@ -86,10 +86,14 @@ public:
             if (const std::string function = ofLocation(id); !function.empty())
                 byName_.try_emplace(profile.nameOf(id), function);
         }
+        // Names read only for functions with no location (code the dump
+        // holds but that allocated nothing) add no column.
+        if (byName_.empty())
+            names_ = nullptr;
     }
 
     // `fields` with the function after the first (the location); unchanged
-    // without names.
+    // where no location has a name.
     std::vector<std::string> with(std::vector<std::string> fields, const std::string& function) const
     {
         if (names_)

@@ -26,9 +26,9 @@ std::string overridesField(const std::vector<std::string>& names);
 std::string csvRecord(const std::vector<std::string>& fields);
 
 // The table in the report's order; over the profile's window (suspects and
-// history: the sample points in the window). With names read from sources
-// (a table with entries), a `function` column after the location names
-// each Lua location's function (empty where there is none); without, the
+// history: the sample points in the window). Where `names` names the
+// function of a location, a `function` column after the location names
+// each Lua location's function (empty where there is none); otherwise the
 // columns are those the tables always had.
 void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names = nullptr);
 

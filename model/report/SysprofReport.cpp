@@ -90,15 +90,16 @@ void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, Stack
         out << line;
     }
     std::vector<FunctionCost> costs = functionCosts(profile.tree(view));
-    // The function column, as wide as its widest name.
-    const bool named = names && !names->empty();
+    // The function column, as wide as its widest name; none where no
+    // function has a name.
     const auto functionOf = [&](FrameId id) {
         const CallFrame& frame = profile.frames[id];
-        return named && frame.kind == FrameKind::Lua ? names->nameOf(frame.chunk, frame.line) : std::string_view();
+        return names && frame.kind == FrameKind::Lua ? names->nameOf(frame.chunk, frame.line) : std::string_view();
     };
     std::size_t functionWidth = 0;
     for (const FunctionCost& cost : costs)
         functionWidth = std::max(functionWidth, functionOf(cost.frame).size());
+    const bool named = functionWidth > 0;
     const auto writeTop = [&](const char* title, auto&& value) {
         std::stable_sort(costs.begin(), costs.end(),
                          [&](const FunctionCost& a, const FunctionCost& b) { return value(a) > value(b); });

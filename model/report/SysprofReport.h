@@ -21,8 +21,8 @@ inline constexpr StackView kSummaryView = StackView::Lua;
 void writeSysprofReferenceLines(std::ostream& out, const SysprofProfile& profile);
 
 // Samples per VM state and the top functions of `view` by self and total.
-// With names read from sources (a table with entries), a column before
-// each frame names its Lua function (blank where there is none).
+// Where `names` names a function of the view, a column before each frame
+// names its Lua function (blank where there is none).
 void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view,
                          const FunctionNameTable* names = nullptr, std::size_t topCount = 20);
 

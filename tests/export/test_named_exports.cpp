@@ -277,13 +277,15 @@ private slots:
         QVERIFY2(unnamed.exitCode == 0, unnamed.err.constData());
         QVERIFY2(unnamed.out.startsWith(QString(header).remove(QStringLiteral("function,")).toUtf8()),
                  unnamed.out.constData());
-        // The same table, less the column.
+        // The same table, less the column (an Overrides cell's further
+        // names are lines of their own, with no comma: kept whole).
         QByteArray withoutColumn;
         for (const QByteArray& line : named.out.split('\n')) {
             if (line.isEmpty())
                 continue;
             QList<QByteArray> fields = line.split(',');
-            fields.removeAt(1);
+            if (fields.size() > 1)
+                fields.removeAt(1);
             withoutColumn += fields.join(',') + '\n';
         }
         QCOMPARE(withoutColumn, unnamed.out);
