@@ -37,9 +37,10 @@ StackFrame frameOf(const Profile& profile, const LocationInfo& location, const F
         frame.startLine = function.linedefined;
         frame.line = location.source == SourceKind::Lua ? location.line : location.sourceLine;
         frame.name = frame.file + ":" + std::to_string(function.linedefined);
-        if (location.source == SourceKind::Trace)
+        if (location.source == SourceKind::Trace) {
             frame.name = location.name; // a trace is its own function, placed at its start line
-        else
+            placeFrame(frame, names, function.chunkname, function.linedefined, frame.file);
+        } else
             nameFrame(frame, names, function.chunkname, frame.file);
     } else if (location.source == SourceKind::C) {
         frame.name = demangledLocationName(location.name);

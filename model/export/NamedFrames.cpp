@@ -5,6 +5,14 @@
 
 namespace memprof {
 
+namespace {
+// The chunk as a file name: Lua's '@' is not part of it.
+std::string pathOf(std::string_view shownChunk)
+{
+    return std::string(shownChunk.starts_with('@') ? shownChunk.substr(1) : shownChunk);
+}
+} // namespace
+
 void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::string_view shownChunk)
 {
     if (!names)
@@ -17,9 +25,16 @@ void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_vi
     frame.definedAt = entry->kind == FunctionName::Kind::Named
                           ? chunkDisplayName(shownChunk) + ":" + std::to_string(frame.startLine)
                           : std::string();
-    frame.file = std::string(shownChunk.starts_with('@') ? shownChunk.substr(1) : shownChunk);
+    frame.file = pathOf(shownChunk);
     frame.named = true;
     frame.name = entry->name;
+}
+
+void placeFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::uint64_t functionLine,
+                std::string_view shownChunk)
+{
+    if (names && !names->nameOf(chunk, functionLine).empty())
+        frame.file = pathOf(shownChunk);
 }
 
 } // namespace memprof

@@ -18,4 +18,10 @@ namespace memprof {
 // Nothing changes without a table or without a name in it.
 void nameFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::string_view shownChunk);
 
+// A frame that keeps its own name inside a named function (a JIT trace):
+// its file is the chunk's path, as its function's is, so that formats
+// grouping by file keep the chunk's frames together.
+void placeFrame(StackFrame& frame, const FunctionNameTable* names, std::string_view chunk, std::uint64_t functionLine,
+                std::string_view shownChunk);
+
 } // namespace memprof
