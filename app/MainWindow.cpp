@@ -414,9 +414,12 @@ bool MainWindow::startExport(const QString& path, QString* error, const services
         exportFormatForFileName(QFileInfo(path).fileName().toStdString(), subject);
     if (!format)
         return fail(noFormatInFileName(subject));
-    // What the page counts: the whole run or the range shown.
+    // What the page counts: the whole run or the range shown; its
+    // functions named from the sources the window knows.
+    services::ExportSettings named = settings;
+    named.sourceFolders = sourceFolders();
     exportJob_ = std::make_unique<services::ProfileExportJob>(document_->shownOn(pageOf(document_->kind())), *format,
-                                                              path, settings);
+                                                              path, named);
     connect(exportJob_.get(), &services::ProfileExportJob::finished, this,
             [this, path](const QString& why, qint64 bytes) { onExportFinished(path, why, bytes); });
     statusBar()->showMessage(tr("Writing %1…").arg(path));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/MemprofCommand.h"
 
+#include "app/ReportFunctionNames.h"
+
 #include "model/export/DhatBlocks.h"
 #include "model/memcompare/ProfileDiff.h"
 #include "model/memprofile/ProfileLoader.h"
@@ -79,11 +81,16 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     }
     if (line.demangle)
         demangleLocationNames(profile);
+    // Exports and tables name Lua functions as their sources do; the
+    // report keeps the reference's names.
+    const bool named = line.exportFormat || line.csv;
+    const FunctionNameTable names =
+        named ? reportFunctionNames(line, services::luaFunctionsOf(profile)) : FunctionNameTable{};
     if (line.exportFormat) {
         const DhatBlocks blocks = dhat ? dhatCounter.finish(profile.totals.eventCount) : DhatBlocks{};
-        text << exportBytes(profile, *line.exportFormat, &blocks);
+        text << exportBytes(profile, *line.exportFormat, &blocks, &names);
     } else if (line.csv)
-        writeCsv(text, profile, *line.csv);
+        writeCsv(text, profile, *line.csv, &names);
     else
         writeTextReport(text, profile, line.report);
     return std::nullopt;

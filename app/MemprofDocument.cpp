@@ -5,6 +5,7 @@
 #include "WindowPlacement.h"
 #include "model/export/ProfileExportFile.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/services/FunctionNames.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/services/WindowCount.h"
 #include "views/ProfilePage.h"
@@ -13,6 +14,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 namespace memprof::app {
 
@@ -58,14 +60,19 @@ std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange r
         });
 }
 
-QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings&,
+QString MemprofDocument::writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings& settings,
                                      DecodeControl& control, qint64* bytes) const
 {
     // The counts are in memory: nothing is read again, but for DHAT's
-    // block lifetimes (profileExportBytes), which `control` can stop.
+    // block lifetimes (profileExportBytes), which `control` can stop, and
+    // the sources, for the functions' names.
+    const FunctionNameTable names = services::readFunctionNames(
+        services::luaFunctionsOf(*profile_), QFileInfo(path()).absolutePath(), settings.sourceFolders, control);
+    if (control.stop && control.stop->load(std::memory_order_relaxed))
+        return QCoreApplication::translate("MemprofDocument", "The export was cancelled.");
     QString error;
     const std::optional<std::string> written =
-        profileExportBytes(QFile::encodeName(path()).toStdString(), *profile_, format, &error, control);
+        profileExportBytes(QFile::encodeName(path()).toStdString(), *profile_, format, &error, control, &names);
     if (!written || !writeExportFile(outPath, *written, &error))
         return error;
     *bytes = static_cast<qint64>(written->size());

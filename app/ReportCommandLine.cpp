@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 
@@ -42,6 +43,13 @@ std::string contradiction(const CommandLine& line)
             return option + " writes every figure of the profile: the text report's options do not apply";
         if (isBinaryFormat(*line.exportFormat) && !line.outputPath)
             return option + " is binary: give the file to write with -o";
+    }
+    if (!line.sourceDirs.empty()) {
+        if (line.diff)
+            return "--diff compares locations by name: --source-dir does not apply";
+        if (!line.csv && line.exportName.empty() && !line.summary)
+            return "--source-dir names functions in --export, --csv and --summary: give one (the report prints the "
+                   "reference's names)";
     }
     if (line.diff) {
         if (report.leakOnly)
@@ -206,6 +214,14 @@ std::optional<int> parseCommandLine(int argc, char** argv, const char* usage, Co
                 return usageError("--export=" + line.exportName + " and --export=" + name + ": give one format");
             line.exportFormat = exportFormatFromName(name); // none for sysprof-only names
             line.exportName = name;
+        } else if (arg == "--source-dir" || arg.starts_with("--source-dir=")) {
+            if (arg == "--source-dir" && i + 1 >= argc)
+                return usageError("option '--source-dir' needs a folder");
+            const std::string dir = arg == "--source-dir" ? argv[++i] : std::string(arg.substr(13));
+            std::error_code error;
+            if (!std::filesystem::is_directory(dir, error))
+                return usageError("--source-dir " + dir + ": no such folder");
+            line.sourceDirs.push_back(dir);
         } else if (arg == "-o" || arg == "--output") {
             if (i + 1 >= argc)
                 return usageError("option '" + std::string(arg) + "' needs a file name");

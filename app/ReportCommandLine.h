@@ -62,6 +62,9 @@ struct CommandLine {
     std::string rangeText; // as given, for messages
     bool summary = false;
     std::optional<std::uint64_t> intervalMs;
+    // --source-dir: where Lua sources are looked for besides the dump's
+    // folder, to name functions in exports and tables (as given).
+    std::vector<std::string> sourceDirs;
 
     // How messages name `option` ("--csv=leaks"), or empty when not given.
     std::string given(Option option) const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/SysprofCommand.h"
 
+#include "app/ReportFunctionNames.h"
+
 #include "model/export/SysprofExport.h"
 #include "model/report/DemangledNames.h"
 #include "model/report/SysprofReport.h"
@@ -53,10 +55,14 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     }
     if (line.demangle)
         demangleFrameNames(profile);
+    // The export and the summary name Lua functions as their sources do;
+    // the reference's lines keep its names.
+    const FunctionNameTable names =
+        format || line.summary ? reportFunctionNames(line, services::luaFunctionsOf(profile)) : FunctionNameTable{};
     if (format)
-        writeSysprofExport(text, profile, *format, {line.intervalMs});
+        writeSysprofExport(text, profile, *format, {line.intervalMs, &names});
     else if (line.summary)
-        writeSysprofSummary(text, profile, kSummaryView);
+        writeSysprofSummary(text, profile, kSummaryView, &names);
     else
         writeSysprofReferenceLines(text, profile);
     return std::nullopt;

@@ -7,6 +7,7 @@
 #include "model/export/SysprofExport.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/report/DemangledNames.h"
+#include "model/services/FunctionNames.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "views/RangeCounter.h"
@@ -14,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 namespace memprof::app {
 
@@ -73,11 +75,18 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
     if (profile.status.end == DecodeEnd::Failed)
         return QString::fromStdString(describeStatus(profile.status));
     demangleFrameNames(profile);
+    // The functions' names, from their sources.
+    const FunctionNameTable names = services::readFunctionNames(
+        services::luaFunctionsOf(profile), QFileInfo(path()).absolutePath(), settings.sourceFolders, control);
+    if (control.stop && control.stop->load(std::memory_order_relaxed))
+        return QCoreApplication::translate("SysprofDocument", "The export was cancelled.");
     QString error;
     if (!writeExportFile(
             outPath,
-            [&](std::ostream& out) { writeSysprofExport(out, profile, format, {settings.samplingIntervalMs}); }, &error,
-            bytes))
+            [&](std::ostream& out) {
+                writeSysprofExport(out, profile, format, {settings.samplingIntervalMs, &names});
+            },
+            &error, bytes))
         return error;
     return {};
 }

@@ -13,7 +13,8 @@ namespace memprof {
 
 namespace {
 
-QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallNodeId id)
+QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallNodeId id,
+                      const FunctionNameTable* names)
 {
     QString name = QStringLiteral("(root)");
     QString url;
@@ -25,6 +26,10 @@ QJsonObject callFrame(const SysprofProfile& profile, const CallTree& tree, CallN
         url = QString::fromStdString(frame.chunk.starts_with('@') ? frame.chunk.substr(1) : frame.chunk);
         if (frame.line != 0)
             line = static_cast<qint64>(frame.line) - 1; // DevTools counts lines from 0
+        if (const StackFrame named = exportFrame(frame, names); named.named) {
+            name = QString::fromStdString(named.name);
+            url = QString::fromStdString(named.file);
+        }
     }
     return QJsonObject{{QStringLiteral("functionName"), name},
                        {QStringLiteral("scriptId"), QStringLiteral("0")},
@@ -52,7 +57,9 @@ void writeChromeCpuProfile(std::ostream& out, const SysprofProfile& profile, con
             text << "{\"callFrame\":";
             std::string& frameJson = id == kCallRoot ? rootFrame : callFrames[node.frame];
             if (frameJson.empty())
-                frameJson = QJsonDocument(callFrame(profile, tree, id)).toJson(QJsonDocument::Compact).toStdString();
+                frameJson = QJsonDocument(callFrame(profile, tree, id, options.names))
+                                .toJson(QJsonDocument::Compact)
+                                .toStdString();
             text << frameJson << ",\"children\":[";
             for (std::size_t child = 0; child < node.children.size(); ++child) {
                 if (child > 0)

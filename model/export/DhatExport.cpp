@@ -25,7 +25,7 @@ std::string dhatJson(const StackProfile& stacks, const DhatColumns& columns, con
         for (auto frame = sample.stack.rbegin(); frame != sample.stack.rend(); ++frame) {
             const std::vector<ShownFrame> shown = shownFrames(stacks.frames[*frame]);
             for (auto level = shown.rbegin(); level != shown.rend(); ++level)
-                frames.append(indexOf(level->name));
+                frames.append(indexOf(labelOf(*level)));
         }
         auto value = [&](std::size_t column) { return static_cast<qint64>(sample.values[column]); };
         points.append(QJsonObject{{QStringLiteral("tb"), value(columns.totalBytes)},

@@ -72,13 +72,14 @@ bool isBinaryFormat(ExportFormat format)
     return format == ExportFormat::Pprof;
 }
 
-std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks)
+std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks,
+                        const FunctionNameTable* names)
 {
     switch (format) {
     case ExportFormat::Pprof:
-        return pprofBytes(memprofStacks(profile));
+        return pprofBytes(memprofStacks(profile, names));
     case ExportFormat::Speedscope:
-        return speedscopeJson(memprofStacks(profile),
+        return speedscopeJson(memprofStacks(profile, names),
                               {{kAllocSpace, "Allocated bytes"},
                                {kAllocObjects, "Allocation count"},
                                {kInuseSpace, "Held at the end (bytes)"}},
@@ -89,7 +90,7 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
         const DhatColumns columns{kAllocSpace, kAllocObjects, kLifetimes,  kMaxSpace,    kMaxObjects,
                                   kPeakSpace,  kPeakObjects,  kInuseSpace, kInuseObjects};
         return dhatJson(
-            memprofHeapStacks(profile, *dhatBlocks), columns,
+            memprofHeapStacks(profile, *dhatBlocks, names), columns,
             {"memprof", "LuaJIT memprof", profile.totals.eventCount, profile.totals.peakEventIndex, kShortLivedEvents});
     }
     case ExportFormat::FoldedHeld:
@@ -99,7 +100,7 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
                                   : format == ExportFormat::FoldedAllocated ? kAllocSpace
                                                                             : kAllocObjects;
         std::ostringstream out;
-        writeFolded(out, memprofStacks(profile), value);
+        writeFolded(out, memprofStacks(profile, names), value);
         return out.str();
     }
     case ExportFormat::Chrome:

@@ -3,6 +3,7 @@
 // of a profile in one: the one place the CLI and the viewer both call.
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/export/DhatBlocks.h"
 #include "model/memprofile/Profile.h"
 
@@ -57,7 +58,9 @@ bool isBinaryFormat(ExportFormat format);
 
 // The profile (over its window) in the format. DHAT needs `dhatBlocks`,
 // counted by the load of `profile` (DhatBlocks.h); other formats ignore it.
-// Throws std::invalid_argument for DHAT without them.
-std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks = nullptr);
+// Throws std::invalid_argument for DHAT without them. Lua functions are
+// named from `names` where it has their names (NamedFrames.h).
+std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks = nullptr,
+                        const FunctionNameTable* names = nullptr);
 
 } // namespace memprof

@@ -28,7 +28,7 @@ std::string foldedFrame(const StackFrame& frame)
     for (const ShownFrame& shown : shownFrames(frame)) {
         if (!path.empty())
             path += ';';
-        path += foldedFrameName(shown.name);
+        path += foldedFrameName(labelOf(shown));
     }
     return path;
 }

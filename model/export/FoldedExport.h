@@ -17,7 +17,8 @@ namespace memprof {
 // written visibly as \x3b, \n and \\.
 std::string foldedFrameName(std::string_view name);
 
-// A frame's levels in the flame graph (shownFrames), joined by ';'.
+// A frame's levels in the flame graph (shownFrames), joined by ';'; a
+// named function with where it is defined (labelOf).
 std::string foldedFrame(const StackFrame& frame);
 
 // One line per sample with a non-zero `sampleType` value, in sample order.

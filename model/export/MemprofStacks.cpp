@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/MemprofStacks.h"
+#include "model/export/NamedFrames.h"
 #include "model/support/Demangle.h"
 
 namespace memprof {
@@ -23,8 +24,9 @@ FrameKind frameKindOf(SourceKind source)
 
 // A Lua location (or a trace whose start is known) is a line of its
 // function, named chunk:linedefined as the function tree names it; the
-// others are their own function, named as the report names them.
-StackFrame frameOf(const Profile& profile, const LocationInfo& location)
+// others are their own function, named as the report names them. A Lua
+// line's function is named by its source where `names` has it.
+StackFrame frameOf(const Profile& profile, const LocationInfo& location, const FunctionNameTable* names)
 {
     StackFrame frame;
     frame.kind = frameKindOf(location.source);
@@ -35,8 +37,11 @@ StackFrame frameOf(const Profile& profile, const LocationInfo& location)
         frame.startLine = function.linedefined;
         frame.line = location.source == SourceKind::Lua ? location.line : location.sourceLine;
         frame.name = frame.file + ":" + std::to_string(function.linedefined);
-        if (location.source == SourceKind::Trace)
+        if (location.source == SourceKind::Trace) {
             frame.name = location.name; // a trace is its own function, placed at its start line
+            placeFrame(frame, names, function.chunkname, function.linedefined, frame.file);
+        } else
+            nameFrame(frame, names, function.chunkname, frame.file);
     } else if (location.source == SourceKind::C) {
         frame.name = demangledLocationName(location.name);
     } else {
@@ -58,7 +63,7 @@ void addHeapValues(const Profile& profile, const DhatBlocks& blocks, std::vector
     }
 }
 
-StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks)
+StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks, const FunctionNameTable* names)
 {
     StackProfile stacks;
     stacks.sampleTypes = {
@@ -94,7 +99,7 @@ StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks)
             any = any || v != 0;
         if (!any)
             continue;
-        stacks.frames.push_back(frameOf(profile, profile.locations[id]));
+        stacks.frames.push_back(frameOf(profile, profile.locations[id], names));
         stacks.samples.push_back({{static_cast<std::uint32_t>(stacks.frames.size() - 1)}, std::move(values[id])});
     }
     return stacks;
@@ -102,14 +107,14 @@ StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks)
 
 } // namespace
 
-StackProfile memprofStacks(const Profile& profile)
+StackProfile memprofStacks(const Profile& profile, const FunctionNameTable* names)
 {
-    return stacksOf(profile, nullptr);
+    return stacksOf(profile, nullptr, names);
 }
 
-StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks)
+StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks, const FunctionNameTable* names)
 {
-    return stacksOf(profile, &blocks);
+    return stacksOf(profile, &blocks, names);
 }
 
 } // namespace memprof

@@ -3,6 +3,7 @@
 // location, valued in pprof's heap convention. C++ symbols are demangled.
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/export/DhatBlocks.h"
 #include "model/export/StackProfile.h"
 #include "model/memprofile/Profile.h"
@@ -29,11 +30,13 @@ enum MemprofHeapValue : std::size_t {
 };
 
 // Over the profile's window (the rows and the held rows are windowed).
-// Locations with no value in any type are left out.
-StackProfile memprofStacks(const Profile& profile);
+// Locations with no value in any type are left out. A Lua line's function
+// is named from `names` where it holds its name (NamedFrames.h).
+StackProfile memprofStacks(const Profile& profile, const FunctionNameTable* names = nullptr);
 
 // memprofStacks with the MemprofHeapValue columns; `blocks` (by location,
 // counted by the same load: DhatBlocks.h) gives the maxima and lifetimes.
-StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks);
+StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks,
+                               const FunctionNameTable* names = nullptr);
 
 } // namespace memprof

@@ -60,7 +60,10 @@ std::string pprofBytes(const StackProfile& stacks)
         location->set_id(i + 1);
         auto* line = location->add_line();
         line->set_function_id(it->second);
-        line->set_line(static_cast<std::int64_t>(frame.line));
+        // A sampler's named function is at its first line, the one line
+        // known: `pprof -list` shows it there.
+        const std::uint64_t lineNumber = frame.line == 0 && frame.named ? frame.startLine : frame.line;
+        line->set_line(static_cast<std::int64_t>(lineNumber));
     }
     for (const StackSample& stackSample : stacks.samples) {
         auto* sample = profile.add_sample();

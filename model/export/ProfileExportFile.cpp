@@ -82,10 +82,11 @@ bool writeExportFile(const QString& path, const std::function<void(std::ostream&
 }
 
 std::optional<std::string> profileExportBytes(const std::string& dump, const Profile& profile, ExportFormat format,
-                                              QString* error, const DecodeControl& control)
+                                              QString* error, const DecodeControl& control,
+                                              const FunctionNameTable* names)
 {
     if (format != ExportFormat::Dhat)
-        return exportBytes(profile, format);
+        return exportBytes(profile, format, nullptr, names);
     // The replay's own profile: its location ids are those of its figures.
     DhatBlocks blocks;
     const Profile replayed = loadWithDhatBlocks(dump, profile.window, blocks, control);
@@ -96,10 +97,11 @@ std::optional<std::string> profileExportBytes(const std::string& dump, const Pro
                          : QString::fromStdString(describeStatus(replayed.status));
         return std::nullopt;
     }
-    return exportBytes(replayed, format, &blocks);
+    return exportBytes(replayed, format, &blocks, names);
 }
 
-bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error)
+bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error,
+                        const FunctionNameTable* names)
 {
     const std::optional<ExportFormat> format = exportFormatForFileName(QFileInfo(path).fileName().toStdString());
     if (!format) {
@@ -107,7 +109,7 @@ bool writeProfileExport(const std::string& dump, const Profile& profile, const Q
             *error = noFormatInFileName(ExportSubject::Memprof);
         return false;
     }
-    const std::optional<std::string> bytes = profileExportBytes(dump, profile, *format, error);
+    const std::optional<std::string> bytes = profileExportBytes(dump, profile, *format, error, {}, names);
     return bytes && writeExportFile(path, *bytes, error);
 }
 

@@ -29,14 +29,17 @@ QString exportPathForFilter(const QString& path, const QString& selectedFilter,
 // The bytes of `profile` (over its window) in `format`. DHAT's block
 // figures, which the profile does not keep, are counted by reading `dump`
 // again over that window (DhatBlocks.h; `control` can stop it): nothing,
-// with the cause in `error`, when that read fails or is cancelled.
+// with the cause in `error`, when that read fails or is cancelled. Lua
+// functions are named from `names` where it has their names.
 std::optional<std::string> profileExportBytes(const std::string& dump, const Profile& profile, ExportFormat format,
-                                              QString* error, const DecodeControl& control = {});
+                                              QString* error, const DecodeControl& control = {},
+                                              const FunctionNameTable* names = nullptr);
 
-// Writes `profile` of `dump` (over its window) in the format `path` names.
-// False with the cause in `error` when the name names no format or the
-// write fails.
-bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error);
+// Writes `profile` of `dump` (over its window) in the format `path` names,
+// its Lua functions named from `names` where it has them. False with the
+// cause in `error` when the name names no format or the write fails.
+bool writeProfileExport(const std::string& dump, const Profile& profile, const QString& path, QString* error,
+                        const FunctionNameTable* names = nullptr);
 
 // Writes `bytes` to `path` whole or not at all; false with the cause.
 bool writeExportFile(const QString& path, const std::string& bytes, QString* error);

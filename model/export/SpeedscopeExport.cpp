@@ -121,7 +121,7 @@ void writeSpeedscopeTimeOrder(std::ostream& out, const StackProfile& stacks, con
             const StackFrame& frame = stacks.frames[sample.stack[i]];
             if (i > 0)
                 text += ',';
-            appendJsonNumber(text, table.index({frame.name, frame.file, frame.startLine, 1}));
+            appendJsonNumber(text, table.index({frame.name, frame.file, frame.startLine, 1, frame.definedAt}));
         }
         text += ']';
         stackTexts.push_back(std::move(text));

@@ -18,6 +18,13 @@ struct StackFrame {
     std::uint64_t line = 0; // the line this frame was at; 0 when unknown
     std::uint64_t startLine = 0; // the function's first line; 0 when unknown
     FrameKind kind = FrameKind::Internal;
+    // A Lua function whose name was read from its source (NamedFrames.h):
+    // `name` is that name ("serialize") and `file` the chunk's path.
+    bool named = false;
+    // With a name that does not say where it is defined ("serialize", not
+    // "main chunk of a.lua"): "serializer.lua:2", for the formats that have
+    // no field of their own for it; empty otherwise.
+    std::string definedAt;
 };
 
 // How flame graphs show a frame: a frame with a file and a line is three
@@ -30,14 +37,22 @@ struct ShownFrame {
     std::string file;
     std::uint64_t line = 0;
     std::uint8_t level = 0; // 0 file (or a frame shown alone), 1 function, 2 line
+    std::string definedAt; // the function's StackFrame::definedAt
 };
 inline std::vector<ShownFrame> shownFrames(const StackFrame& frame)
 {
     if (frame.file.empty() || frame.line == 0)
-        return {{frame.name, frame.file, frame.line, 0}};
-    return {{frame.file, frame.file, 0, 0},
-            {frame.name, frame.file, frame.startLine, 1},
-            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line, 2}};
+        return {{frame.name, frame.file, frame.line, 0, frame.definedAt}};
+    return {{frame.file, frame.file, 0, 0, {}},
+            {frame.name, frame.file, frame.startLine, 1, frame.definedAt},
+            {frame.file + ":" + std::to_string(frame.line), frame.file, frame.line, 2, {}}};
+}
+
+// A shown frame as formats with a name and nothing else write it: a
+// function's name with where it is defined, "serialize (serializer.lua:2)".
+inline std::string labelOf(const ShownFrame& frame)
+{
+    return frame.definedAt.empty() ? frame.name : frame.name + " (" + frame.definedAt + ")";
 }
 
 // What one value column counts, as pprof names it ("alloc_space", "bytes").

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/SysprofStacks.h"
+#include "model/export/NamedFrames.h"
 
 #include <absl/container/flat_hash_map.h>
 
 namespace memprof {
 
-StackFrame exportFrame(const CallFrame& frame)
+StackFrame exportFrame(const CallFrame& frame, const FunctionNameTable* names)
 {
     StackFrame exported;
     exported.name = frame.name;
@@ -16,6 +17,12 @@ StackFrame exportFrame(const CallFrame& frame)
         exported.file = frame.chunk;
         exported.startLine = frame.line;
     }
+    if (frame.kind == FrameKind::Lua) {
+        // Code loaded from a multi-line string is shown by its alias ("alias:line").
+        const bool aliased = frame.chunk.find('\n') != std::string::npos;
+        const std::string shownChunk = aliased ? frame.name.substr(0, frame.name.rfind(':')) : frame.chunk;
+        nameFrame(exported, names, frame.chunk, shownChunk);
+    }
     return exported;
 }
 
@@ -24,7 +31,9 @@ namespace {
 // The export's index of each profile frame, added as they are met.
 class ExportedFrames {
 public:
-    ExportedFrames(const SysprofProfile& profile, StackProfile& stacks) : profile_(profile), stacks_(stacks) {}
+    ExportedFrames(const SysprofProfile& profile, StackProfile& stacks, const FunctionNameTable* names)
+        : profile_(profile), stacks_(stacks), names_(names)
+    {}
 
     std::vector<std::uint32_t> stack(const CallTree& tree, CallNodeId node)
     {
@@ -32,7 +41,7 @@ public:
         for (const FrameId frame : tree.pathTo(node)) {
             auto [it, inserted] = index_.try_emplace(frame, static_cast<std::uint32_t>(stacks_.frames.size()));
             if (inserted)
-                stacks_.frames.push_back(exportFrame(profile_.frames[frame]));
+                stacks_.frames.push_back(exportFrame(profile_.frames[frame], names_));
             stack.push_back(it->second);
         }
         return stack;
@@ -41,6 +50,7 @@ public:
 private:
     const SysprofProfile& profile_;
     StackProfile& stacks_;
+    const FunctionNameTable* names_;
     absl::flat_hash_map<FrameId, std::uint32_t> index_;
 };
 
@@ -59,7 +69,7 @@ StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const 
         stacks.period = 1;
     }
     const CallTree& tree = profile.tree(view);
-    ExportedFrames exported(profile, stacks);
+    ExportedFrames exported(profile, stacks, options.names);
     for (std::size_t id = 0; id < tree.size(); ++id) {
         const CallNode& node = tree.node(static_cast<CallNodeId>(id));
         if (node.selfSamples == 0)
@@ -85,7 +95,7 @@ StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExport
     stacks.periodType = stacks.sampleTypes.back();
     stacks.period = options.intervalMs ? intervalMs : 1;
     const CallTree& tree = profile.tree(StackView::Lua);
-    ExportedFrames exported(profile, stacks);
+    ExportedFrames exported(profile, stacks, options.names);
     // Millions of samples, a hundred thousand stacks: each stack is made
     // once, the runs refer to it.
     absl::flat_hash_map<CallNodeId, std::uint32_t> stackOfNode;

@@ -4,6 +4,7 @@
 // (samples/count, then cpu/nanoseconds when the interval is known).
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/export/StackProfile.h"
 #include "model/sysprofile/SysprofProfile.h"
 
@@ -15,6 +16,9 @@ struct SysprofExportOptions {
     // The sampling interval the profile was recorded with (the dump does
     // not hold it); unknown: values are sample counts only.
     std::optional<std::uint64_t> intervalMs;
+    // The Lua functions' names read from their sources; none: the names
+    // the dump gives (NamedFrames.h).
+    const FunctionNameTable* names = nullptr;
 };
 
 // The sample types, in this order.
@@ -24,8 +28,9 @@ enum SysprofValue : std::size_t {
     // sysprofStacks, milliseconds in sysprofTimeOrder
 };
 
-// The frame of a call-tree frame as exports name it.
-StackFrame exportFrame(const CallFrame& frame);
+// The frame of a call-tree frame as exports name it: a Lua function by its
+// name in `names` where it has one.
+StackFrame exportFrame(const CallFrame& frame, const FunctionNameTable* names = nullptr);
 
 // The paths of `view`'s tree with self samples, root first.
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);

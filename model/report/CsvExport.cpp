@@ -6,6 +6,7 @@
 #include "model/support/SaturatingMath.h"
 
 #include <cstdio>
+#include <map>
 
 namespace memprof {
 
@@ -70,8 +71,60 @@ std::string csvRecord(const std::vector<std::string>& fields)
     return line + "\r\n";
 }
 
-void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
+namespace {
+
+// The function column: the name of a location's function, by the
+// location's id or, for the tables that merge locations by name, by name.
+class FunctionColumn {
+public:
+    FunctionColumn(const Profile& profile, const FunctionNameTable* names)
+        : profile_(profile), names_(names && !names->empty() ? names : nullptr)
+    {
+        if (!names_)
+            return;
+        for (LocationId id = 0; id < profile.locations.size(); ++id) {
+            if (const std::string function = ofLocation(id); !function.empty())
+                byName_.try_emplace(profile.nameOf(id), function);
+        }
+        // Names read only for functions with no location (code the dump
+        // holds but that allocated nothing) add no column.
+        if (byName_.empty())
+            names_ = nullptr;
+    }
+
+    // `fields` with the function after the first (the location); unchanged
+    // where no location has a name.
+    std::vector<std::string> with(std::vector<std::string> fields, const std::string& function) const
+    {
+        if (names_)
+            fields.insert(fields.begin() + 1, function);
+        return fields;
+    }
+    std::string ofLocation(LocationId id) const
+    {
+        const std::int32_t function = profile_.locations[id].function;
+        if (!names_ || function == kNoFunction)
+            return {};
+        const FunctionInfo& info = profile_.functions[static_cast<std::size_t>(function)];
+        return std::string(names_->nameOf(info.chunkname, info.linedefined));
+    }
+    std::string ofName(const std::string& name) const
+    {
+        const auto it = byName_.find(name);
+        return it == byName_.end() ? std::string() : it->second;
+    }
+
+private:
+    const Profile& profile_;
+    const FunctionNameTable* names_;
+    std::map<std::string, std::string> byName_;
+};
+
+} // namespace
+
+void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names)
 {
+    const FunctionColumn function(profile, names);
     switch (table) {
     case CsvTable::Allocations:
     case CsvTable::Reallocations:
@@ -79,39 +132,45 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         const EventKind kind = table == CsvTable::Allocations     ? EventKind::Alloc
                                : table == CsvTable::Reallocations ? EventKind::Realloc
                                                                   : EventKind::Free;
-        out << csvRecord({"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"});
+        out << csvRecord(function.with(
+            {"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"}, "function"));
         for (const LocationRow* row : rankRows(profile, kind)) {
             const std::string overrides = overridesField(overrideNames(profile, *row));
-            out << csvRecord({profile.nameOf(row->location), std::to_string(row->eventCount),
-                              formatSum(row->allocated()), formatSum(row->freed()),
-                              formatSum(saturatingNet(row->allocated(), row->freed())), overrides});
+            out << csvRecord(function.with({profile.nameOf(row->location), std::to_string(row->eventCount),
+                                            formatSum(row->allocated()), formatSum(row->freed()),
+                                            formatSum(saturatingNet(row->allocated(), row->freed())), overrides},
+                                           function.ofLocation(row->location)));
         }
         break;
     }
     case CsvTable::HeapSummary:
-        out << csvRecord({"location", "summary_bytes", "allocs", "frees"});
+        out << csvRecord(function.with({"location", "summary_bytes", "allocs", "frees"}, "function"));
         for (const auto& row : rankHeapSummary(profile))
-            out << csvRecord(
-                {row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount), std::to_string(row.freeCount)});
+            out << csvRecord(function.with(
+                {row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount), std::to_string(row.freeCount)},
+                function.ofName(row.name)));
         break;
     case CsvTable::Held:
-        out << csvRecord({"location", "held_bytes", "live_blocks"});
+        out << csvRecord(function.with({"location", "held_bytes", "live_blocks"}, "function"));
         for (const auto& row : rankHeldByName(profile))
-            out << csvRecord({row.name, formatSum(row.held()), std::to_string(row.blockCount)});
+            out << csvRecord(function.with({row.name, formatSum(row.held()), std::to_string(row.blockCount)},
+                                           function.ofName(row.name)));
         break;
     case CsvTable::Suspects: {
-        out << csvRecord({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio", "net_growth_bytes",
-                          "rise_bytes", "fall_bytes", "steps", "falling_steps", "growth_first_event", "growth_bytes",
-                          "held_at_end_bytes"});
+        out << csvRecord(function.with({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio",
+                                        "net_growth_bytes", "rise_bytes", "fall_bytes", "steps", "falling_steps",
+                                        "growth_first_event", "growth_bytes", "held_at_end_bytes"},
+                                       "function"));
         std::size_t rank = 0;
         for (const LeakSuspect& s : rankLeakSuspects(profile, profile.window)) {
             char kept[32];
             std::snprintf(kept, sizeof kept, "%.4f", s.keptRatio);
-            out << csvRecord({s.name, std::to_string(++rank), std::to_string(s.scoreBytes),
-                              std::to_string(s.trendBytes), kept, std::to_string(s.netGrowthBytes),
-                              std::to_string(s.riseBytes), std::to_string(s.fallBytes), std::to_string(s.stepCount),
-                              std::to_string(s.fallingStepCount), std::to_string(s.growthFirstEvent),
-                              std::to_string(s.growthBytes), std::to_string(s.heldAtEndBytes)});
+            out << csvRecord(function.with(
+                {s.name, std::to_string(++rank), std::to_string(s.scoreBytes), std::to_string(s.trendBytes), kept,
+                 std::to_string(s.netGrowthBytes), std::to_string(s.riseBytes), std::to_string(s.fallBytes),
+                 std::to_string(s.stepCount), std::to_string(s.fallingStepCount), std::to_string(s.growthFirstEvent),
+                 std::to_string(s.growthBytes), std::to_string(s.heldAtEndBytes)},
+                function.ofName(s.name)));
         }
         break;
     }
@@ -119,12 +178,12 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table)
         // One column per sample point, named by the point's last event.
         const HeldHistory& history = profile.heldHistory;
         const HeldHistory::PointRange points = history.pointsOf(profile.window.first, profile.window.last);
-        std::vector<std::string> header{"location"};
+        std::vector<std::string> header = function.with({"location"}, "function");
         for (std::size_t p = points.first; p <= points.last && points.size() > 0; ++p)
             header.push_back("held_bytes_to_event_" + std::to_string(history.lastEventOf(p)));
         out << csvRecord(header);
         for (const HeldSeries& series : heldSeriesByName(profile, profile.window)) {
-            std::vector<std::string> fields{series.name};
+            std::vector<std::string> fields = function.with({series.name}, function.ofName(series.name));
             for (std::uint64_t bytes : series.heldBytes)
                 fields.push_back(std::to_string(bytes));
             out << csvRecord(fields);

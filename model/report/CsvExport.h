@@ -2,6 +2,7 @@
 // RFC 4180 CSV of the profile's tables, raw numbers, units in column names.
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/memprofile/Profile.h"
 
 #include <optional>
@@ -25,7 +26,10 @@ std::string overridesField(const std::vector<std::string>& names);
 std::string csvRecord(const std::vector<std::string>& fields);
 
 // The table in the report's order; over the profile's window (suspects and
-// history: the sample points in the window).
-void writeCsv(std::ostream& out, const Profile& profile, CsvTable table);
+// history: the sample points in the window). Where `names` names the
+// function of a location, a `function` column after the location names
+// each Lua location's function (empty where there is none); otherwise the
+// columns are those the tables always had.
+void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names = nullptr);
 
 } // namespace memprof

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memprof {
@@ -61,7 +62,8 @@ const char* viewName(StackView view)
 }
 } // namespace
 
-void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view, std::size_t topCount)
+void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view,
+                         const FunctionNameTable* names, std::size_t topCount)
 {
     const std::uint64_t total = profile.sampleCount;
     out << "SAMPLES: " << total;
@@ -88,6 +90,16 @@ void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, Stack
         out << line;
     }
     std::vector<FunctionCost> costs = functionCosts(profile.tree(view));
+    // The function column, as wide as its widest name; none where no
+    // function has a name.
+    const auto functionOf = [&](FrameId id) {
+        const CallFrame& frame = profile.frames[id];
+        return names && frame.kind == FrameKind::Lua ? names->nameOf(frame.chunk, frame.line) : std::string_view();
+    };
+    std::size_t functionWidth = 0;
+    for (const FunctionCost& cost : costs)
+        functionWidth = std::max(functionWidth, functionOf(cost.frame).size());
+    const bool named = functionWidth > 0;
     const auto writeTop = [&](const char* title, auto&& value) {
         std::stable_sort(costs.begin(), costs.end(),
                          [&](const FunctionCost& a, const FunctionCost& b) { return value(a) > value(b); });
@@ -99,7 +111,12 @@ void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, Stack
             char figures[64];
             std::snprintf(figures, sizeof figures, "%12llu  %s  ", static_cast<unsigned long long>(value(cost)),
                           percentOf(value(cost), total).c_str());
-            out << figures << profile.frames[cost.frame].name << "\n";
+            out << figures;
+            if (named) {
+                const std::string_view function = functionOf(cost.frame);
+                out << function << std::string(functionWidth - function.size(), ' ') << "  ";
+            }
+            out << profile.frames[cost.frame].name << "\n";
         }
     };
     writeTop("TOP BY SELF SAMPLES", [](const FunctionCost& c) { return c.selfSamples; });

@@ -3,6 +3,7 @@
 // (tools/sysprof.lua, what `luajit -ts` prints) and a summary.
 #pragma once
 
+#include "model/dump/FunctionNameTable.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <ostream>
@@ -20,6 +21,9 @@ inline constexpr StackView kSummaryView = StackView::Lua;
 void writeSysprofReferenceLines(std::ostream& out, const SysprofProfile& profile);
 
 // Samples per VM state and the top functions of `view` by self and total.
-void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view, std::size_t topCount = 20);
+// Where `names` names a function of the view, a column before each frame
+// names its Lua function (blank where there is none).
+void writeSysprofSummary(std::ostream& out, const SysprofProfile& profile, StackView view,
+                         const FunctionNameTable* names = nullptr, std::size_t topCount = 20);
 
 } // namespace memprof

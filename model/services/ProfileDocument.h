@@ -40,15 +40,18 @@ class ProfileDocument;
 class ProfileLoadJob;
 using DocumentPtr = std::shared_ptr<const ProfileDocument>;
 
-// What a window gives the page a document makes: where the page's words go
-// and how it asks for a source folder.
 // What an export is asked for besides its format and file: the sampling
 // interval a CPU profile was recorded with (its dump does not hold it;
-// memprof-report's --interval), which gives the formats their times.
+// memprof-report's --interval), which gives the formats their times; the
+// folders where Lua sources are found besides the dump's (the page's), for
+// the functions' names.
 struct ExportSettings {
     std::optional<std::uint64_t> samplingIntervalMs;
+    QStringList sourceFolders;
 };
 
+// What a window gives the page a document makes: where the page's words go
+// and how it asks for a source folder.
 struct PageHooks {
     QStringList sourceFolders;
     std::function<void(const QString&)> statusMessage;

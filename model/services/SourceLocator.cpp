@@ -122,6 +122,10 @@ SourceView locateChunkSource(const std::string& chunkname, const std::string& al
         return view;
     }
     const QString path = chunk.mid(1);
+    // No file name holds a NUL byte (Qt's file calls refuse one, warning on
+    // stderr, which memprof-report's outputs must not carry).
+    if (path.contains(QChar(u'\0')))
+        return explanation(chunk, locatorTr("The chunk name %1 holds a NUL byte: it names no file.").arg(chunk));
     view.title = path;
     QStringList candidates;
     QStringList searched;

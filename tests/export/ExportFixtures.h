@@ -4,8 +4,10 @@
 
 #include "model/memprofile/Profile.h"
 #include "model/memprofile/ProfileRanking.h"
+#include "model/services/FunctionNames.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -58,6 +60,15 @@ inline ProfileFigures figuresOf(const memprof::Profile& profile)
         figures.heldBytes += static_cast<std::int64_t>(row.heldBytes);
     }
     return figures;
+}
+
+// The names memprof-report gives a profile's Lua functions without
+// --source-dir: from the sources beside `dump`.
+template <class AnyProfile>
+memprof::FunctionNameTable namesBesideTheDump(const AnyProfile& profile, const QString& dump)
+{
+    return memprof::services::readFunctionNames(memprof::services::luaFunctionsOf(profile),
+                                                QFileInfo(dump).absolutePath(), {});
 }
 
 struct ToolRun {

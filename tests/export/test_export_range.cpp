@@ -16,17 +16,21 @@ namespace {
 
 const char* const kDump = MEMPROF_TEST_DATA "/v3/growth.bin";
 
-// The --csv=live held bytes of the window, summed from the CLI's own output.
+// The --csv=live held bytes of the window, summed from the CLI's own output
+// (its held_bytes column: a function column comes first where the source is
+// beside the dump).
 std::int64_t csvLiveHeldBytes(const QString& range)
 {
     const test::ToolRun run =
         test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), {QStringLiteral("--csv=live"), range, QLatin1String(kDump)});
     std::int64_t total = 0;
     const QList<QByteArray> lines = run.out.split('\n');
+    const QList<QByteArray> header = lines[0].trimmed().split(',');
+    const qsizetype held = header.indexOf("held_bytes");
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QList<QByteArray> fields = lines[i].trimmed().split(',');
-        if (fields.size() == 3)
-            total += fields[1].toLongLong();
+        if (fields.size() == header.size())
+            total += fields[held].toLongLong();
     }
     return total;
 }
@@ -75,9 +79,12 @@ private slots:
         const memprof::Profile whole = memprof::loadWithDhatBlocks(kDump, {}, wholeBlocks);
         const std::optional<memprof::ExportFormat> chosen = memprof::exportFormatFromName(format.toStdString());
         QVERIFY(chosen);
-        QCOMPARE(written, QByteArray::fromStdString(memprof::exportBytes(windowed, *chosen, &windowedBlocks)));
+        const memprof::FunctionNameTable windowedNames = test::namesBesideTheDump(windowed, QLatin1String(kDump));
+        const memprof::FunctionNameTable wholeNames = test::namesBesideTheDump(whole, QLatin1String(kDump));
+        QCOMPARE(written,
+                 QByteArray::fromStdString(memprof::exportBytes(windowed, *chosen, &windowedBlocks, &windowedNames)));
         // The window changes what is written.
-        QVERIFY(written != QByteArray::fromStdString(memprof::exportBytes(whole, *chosen, &wholeBlocks)));
+        QVERIFY(written != QByteArray::fromStdString(memprof::exportBytes(whole, *chosen, &wholeBlocks, &wholeNames)));
     }
 
     void heldBytesOfTheWindowEqualCsvLive()

@@ -65,8 +65,8 @@ private slots:
         QCOMPARE(memprof::foldedFrameName("a;b\nc\\d"), std::string("a\\x3bb\\nc\\\\d"));
         memprof::StackProfile stacks;
         stacks.sampleTypes = {{"space", "bytes"}};
-        stacks.frames = {{"=chunk;with\nbreaks", "", 0, 0, memprof::FrameKind::Lua},
-                         {"leaf", "@x.lua", 3, 1, memprof::FrameKind::Lua}};
+        stacks.frames = {{"=chunk;with\nbreaks", "", 0, 0, memprof::FrameKind::Lua, false, {}},
+                         {"leaf", "@x.lua", 3, 1, memprof::FrameKind::Lua, false, {}}};
         stacks.samples = {{{0, 1}, {42}}};
         std::ostringstream out;
         memprof::writeFolded(out, stacks, 0);
@@ -77,7 +77,8 @@ private slots:
     {
         memprof::StackProfile stacks;
         stacks.sampleTypes = {{"a", "count"}, {"b", "count"}};
-        stacks.frames = {{"f", "", 0, 0, memprof::FrameKind::C}, {"g", "", 0, 0, memprof::FrameKind::C}};
+        stacks.frames = {{"f", "", 0, 0, memprof::FrameKind::C, false, {}},
+                         {"g", "", 0, 0, memprof::FrameKind::C, false, {}}};
         stacks.samples = {{{0}, {0, 5}}, {{1}, {7, 0}}};
         std::ostringstream out;
         memprof::writeFolded(out, stacks, 0);

@@ -117,7 +117,8 @@ private slots:
         const memprof::Profile shown = memprof::recountWindow(kDump, whole, index, window);
         const QString viewerPath = dir.filePath(fileName);
         QString error;
-        QVERIFY2(memprof::writeProfileExport(kDump, shown, viewerPath, &error), qPrintable(error));
+        const memprof::FunctionNameTable names = test::namesBesideTheDump(shown, QLatin1String(kDump));
+        QVERIFY2(memprof::writeProfileExport(kDump, shown, viewerPath, &error, &names), qPrintable(error));
 
         const QString cliPath = dir.filePath(QStringLiteral("cli-") + fileName);
         const test::ToolRun run =

@@ -86,11 +86,11 @@ private slots:
         using memprof::FrameKind;
         memprof::StackProfile stacks;
         stacks.sampleTypes = {{"samples", "count"}};
-        stacks.frames = {{"init", "@a/util.lua", 0, 3, FrameKind::Lua},
-                         {"init", "@b/util.lua", 0, 3, FrameKind::Lua},
-                         {"f:0x10", "", 0, 0, FrameKind::C},
-                         {"f:0x20", "", 0, 0, FrameKind::C},
-                         {"init", "@a/util.lua", 0, 3, FrameKind::Lua}}; // the first one again
+        stacks.frames = {{"init", "@a/util.lua", 0, 3, FrameKind::Lua, false, {}},
+                         {"init", "@b/util.lua", 0, 3, FrameKind::Lua, false, {}},
+                         {"f:0x10", "", 0, 0, FrameKind::C, false, {}},
+                         {"f:0x20", "", 0, 0, FrameKind::C, false, {}},
+                         {"init", "@a/util.lua", 0, 3, FrameKind::Lua, false, {}}}; // the first one again
         stacks.samples = {{{0, 2}, {1}}, {{1, 3}, {1}}, {{4, 2}, {1}}};
         stacks.timeOrder = {{0, 1}, {1, 1}, {2, 1}};
 

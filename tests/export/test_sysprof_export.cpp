@@ -105,8 +105,9 @@ private slots:
         QFETCH(QString, dump);
         QFETCH(bool, withInterval);
         const memprof::SysprofProfile everyTree = loadInOrder(dump);
-        const memprof::SysprofExportOptions options{withInterval ? std::optional<std::uint64_t>(kIntervalMs)
-                                                                 : std::nullopt};
+        const memprof::FunctionNameTable names = test::namesBesideTheDump(everyTree, dump);
+        const memprof::SysprofExportOptions options{
+            withInterval ? std::optional<std::uint64_t>(kIntervalMs) : std::nullopt, &names};
         using memprof::StackView;
         const std::pair<const char*, StackView> formats[] = {
             {"pprof", StackView::Lua},        {"speedscope", StackView::Lua},
@@ -189,6 +190,8 @@ private slots:
 
         const memprof::SysprofProfile profile = loadInOrder(dump);
         QCOMPARE(profile.luaNodeBySample.size(), profile.sampleCount);
+        // Lua functions are named by their sources beside the dump.
+        const memprof::FunctionNameTable functionNames = test::namesBesideTheDump(profile, dump);
         const QJsonObject root = readJson(path);
         const QJsonArray frames =
             root.value(QStringLiteral("shared")).toObject().value(QStringLiteral("frames")).toArray();
@@ -220,7 +223,8 @@ private slots:
                 QVERIFY(next < profile.luaNodeBySample.size());
                 QStringList expected;
                 for (const memprof::FrameId frame : tree.pathTo(profile.luaNodeBySample[next]))
-                    expected << QString::fromStdString(profile.frames[frame].name);
+                    expected << QString::fromStdString(
+                        memprof::exportFrame(profile.frames[frame], &functionNames).name);
                 QCOMPARE(names, expected);
             }
         }

@@ -258,6 +258,57 @@ private slots:
         test::sameAsTheCli(out, cliArgs, path);
     }
 
+    // File > Export names Lua functions from their sources, read on the
+    // export's worker: beside the dump or in the page's source folders; a
+    // dump with neither at hand exports the names the dump gives.
+    void exportNamesFunctionsFromTheirSources_data()
+    {
+        QTest::addColumn<QString>("dump");
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QByteArray>("named");
+        QTest::addColumn<QByteArray>("unnamed");
+        QTest::newRow("memprof") << "v3/leak.bin"
+                                 << "leak.folded" << QByteArray("leak.lua;remember (leak.lua:7);leak.lua:9 ")
+                                 << QByteArray("@leak.lua;@leak.lua:7;@leak.lua:9 ");
+        QTest::newRow("sysprof") << kSysprofDump << "cpu.folded" << QByteArray(";consume (coroutines.lua:12);")
+                                 << QByteArray(";@coroutines.lua:12;");
+    }
+    void exportNamesFunctionsFromTheirSources()
+    {
+        QFETCH(QString, dump);
+        QFETCH(QString, fileName);
+        QFETCH(QByteArray, named);
+        QFETCH(QByteArray, unnamed);
+        QTemporaryDir dir;
+        // The dump where no source is beside it.
+        const QString alone = dir.filePath(QFileInfo(dump).fileName());
+        QVERIFY(QFile::copy(test::fixture(dump), alone));
+        const QString sourceFolder = QFileInfo(test::fixture(dump)).absolutePath();
+        const auto exported = [&](const QString& path, const QStringList& sourceFolders) {
+            const DocumentPtr document = loadDocument(path);
+            if (!document)
+                return QByteArray("not loaded");
+            const auto format = exportFormatForFileName(fileName.toStdString(), document->exportSubject());
+            const QString out = dir.filePath(fileName);
+            ExportSettings settings;
+            settings.sourceFolders = sourceFolders;
+            ProfileExportJob job(document, *format, out, settings);
+            QSignalSpy finished(&job, &ProfileExportJob::finished);
+            job.start();
+            if (!testsuite::received(finished, 30000) || !finished.at(0).at(0).toString().isEmpty())
+                return QByteArray("not written");
+            QFile file(out);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("not read");
+        };
+        const QByteArray beside = exported(test::fixture(dump), {});
+        QVERIFY2(beside.contains(named), beside.constData());
+        const QByteArray inFolder = exported(alone, {sourceFolder});
+        QCOMPARE(inFolder, beside);
+        const QByteArray none = exported(alone, {});
+        QVERIFY2(none.contains(unnamed), none.constData());
+        QVERIFY(!none.contains(named));
+    }
+
     // The memory profile's export is written on the job's worker, not on
     // the GUI thread (where it used to be, the window frozen meanwhile).
     void aMemprofExportRunsOffTheGuiThread()
