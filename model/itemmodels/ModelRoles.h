@@ -26,6 +26,10 @@ enum ModelRole {
     // The memprof::FrameId (uint) of a sysprof row's function, for selecting
     // it in the other panes.
     FrameIdRole,
+    // The length (int) of the function's name at the start of a cell's
+    // DisplayRole text that has a location after it, so that the delegates
+    // paint the location dimmed (FunctionLabel.h); invalid elsewhere.
+    FunctionNameLengthRole,
 };
 
 } // namespace memprof::itemmodels
