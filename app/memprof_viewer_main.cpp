@@ -13,6 +13,7 @@
 #include "views/ComparisonWindowBar.h"
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
+#include "views/FunctionNamesReader.h"
 #include "views/ProfilePage.h"
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
@@ -29,6 +30,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -101,9 +103,22 @@ int execThenDeleteWindows()
 }
 
 // Writes the window into outPath after the layout settled; the exit code.
+// Whether a page of `window` still reads its functions' names (they come
+// after the first paint): the picture shows them.
+bool readingNames(const QWidget* window)
+{
+    const auto readers = window->findChildren<memprof::views::FunctionNamesReader*>();
+    return std::any_of(readers.begin(), readers.end(),
+                       [](const memprof::views::FunctionNamesReader* reader) { return reader->isReading(); });
+}
+
 void grabLater(QWidget* window, const QString& outPath, int& exitCode)
 {
     QTimer::singleShot(200, window, [&exitCode, window, outPath] {
+        if (readingNames(window)) {
+            grabLater(window, outPath, exitCode);
+            return;
+        }
         const bool saved = window->grab().save(outPath, "PNG");
         if (!saved)
             std::fprintf(stderr, "memprof-viewer: cannot write %s\n", qPrintable(outPath));
@@ -211,13 +226,16 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
 }
 
 int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab,
-                   const QString& range)
+                   const QString& range, const QString& search)
 {
     auto* window = new memprof::app::MainWindow;
     window->resize(size);
     window->show();
     int exitCode = 1;
-    const auto grabShown = [&exitCode, window, outPath, tab] {
+    const auto grabShown = [&exitCode, window, outPath, tab, search] {
+        if (!search.isEmpty())
+            for (auto* flame : window->findChildren<memprof::views::FlameGraphWidget*>())
+                flame->setSearch(search);
         if (window->hasSysprof()) {
             memprof::views::SysprofPage* page = window->sysprofPage();
             if (!tab.isEmpty())
@@ -353,6 +371,10 @@ int main(int argc, char* argv[])
                        "percentages of both runs (20%:100%)."),
         QStringLiteral("FIRST:LAST"));
     parser.addOption(screenshotRange);
+    const QCommandLineOption screenshotSearch(
+        QStringLiteral("search"), QStringLiteral("Screenshot: search the flame graph for TEXT (a function's name or location)."),
+        QStringLiteral("TEXT"));
+    parser.addOption(screenshotSearch);
     parser.addOption(diff);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
@@ -374,7 +396,7 @@ int main(int argc, char* argv[])
             return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab),
                                       parser.value(screenshotRange));
         return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab),
-                              parser.value(screenshotRange));
+                              parser.value(screenshotRange), parser.value(screenshotSearch));
     }
 
     if (parser.isSet(diff)) {

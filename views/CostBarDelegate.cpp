@@ -15,6 +15,10 @@ namespace memprof::views {
 
 void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
+    if (const QVariant nameLength = index.data(itemmodels::FunctionNameLengthRole); nameLength.isValid()) {
+        paintFunction(painter, option, index, nameLength.toInt());
+        return;
+    }
     const QVariant history = index.data(itemmodels::HeldHistoryRole);
     const QVariant fractionValue = index.data(itemmodels::CostFractionRole);
     if (!history.isValid() && !fractionValue.isValid()) {
@@ -53,6 +57,38 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
     painter->drawText(textRect, static_cast<int>(opt.displayAlignment),
                       opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
+    painter->restore();
+}
+
+// "serialize  serializer.lua:2": the name in the text's colour, where it is
+// dimmed, as a desktop profiler shows a symbol and its location.
+void CostBarDelegate::paintFunction(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
+                                    int nameLength) const
+{
+    QStyleOptionViewItem opt(option);
+    initStyleOption(&opt, index);
+    const QString text = opt.text;
+    opt.text.clear();
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QString name = opt.fontMetrics.elidedText(text.left(nameLength), Qt::ElideRight, textRect.width());
+    const int nameWidth = opt.fontMetrics.horizontalAdvance(name);
+    const QRect rest = textRect.adjusted(nameWidth, 0, 0, 0);
+    painter->save();
+    painter->setFont(opt.font);
+    const QColor textColor = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    painter->setPen(textColor);
+    painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, name);
+    if (rest.width() > 0) {
+        QColor dim = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
+        if (selected)
+            dim.setAlphaF(0.7f);
+        painter->setPen(dim);
+        painter->drawText(rest, Qt::AlignLeft | Qt::AlignVCenter,
+                          opt.fontMetrics.elidedText(text.mid(nameLength), Qt::ElideRight, rest.width()));
+    }
     painter->restore();
 }
 

@@ -134,6 +134,8 @@ void FlameGraphWidget::buildTree(std::function<FlameTree()> build)
 void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
 {
     m_tree = std::move(tree);
+    m_labels = {};
+    m_canvas->setFrameLabels({});
     m_backHistory.clear();
     m_forwardHistory.clear();
     m_canvas->setTree(m_tree);
@@ -141,6 +143,13 @@ void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
     updateSearch();
     updateHistoryButtons();
     emit zoomChanged(0);
+}
+
+void FlameGraphWidget::setFrameLabels(FrameLabels labels)
+{
+    m_labels = labels;
+    m_canvas->setFrameLabels(std::move(labels));
+    updateSearch();
 }
 
 const FlameTree* FlameGraphWidget::tree() const
@@ -278,7 +287,7 @@ void FlameGraphWidget::updateSearch()
         m_matchLabel->setText(text.isEmpty() || pattern.isValid() ? QString() : tr("Invalid expression"));
         return;
     }
-    FlameMatches matches = matchFrames(*m_tree, pattern);
+    FlameMatches matches = matchFrames(*m_tree, pattern, m_labels);
     m_matchedValue = matches.value;
     m_canvas->setMatches(std::move(matches.matched));
     m_matchLabel->setText(tr("%1 %2 (%3) match")
@@ -290,7 +299,8 @@ QString FlameGraphWidget::describe(int node) const
 {
     const FlameNode& frame = m_tree->nodes[node];
     const QString text = tr("%1 — %2 %3, %4 of all, %5 of the zoomed frame")
-                             .arg(QString::fromStdString(frame.name), QLocale().toString(qulonglong(frame.value)),
+                             .arg(frameLabelOf(*m_tree, m_labels, node).text(),
+                                  QLocale().toString(qulonglong(frame.value)),
                                   QString::fromStdString(m_tree->unit), percent(frame.value, m_tree->nodes[0].value),
                                   percent(frame.value, m_tree->nodes[zoomNode()].value));
     if (!m_tree->differential)
