@@ -26,13 +26,8 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
         return;
     }
     QStyleOptionViewItem opt(option);
-    initStyleOption(&opt, index);
-    const QString text = opt.text;
-    opt.text.clear();
-    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
-    // Background, selection and focus, without the text.
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+    QString text;
+    const QRect textRect = paintBackground(painter, opt, index, text);
     const bool selected = opt.state & QStyle::State_Selected;
 
     if (history.isValid()) {
@@ -60,18 +55,27 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     painter->restore();
 }
 
+// Background, selection and focus, without the text: `text` gets it, the
+// rectangle returned is where it goes.
+QRect CostBarDelegate::paintBackground(QPainter* painter, QStyleOptionViewItem& opt, const QModelIndex& index,
+                                       QString& text) const
+{
+    initStyleOption(&opt, index);
+    text = opt.text;
+    opt.text.clear();
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+}
+
 // "serialize  serializer.lua:2": the name in the text's colour, where it is
 // dimmed, as a desktop profiler shows a symbol and its location.
 void CostBarDelegate::paintFunction(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
                                     int nameLength) const
 {
     QStyleOptionViewItem opt(option);
-    initStyleOption(&opt, index);
-    const QString text = opt.text;
-    opt.text.clear();
-    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+    QString text;
+    const QRect textRect = paintBackground(painter, opt, index, text);
     const bool selected = opt.state & QStyle::State_Selected;
     const QString name = opt.fontMetrics.elidedText(text.left(nameLength), Qt::ElideRight, textRect.width());
     const int nameWidth = opt.fontMetrics.horizontalAdvance(name);

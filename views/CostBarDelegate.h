@@ -20,6 +20,8 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
 private:
+    QRect paintBackground(QPainter* painter, QStyleOptionViewItem& opt, const QModelIndex& index,
+                          QString& text) const;
     void paintFunction(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
                        int nameLength) const;
 };
