@@ -1,15 +1,22 @@
 #!/bin/sh
 # The sysprof pages' screenshots for README: each tab at two window sizes,
-# from cpu-workload.bin (recorded as cpu-workload.lua says). Run from the
+# from cpu-workload.bin (recorded as cpu-workload.lua says; the functions
+# are named from it), the flame graph searched for a function; and a memprof
+# table with its functions' names, from the bundled sample. Run from the
 # project's root after a build; needs xvfb-run.
 set -e
 cd "$(dirname "$0")/../.."
 for size in 1366x768 1024x700; do
     for tab in flamegraph top-down bottom-up functions states; do
+        search=
+        [ "$tab" = flamegraph ] && search=encode
         QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
             --screenshot "docs/screenshots/sysprof-$tab-$size.png" --size "$size" --tab "$tab" \
-            docs/screenshots/cpu-workload.bin
+            ${search:+--search "$search"} docs/screenshots/cpu-workload.bin
     done
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
+        --screenshot "docs/screenshots/memprof-allocations-$size.png" --size "$size" --tab allocations \
+        resources/sample/medium.bin
 done
 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
     --screenshot docs/screenshots/sysprof-comparison-1366x768.png --size 1366x768 \
