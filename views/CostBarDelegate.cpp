@@ -75,7 +75,11 @@ void CostBarDelegate::paintFunction(QPainter* painter, const QStyleOptionViewIte
 {
     QStyleOptionViewItem opt(option);
     QString text;
-    const QRect textRect = paintBackground(painter, opt, index, text);
+    // Inside the margin the style leaves around a cell's text, as in the
+    // cells the style paints (a function without a location).
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, opt.widget) + 1;
+    const QRect textRect = paintBackground(painter, opt, index, text).adjusted(margin, 0, -margin, 0);
     const bool selected = opt.state & QStyle::State_Selected;
     const QString name = opt.fontMetrics.elidedText(text.left(nameLength), Qt::ElideRight, textRect.width());
     const int nameWidth = opt.fontMetrics.horizontalAdvance(name);
