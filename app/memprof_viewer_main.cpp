@@ -15,6 +15,7 @@
 #include "views/ComparisonWindowBar.h"
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
+#include "views/FunctionNamesReader.h"
 #include "views/ProfilePage.h"
 #include "views/SysprofComparisonPage.h"
 #include "views/SysprofPage.h"
@@ -32,6 +33,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -104,9 +106,22 @@ int execThenDeleteWindows()
 }
 
 // Writes the window into outPath after the layout settled; the exit code.
+// Whether a page of `window` still reads its functions' names (they come
+// after the first paint): the picture shows them.
+bool readingNames(const QWidget* window)
+{
+    const auto readers = window->findChildren<memprof::views::FunctionNamesReader*>();
+    return std::any_of(readers.begin(), readers.end(),
+                       [](const memprof::views::FunctionNamesReader* reader) { return reader->isReading(); });
+}
+
 void grabLater(QWidget* window, const QString& outPath, int& exitCode)
 {
     QTimer::singleShot(200, window, [&exitCode, window, outPath] {
+        if (readingNames(window)) {
+            grabLater(window, outPath, exitCode);
+            return;
+        }
         const bool saved = window->grab().save(outPath, "PNG");
         if (!saved)
             std::fprintf(stderr, "memprof-viewer: cannot write %s\n", qPrintable(outPath));
@@ -359,7 +374,7 @@ int main(int argc, char* argv[])
         QStringLiteral("FIRST:LAST"));
     parser.addOption(screenshotRange);
     const QCommandLineOption screenshotSearch(
-        QStringLiteral("search"), QStringLiteral("Screenshot: search the flame graph for TEXT (sysprof dumps)."),
+        QStringLiteral("search"), QStringLiteral("Screenshot: search the flame graph for TEXT (a function's name or location)."),
         QStringLiteral("TEXT"));
     parser.addOption(screenshotSearch);
     parser.addOption(diff);

@@ -16,6 +16,10 @@ namespace memprof::views {
 
 void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
+    if (const QVariant nameLength = index.data(itemmodels::FunctionNameLengthRole); nameLength.isValid()) {
+        paintFunction(painter, option, index, nameLength.toInt());
+        return;
+    }
     const QVariant history = index.data(itemmodels::HeldHistoryRole);
     const QVariant fractionValue = index.data(itemmodels::CostFractionRole);
     if (!history.isValid() && !fractionValue.isValid()) {
@@ -23,13 +27,8 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
         return;
     }
     QStyleOptionViewItem opt(option);
-    initStyleOption(&opt, index);
-    const QString text = opt.text;
-    opt.text.clear();
-    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
-    // Background, selection and focus, without the text.
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
-    const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+    QString text;
+    const QRect textRect = paintBackground(painter, opt, index, text);
     const bool selected = opt.state & QStyle::State_Selected;
 
     if (history.isValid()) {
@@ -59,6 +58,51 @@ void CostBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
     painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
     painter->drawText(textRect, static_cast<int>(opt.displayAlignment),
                       opt.fontMetrics.elidedText(text, Qt::ElideRight, textRect.width()));
+    painter->restore();
+}
+
+// Background, selection and focus, without the text: `text` gets it, the
+// rectangle returned is where it goes.
+QRect CostBarDelegate::paintBackground(QPainter* painter, QStyleOptionViewItem& opt, const QModelIndex& index,
+                                       QString& text) const
+{
+    initStyleOption(&opt, index);
+    text = opt.text;
+    opt.text.clear();
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+    return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget);
+}
+
+// "serialize  serializer.lua:2": the name in the text's colour, where it is
+// dimmed, as a desktop profiler shows a symbol and its location.
+void CostBarDelegate::paintFunction(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index,
+                                    int nameLength) const
+{
+    QStyleOptionViewItem opt(option);
+    QString text;
+    // Inside the margin the style leaves around a cell's text, as in the
+    // cells the style paints (a function without a location).
+    const QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
+    const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, opt.widget) + 1;
+    const QRect textRect = paintBackground(painter, opt, index, text).adjusted(margin, 0, -margin, 0);
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QString name = opt.fontMetrics.elidedText(text.left(nameLength), Qt::ElideRight, textRect.width());
+    const int nameWidth = opt.fontMetrics.horizontalAdvance(name);
+    const QRect rest = textRect.adjusted(nameWidth, 0, 0, 0);
+    painter->save();
+    painter->setFont(opt.font);
+    const QColor textColor = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    painter->setPen(textColor);
+    painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, name);
+    if (rest.width() > 0) {
+        QColor dim = selected ? textColor : opt.palette.color(QPalette::PlaceholderText);
+        if (selected)
+            dim.setAlphaF(0.7f);
+        painter->setPen(dim);
+        painter->drawText(rest, Qt::AlignLeft | Qt::AlignVCenter,
+                          opt.fontMetrics.elidedText(text.mid(nameLength), Qt::ElideRight, rest.width()));
+    }
     painter->restore();
 }
 

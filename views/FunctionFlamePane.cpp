@@ -2,6 +2,7 @@
 #include "views/FunctionFlamePane.h"
 
 #include "model/flame/FunctionFlameTree.h"
+#include "model/itemmodels/FunctionTreeModel.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QComboBox>
@@ -23,6 +24,10 @@ FunctionFlamePane::FunctionFlamePane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(selector);
     layout->addWidget(m_flame, 1);
+    connect(m_flame, &FlameGraphWidget::treeBuilt, this, [this] {
+        m_shown = m_building;
+        labelFrames();
+    });
     connect(m_bytes, &QComboBox::currentIndexChanged, this, [this] {
         m_stale = true;
         rebuild();
@@ -49,7 +54,33 @@ void FunctionFlamePane::rebuild()
         return;
     m_stale = false;
     const auto bytes = FlameBytes(m_bytes->currentData().toInt());
-    m_flame->buildTree([profile = m_profile, bytes] { return functionFlameTree(buildFunctionTree(*profile), bytes); });
+    m_building = std::make_shared<FunctionTree>();
+    m_shownProfile = m_profile;
+    // Only the worker writes the tree, before the flame is shown (treeBuilt).
+    m_flame->buildTree([profile = m_profile, bytes, tree = m_building] {
+        *tree = buildFunctionTree(*profile);
+        return functionFlameTree(*tree, bytes);
+    });
+}
+
+void FunctionFlamePane::setFunctionNames(itemmodels::FunctionNames names)
+{
+    m_names = std::move(names);
+    if (m_shown && !m_flame->isBuilding())
+        labelFrames();
+}
+
+// Node i of the flame is node i of the by-function tree (flameTreeOf).
+void FunctionFlamePane::labelFrames()
+{
+    if (!m_shown || !m_shownProfile)
+        return;
+    auto names = std::make_shared<const itemmodels::LocationNames>(*m_shownProfile, m_names);
+    m_flame->setFrameLabels([profile = m_shownProfile, tree = m_shown, names](int node) {
+        if (node <= 0)
+            return itemmodels::FunctionLabel{QStringLiteral("all"), {}, {}};
+        return itemmodels::FunctionTreeModel::frameLabel(profile.get(), *names, tree->frameOf(node));
+    });
 }
 
 } // namespace memprof::views

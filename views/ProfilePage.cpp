@@ -5,6 +5,7 @@
 #include "EventWindowBar.h"
 #include "FilterField.h"
 #include "FunctionFlamePane.h"
+#include "FunctionNamesReader.h"
 #include "FunctionTreeView.h"
 #include "HeldPane.h"
 #include "MessageBar.h"
@@ -130,7 +131,11 @@ void ProfilePage::createTree()
     // The held column counts what the held pane counts.
     treeModel_->setHeldScope(viewState()->heldScope());
     connect(viewState(), &ViewState::heldScopeChanged, treeModel_, &itemmodels::FunctionTreeModel::setHeldScope);
-    connect(this, &ResultsPage::sourceFoldersChanged, this, &ProfilePage::readFunctionNames);
+    // The names come after the load's first paint, and again with other folders.
+    namesReader_ = new FunctionNamesReader(this);
+    connect(namesReader_, &FunctionNamesReader::namesRead, this, &ProfilePage::showFunctionNames);
+    connect(this, &ResultsPage::sourceFoldersChanged, this,
+            [this] { namesReader_->readAgain(sourcePane()->sourceFolders()); });
     tabs()->addTab(tree_, tr("By function"));
     addExportableTable(tree_, tr("By function"), QStringLiteral("by-function"));
     connect(tree_, &FunctionTreeView::chunkActivated, sourcePane(), &SourcePane::showFunction);
@@ -205,8 +210,10 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     setSelectableProfile(profile);
     summary_->setProfile(*profile, dumpPath);
     charts_->setProfile(*profile, dumpPath);
+    showFunctionNames(nullptr);
+    namesReader_->readAfterPaint(services::luaFunctionsOf(*wholeProfile_), QFileInfo(dumpPath_).absolutePath(),
+                                 sourcePane()->sourceFolders());
     showCounts(std::move(profile), true, keepSortOrders);
-    readFunctionNames();
     if (wholeProfile_->status.end == DecodeEnd::Truncated)
         messageBar()->showWarning(
             services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
@@ -261,24 +268,16 @@ void ProfilePage::buildWindowIndex()
     job->start();
 }
 
-// Off the GUI thread: the tree shows "function at" until the names come.
-void ProfilePage::readFunctionNames()
+// Until the names come the panes show the reference's names.
+void ProfilePage::showFunctionNames(services::FunctionNamesPtr names)
 {
-    if (namesRead_)
-        namesRead_->cancel();
-    treeModel_->setFunctionNames(nullptr);
-    if (!wholeProfile_)
-        return;
-    auto* job = new services::FunctionNamesJob(services::luaFunctionsOf(*wholeProfile_), QFileInfo(dumpPath_).absolutePath(),
-                                               sourcePane()->sourceFolders(), this);
-    namesRead_ = job;
-    // Every read ends in finished, cancelled ones too: then the job goes.
-    connect(job, &services::FunctionNamesJob::finished, this, [this, job](services::FunctionNamesPtr names) {
-        job->deleteLater();
-        if (namesRead_ == job)
-            treeModel_->setFunctionNames(std::move(names));
-    });
-    job->start();
+    for (auto* model : eventModels_)
+        model->setFunctionNames(names);
+    heldModel_->setFunctionNames(names);
+    overridesModel_->setFunctionNames(names);
+    treeModel_->setFunctionNames(names);
+    names_.setFunctionNames(names);
+    flame_->setFunctionNames(std::move(names));
 }
 
 // Never waits for the worker: it stops at its next block and the job goes.
@@ -295,7 +294,7 @@ void ProfilePage::showCounts(services::ProfilePtr profile, bool wholeRunChanged,
 {
     const std::optional<LocationId> selected = wholeRunChanged ? std::nullopt : viewState()->selectedLocation();
     profile_ = std::move(profile);
-    names_ = itemmodels::LocationNames(*profile_);
+    names_ = itemmodels::LocationNames(*profile_, names_.functionNames());
     for (auto* model : eventModels_)
         model->setProfile(profile_);
     heldPane_->setProfile(profile_);

@@ -37,6 +37,7 @@ namespace memprof::views {
 
 class EventWindowBar;
 class FunctionFlamePane;
+class FunctionNamesReader;
 class FunctionTreeView;
 class HeldPane;
 class OverridesPane;
@@ -99,7 +100,8 @@ private:
     void buildWindowIndexLater();
     void buildWindowIndex();
     void cancelWindowIndexBuild();
-    void readFunctionNames();
+    // The panes read the dump's functions by `names` (FunctionLabel.h).
+    void showFunctionNames(services::FunctionNamesPtr names);
 
     services::ProfilePtr profile_;
     services::ProfilePtr wholeProfile_;
@@ -113,9 +115,9 @@ private:
     QPointer<services::WindowIndexJob> indexBuild_;
     // A load shown and not painted yet: its index build waits for the paint.
     bool indexBuildAfterPaint_ = false;
-    // The names of the dump's functions read from their sources, once per
-    // load and source folders; a replaced one ends on its own and goes.
-    QPointer<services::FunctionNamesJob> namesRead_;
+    // Reads the names of the dump's functions from their sources, after
+    // the load's first paint and when the source folders change.
+    FunctionNamesReader* namesReader_ = nullptr;
     std::array<itemmodels::LocationTableModel*, 3> eventModels_{};
     itemmodels::HeldModel* heldModel_;
     itemmodels::FunctionTreeModel* treeModel_;

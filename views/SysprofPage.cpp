@@ -6,6 +6,7 @@
 #include "model/itemmodels/ModelRoles.h"
 #include "model/services/LoadMessages.h"
 #include "views/FilterField.h"
+#include "views/FunctionNamesReader.h"
 #include "views/MessageBar.h"
 #include "views/RangeCounter.h"
 #include "views/SourcePane.h"
@@ -52,7 +53,8 @@ SysprofPage::SysprofPage(QWidget* parent)
       functions_(new CpuFunctionsTab(this)),
       states_(new CpuVmStatesTab(this)),
       wholeRun_(new QPushButton(tr("Count the &whole run"), this)),
-      rangeCounter_(new RangeCounter(this))
+      rangeCounter_(new RangeCounter(this)),
+      namesReader_(new FunctionNamesReader(this))
 {
     filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -138,6 +140,10 @@ SysprofPage::SysprofPage(QWidget* parent)
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setRange({}); });
     // A range that could not be counted: why, in the status bar; the panes
     // keep what they count.
+    // The names come after the first paint, and again with other folders.
+    connect(namesReader_, &FunctionNamesReader::namesRead, this, &SysprofPage::showFunctionNames);
+    connect(this, &ResultsPage::sourceFoldersChanged, this,
+            [this] { namesReader_->readAgain(sourcePane()->sourceFolders()); });
     connect(rangeCounter_, &RangeCounter::failed, this, [this](const QString& why) {
         if (!why.isEmpty())
             emit statusMessage(tr("The range could not be counted: %1").arg(why));
@@ -196,6 +202,12 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
     states_->chart()->setTimeline(profile ? profile->timeline : SampleTimeline());
     states_->chart()->setRange(viewState()->range());
     wholeRun_->setVisible(false);
+    showFunctionNames(nullptr);
+    if (profile)
+        namesReader_->readAfterPaint(services::luaFunctionsOf(*profile), QFileInfo(path).absolutePath(),
+                                     sourcePane()->sourceFolders());
+    else
+        namesReader_->cancel();
     showCounted(std::move(profile));
     // The hottest function (by self samples) selected: its callers and
     // callees are the first thing worth reading.
@@ -205,6 +217,14 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
     });
     if (hottest != costs.end())
         selectFrame(hottest->frame);
+}
+
+void SysprofPage::showFunctionNames(services::FunctionNamesPtr names)
+{
+    topDown_->setFunctionNames(names);
+    bottomUp_->setFunctionNames(names);
+    functions_->setFunctionNames(names);
+    flame_->setFunctionNames(std::move(names));
 }
 
 void SysprofPage::setRange(RunRange range)

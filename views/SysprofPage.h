@@ -12,6 +12,7 @@
 // (RangeCounter).
 #pragma once
 
+#include "model/services/FunctionNamesJob.h"
 #include "model/sysprofile/SysprofProfile.h"
 #include "views/ResultsPage.h"
 
@@ -33,6 +34,7 @@ class CpuFlameGraphTab;
 class CpuFunctionsTab;
 class CpuVmStatesTab;
 class FlameGraphWidget;
+class FunctionNamesReader;
 class RangeCounter;
 
 class SysprofPage : public ResultsPage {
@@ -93,6 +95,8 @@ private:
     void showSelection();
     void renderHeader();
     void showSource();
+    // The panes read the dump's functions by `names` (FunctionLabel.h).
+    void showFunctionNames(services::FunctionNamesPtr names);
 
     std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
@@ -108,6 +112,7 @@ private:
     CpuVmStatesTab* states_;
     QPushButton* wholeRun_;
     RangeCounter* rangeCounter_;
+    FunctionNamesReader* namesReader_;
 };
 
 } // namespace memprof::views

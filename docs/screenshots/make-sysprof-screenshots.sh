@@ -1,16 +1,19 @@
 #!/bin/sh
 # The sysprof pages' screenshots for README: each tab at two window sizes,
-# from cpu-workload.bin (recorded as cpu-workload.lua says), the flame graph
-# with a search, and a deep recursion's top-down tree (deep-recursion.bin,
-# as deep-recursion.lua says). Run from the project's root after a build;
-# needs xvfb-run.
+# from cpu-workload.bin (recorded as cpu-workload.lua says; the functions
+# are named from it), the flame graph searched for a function, a deep
+# recursion's top-down tree (deep-recursion.bin, as deep-recursion.lua
+# says), and a memprof table with its functions' names, from the bundled
+# sample. Run from the project's root after a build; needs xvfb-run.
 set -e
 cd "$(dirname "$0")/../.."
 for size in 1366x768 1024x700; do
     for tab in flamegraph top-down bottom-up functions states; do
+        search=
+        [ "$tab" = flamegraph ] && search=encode
         QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
             --screenshot "docs/screenshots/sysprof-$tab-$size.png" --size "$size" --tab "$tab" \
-            docs/screenshots/cpu-workload.bin
+            ${search:+--search "$search"} docs/screenshots/cpu-workload.bin
     done
     QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
         --screenshot "docs/screenshots/sysprof-flamegraph-search-$size.png" --size "$size" --tab flamegraph \
@@ -18,6 +21,9 @@ for size in 1366x768 1024x700; do
     QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
         --screenshot "docs/screenshots/sysprof-top-down-deep-$size.png" --size "$size" --tab top-down \
         docs/screenshots/deep-recursion.bin
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
+        --screenshot "docs/screenshots/memprof-allocations-$size.png" --size "$size" --tab allocations \
+        resources/sample/medium.bin
 done
 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x800x24" build/app/memprof-viewer \
     --screenshot docs/screenshots/sysprof-comparison-1366x768.png --size 1366x768 \

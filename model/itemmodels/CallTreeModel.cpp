@@ -55,6 +55,16 @@ QString describeFrame(const CallFrame& frame)
     return name;
 }
 
+QString frameToolTip(const CallFrame& frame, const FunctionNameTable* names)
+{
+    const FunctionLabel label = frameLabel(frame, names);
+    QString text = label.text() + u'\n' + describeFrame(frame);
+    // A C symbol's address is in its description already.
+    if (!label.note.isEmpty() && frame.kind != FrameKind::C && frame.kind != FrameKind::Host)
+        text += u'\n' + label.note;
+    return text;
+}
+
 CallTreeModel::CallTreeModel(Direction direction, QObject* parent)
     : QAbstractItemModel(parent),
       direction_(direction),
@@ -81,6 +91,25 @@ void CallTreeModel::setProfile(std::shared_ptr<const SysprofProfile> profile, St
             rowInParent_[static_cast<std::size_t>(children[row])] = static_cast<int>(row);
     }
     endResetModel();
+}
+
+void CallTreeModel::setFunctionNames(FunctionNames names)
+{
+    if (names == functionNames_)
+        return;
+    functionNames_ = std::move(names);
+    // One change per parent with children, for the function column.
+    const QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, FunctionNameLengthRole};
+    for (std::size_t id = 0; id < tree_->size(); ++id) {
+        const auto& children = tree_->node(static_cast<CallNodeId>(id)).children;
+        if (children.empty())
+            continue;
+        const QModelIndex parent = indexOfNode(static_cast<CallNodeId>(id));
+        if (id != kCallRoot && !parent.isValid())
+            continue;
+        emit dataChanged(index(0, FunctionColumn, parent),
+                         index(static_cast<int>(children.size()) - 1, FunctionColumn, parent), roles);
+    }
 }
 
 CallNodeId CallTreeModel::nodeAt(const QModelIndex& index) const
@@ -153,11 +182,14 @@ QVariant CallTreeModel::data(const QModelIndex& index, int role) const
     };
     switch (role) {
     case Qt::DisplayRole:
-        return column == FunctionColumn ? raw() : QVariant(formatCost(raw(), kind, true));
+        return column == FunctionColumn ? frameLabel(frame, functionNames_.get()).text()
+                                        : formatCost(raw(), kind, true);
+    case FunctionNameLengthRole:
+        return column == FunctionColumn ? frameLabel(frame, functionNames_.get()).data(role) : QVariant();
     case SortRole:
         return raw();
     case Qt::ToolTipRole:
-        return describeFrame(frame);
+        return frameToolTip(frame, functionNames_.get());
     case Qt::TextAlignmentRole:
         return column == FunctionColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);

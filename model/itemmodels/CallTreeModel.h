@@ -27,6 +27,9 @@ public:
 
     // The tree of `view` in `profile` (bottom-up: inverted here).
     void setProfile(std::shared_ptr<const SysprofProfile> profile, StackView view);
+    // The names read for the dump's functions (FunctionLabel.h; null: none
+    // yet). The rows change in place: expansion, sort and selection stay.
+    void setFunctionNames(FunctionNames names);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -50,10 +53,14 @@ private:
     std::shared_ptr<const CallTree> tree_;
     std::vector<int> rowInParent_;
     std::vector<CostTableModel::Column> columns_;
+    FunctionNames functionNames_;
 };
 
 // How a sysprof frame reads in tool tips: what it is, and for a Lua
 // function where it is defined (sysprof records no running line).
 QString describeFrame(const CallFrame& frame);
+// A sysprof function cell's tool tip: its label (FunctionLabel.h), then
+// what it is (describeFrame), then why the source gave no name.
+QString frameToolTip(const CallFrame& frame, const FunctionNameTable* names);
 
 } // namespace memprof::itemmodels

@@ -52,6 +52,24 @@ void CostTableModel::setHumanReadable(bool humanReadable)
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole});
 }
 
+void CostTableModel::setFunctionNames(FunctionNames names)
+{
+    if (names == functionNames_)
+        return;
+    functionNames_ = std::move(names);
+    functionNamesChanged();
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, 0),
+                         {Qt::DisplayRole, Qt::ToolTipRole, FunctionNameLengthRole});
+}
+
+void CostTableModel::functionNamesChanged() {}
+
+QVariant CostTableModel::rowNameLength(int) const
+{
+    return {};
+}
+
 QVariant CostTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -70,6 +88,8 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return col.kind == ColumnKind::Text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case FunctionNameLengthRole:
+        return index.column() == 0 ? rowNameLength(index.row()) : QVariant();
     case LocationIdRole:
         if (auto id = rowLocation(index.row()))
             return QVariant::fromValue(static_cast<uint>(*id));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/itemmodels/CostFormat.h"
+#include "model/itemmodels/FunctionLabel.h"
 #include "model/itemmodels/HeldSparkline.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/memprofile/Profile.h"
@@ -37,6 +38,13 @@ public:
     void setHumanReadable(bool humanReadable);
     bool humanReadable() const { return humanReadable_; }
 
+    // The names read for the functions of the profile's dump (null: none
+    // yet): the first column reads by them (FunctionLabel.h). They arrive
+    // after the first paint: the rows change in place (dataChanged), so
+    // the sort, the selection and the filter stay.
+    void setFunctionNames(FunctionNames names);
+    const FunctionNames& functionNames() const { return functionNames_; }
+
     const Column& column(int section) const { return columns_[static_cast<std::size_t>(section)]; }
     // A column's header roles (title, tool tip, CSV name, first sort order,
     // alignment); the cost trees answer them alike.
@@ -56,6 +64,11 @@ protected:
     // The location column (column 0) as shown; by default its raw value
     // formatted (escaped).
     virtual QString rowDisplayName(int row) const;
+    // The first column's FunctionNameLengthRole (FunctionLabel::data); by
+    // default none.
+    virtual QVariant rowNameLength(int row) const;
+    // Called when setFunctionNames changed them, before the rows are redrawn.
+    virtual void functionNamesChanged();
     virtual std::optional<LocationId> rowLocation(int row) const = 0;
     // The row's held bytes over the run, for History columns.
     virtual HeldSparkline rowHistory(int row) const;
@@ -70,6 +83,7 @@ private:
     std::vector<Column> columns_;
     std::vector<double> columnMaxMagnitude_;
     bool humanReadable_ = true;
+    FunctionNames functionNames_;
 };
 
 } // namespace memprof::itemmodels

@@ -68,9 +68,24 @@ QVariant FunctionCostModel::rawValue(int row, int column) const
     }
 }
 
+const CallFrame& FunctionCostModel::frameOfRow(int row) const
+{
+    return profile_->frames[costs_[static_cast<std::size_t>(row)].frame];
+}
+
 QString FunctionCostModel::rowToolTip(int row) const
 {
-    return describeFrame(profile_->frames[costs_[static_cast<std::size_t>(row)].frame]);
+    return frameToolTip(frameOfRow(row), functionNames().get());
+}
+
+QString FunctionCostModel::rowDisplayName(int row) const
+{
+    return frameLabel(frameOfRow(row), functionNames().get()).text();
+}
+
+QVariant FunctionCostModel::rowNameLength(int row) const
+{
+    return frameLabel(frameOfRow(row), functionNames().get()).data(FunctionNameLengthRole);
 }
 
 std::optional<LocationId> FunctionCostModel::rowLocation(int) const
@@ -133,9 +148,24 @@ QVariant CallEdgeModel::rawValue(int row, int column) const
     }
 }
 
+const CallFrame& CallEdgeModel::frameOfRow(int row) const
+{
+    return profile_->frames[rows()[static_cast<std::size_t>(row)].frame];
+}
+
 QString CallEdgeModel::rowToolTip(int row) const
 {
-    return describeFrame(profile_->frames[rows()[static_cast<std::size_t>(row)].frame]);
+    return frameToolTip(frameOfRow(row), functionNames().get());
+}
+
+QString CallEdgeModel::rowDisplayName(int row) const
+{
+    return frameLabel(frameOfRow(row), functionNames().get()).text();
+}
+
+QVariant CallEdgeModel::rowNameLength(int row) const
+{
+    return frameLabel(frameOfRow(row), functionNames().get()).data(FunctionNameLengthRole);
 }
 
 std::optional<LocationId> CallEdgeModel::rowLocation(int) const

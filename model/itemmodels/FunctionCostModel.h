@@ -32,9 +32,13 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
+    QVariant rowNameLength(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:
+    const CallFrame& frameOfRow(int row) const;
+
     std::shared_ptr<const SysprofProfile> profile_;
     std::vector<FunctionCost> costs_;
     std::uint64_t totalSamples_ = 0;
@@ -62,9 +66,13 @@ public:
 protected:
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
+    QVariant rowNameLength(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:
+    const CallFrame& frameOfRow(int row) const;
+
     Side side_;
     std::shared_ptr<const SysprofProfile> profile_;
     CallersAndCallees edges_;

@@ -69,6 +69,7 @@ void FunctionTreeModel::setHeldScope(HeldModel::Scope scope)
 void FunctionTreeModel::setFunctionNames(std::shared_ptr<const FunctionNameTable> names)
 {
     functionNames_ = std::move(names);
+    names_.setFunctionNames(functionNames_);
     emitDisplayChanged({});
 }
 
@@ -77,7 +78,7 @@ void FunctionTreeModel::rebuild(std::shared_ptr<const Profile> profile)
     beginResetModel();
     FunctionTree tree = profile ? treeHolding(*profile, heldScope_) : FunctionTree();
     setTree(std::move(tree), std::move(profile));
-    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
+    names_ = profile_ ? LocationNames(*profile_, functionNames_) : LocationNames();
     totalCost_ = {};
     for (const StackNodeId root : tree_.roots())
         totalCost_.add(tree_.node(root));
@@ -169,9 +170,11 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return column == LocationColumn ? locationText(frame)
+        return column == LocationColumn ? frameLabel(profile_.get(), names_, frame).text()
                                         : formatCost(qulonglong(costOf(node, column)), this->column(column).kind,
                                                      humanReadable(), overflowedOf(node, column));
+    case FunctionNameLengthRole:
+        return column == LocationColumn ? frameLabel(profile_.get(), names_, frame).data(role) : QVariant();
     case SortRole:
         if (column == LocationColumn)
             return QString::fromStdString(frame.label);
@@ -179,6 +182,8 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (frame.kind == FrameKind::Line && frame.location >= 0)
             return names_.toolTip(static_cast<LocationId>(frame.location));
+        if (const FunctionLabel label = frameLabel(profile_.get(), names_, frame); label.location.size() > 0)
+            return label.toolTip() + u'\n' + describeNode(frame.kind, frame.label, frame.function);
         return describeNode(frame.kind, frame.label, frame.function);
     case CostFractionRole: {
         if (column == LocationColumn)
@@ -191,22 +196,20 @@ QVariant FunctionTreeModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QString FunctionTreeModel::locationText(const FunctionFrame& frame) const
+FunctionLabel FunctionTreeModel::frameLabel(const Profile* profile, const LocationNames& names,
+                                            const FunctionFrame& frame)
 {
     // A line reads as in the tables (told apart from a location printed
     // alike); a function by what it is, not like one of its lines.
     if (frame.kind == FrameKind::Line && frame.location >= 0)
-        return names_.displayName(static_cast<LocationId>(frame.location));
-    // Only a name the source gives: the node already says "function at".
-    if (frame.kind == FrameKind::Lua && functionNames_ && profile_ && frame.function >= 0 &&
-        static_cast<std::size_t>(frame.function) < profile_->functions.size()) {
-        const FunctionInfo& fn = profile_->functions[static_cast<std::size_t>(frame.function)];
-        const FunctionName* name = functionNames_->find(fn.chunkname, fn.linedefined);
-        if (name && name->kind == FunctionName::Kind::Named)
-            return tr("%1 at %2").arg(QString::fromStdString(name->name),
-                                      displayText(QString::fromStdString(frame.label)));
+        return names.label(static_cast<LocationId>(frame.location));
+    const QString shown = nodeName(frame.kind, frame.label);
+    if (frame.kind == FrameKind::Lua && profile && frame.function >= 0 &&
+        static_cast<std::size_t>(frame.function) < profile->functions.size()) {
+        const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(frame.function)];
+        return luaFunctionLabel(fn.chunkname, fn.linedefined, frame.label, shown, names.functionNames().get());
     }
-    return nodeName(frame.kind, frame.label);
+    return {shown, {}, {}};
 }
 
 int FunctionTreeModel::initialSortColumn() const

@@ -38,10 +38,14 @@ public:
     void setHeldScope(HeldModel::Scope scope);
     HeldModel::Scope heldScope() const { return heldScope_; }
     // The functions' names read from their sources (services/FunctionNames.h;
-    // null while none are read): function nodes read
-    // "encode at @json.lua:52" instead of "function at @json.lua:52". They
-    // are kept for the counts of another window of the same dump.
+    // null while none are read): function nodes read "encode  json.lua:52"
+    // instead of "function at @json.lua:52", lines "encode  json.lua:60"
+    // (FunctionLabel.h). They are kept for the counts of another window of
+    // the same dump. The rows change in place: sort and selection stay.
     void setFunctionNames(std::shared_ptr<const FunctionNameTable> names);
+    // How a node of a by-function tree of `profile` reads, with the names
+    // `names` carries: the tree and the flame graph name nodes alike.
+    static FunctionLabel frameLabel(const Profile* profile, const LocationNames& names, const FunctionFrame& frame);
     bool hasFunctionNames() const { return functionNames_ != nullptr; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -61,7 +65,7 @@ private:
     void rebuild(std::shared_ptr<const Profile> profile);
     Column heldColumn() const;
 
-    QString locationText(const FunctionFrame& frame) const;
+
 
     TreeCost totalCost_;
     LocationNames names_;

@@ -157,7 +157,7 @@ void HeldModel::setProfile(std::shared_ptr<const Profile> profile)
     beginResetModel();
     profile_ = std::move(profile);
     locationIndex_ = profile_ ? LocationIndex(*profile_) : LocationIndex();
-    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
+    names_ = profile_ ? LocationNames(*profile_, functionNames()) : LocationNames();
     rebuild();
     endResetModel();
 }
@@ -302,6 +302,17 @@ QString HeldModel::rowDisplayName(int row) const
     if (r.merged.size() > 1)
         return tr("%1 (%n locations)", nullptr, static_cast<int>(r.merged.size())).arg(displayText(r.name));
     return displayText(r.name);
+}
+
+QVariant HeldModel::rowNameLength(int row) const
+{
+    const Row& r = rows_[static_cast<std::size_t>(row)];
+    return r.merged.size() == 1 ? names_.labelData(r.merged.front(), FunctionNameLengthRole) : QVariant();
+}
+
+void HeldModel::functionNamesChanged()
+{
+    names_.setFunctionNames(functionNames());
 }
 
 QString HeldModel::rowToolTip(int row) const

@@ -49,7 +49,8 @@ QString addressWord(const LocationInfo& info)
 }
 } // namespace
 
-LocationNames::LocationNames(const Profile& profile) : profile_(&profile)
+LocationNames::LocationNames(const Profile& profile, FunctionNames functionNames)
+    : profile_(&profile), functionNames_(std::move(functionNames))
 {
     const std::size_t count = profile.locations.size();
     groupOf_.resize(count);
@@ -108,8 +109,23 @@ const std::vector<LocationId>& LocationNames::sharingName(LocationId location) c
 
 QString LocationNames::displayName(LocationId location) const
 {
+    return label(location).text();
+}
+
+QVariant LocationNames::labelData(LocationId location, int role) const
+{
+    return label(location).data(role);
+}
+
+FunctionLabel LocationNames::label(LocationId location) const
+{
     if (!profile_ || location >= profile_->locations.size())
         return {};
+    return locationLabel(*profile_, location, referenceName(location), functionNames_.get());
+}
+
+QString LocationNames::referenceName(LocationId location) const
+{
     const QString name = displayText(QString::fromStdString(shownName(location)));
     const auto it = suffix_.find(location);
     return it == suffix_.end() ? name : name + it->second;
@@ -123,16 +139,29 @@ std::string LocationNames::shownName(LocationId location) const
 
 QString LocationNames::toolTip(LocationId location) const
 {
+    if (!profile_ || location >= profile_->locations.size())
+        return {};
+    // The reference's name, which holds a C symbol's address; why the
+    // source read named nothing below it.
+    const QString text = referenceToolTip(location);
+    if (profile_->locations[location].source == SourceKind::C)
+        return text;
+    const QString note = label(location).note;
+    return note.isEmpty() ? text : text + u'\n' + note;
+}
+
+QString LocationNames::referenceToolTip(LocationId location) const
+{
     if (shownName(location) != profile_->nameOf(location)) {
         const QString raw =
             LocationNamesText::tr("Symbol: %1").arg(displayText(QString::fromStdString(profile_->nameOf(location))));
-        return isShared(location) ? displayName(location) + u'\n' + raw + u'\n' + identity(location)
-                                  : displayName(location) + u'\n' + raw;
+        return isShared(location) ? referenceName(location) + u'\n' + raw + u'\n' + identity(location)
+                                  : referenceName(location) + u'\n' + raw;
     }
     if (!isShared(location))
-        return displayName(location);
+        return referenceName(location);
     return LocationNamesText::tr("%1\n%2\nOne of %3 locations printed as %4")
-        .arg(displayName(location), identity(location))
+        .arg(referenceName(location), identity(location))
         .arg(sharingName(location).size())
         .arg(displayText(QString::fromStdString(profile_->nameOf(location))));
 }

@@ -42,7 +42,7 @@ void LocationTableModel::setProfile(std::shared_ptr<const Profile> profile)
 {
     beginResetModel();
     profile_ = std::move(profile);
-    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
+    names_ = profile_ ? LocationNames(*profile_, functionNames()) : LocationNames();
     recomputeColumnMaxima();
     endResetModel();
 }
@@ -98,6 +98,16 @@ QString LocationTableModel::rowToolTip(int row) const
 QString LocationTableModel::rowDisplayName(int row) const
 {
     return names_.displayName(rowAt(row)->location);
+}
+
+QVariant LocationTableModel::rowNameLength(int row) const
+{
+    return names_.labelData(rowAt(row)->location, FunctionNameLengthRole);
+}
+
+void LocationTableModel::functionNamesChanged()
+{
+    names_.setFunctionNames(functionNames());
 }
 
 std::optional<LocationId> LocationTableModel::rowLocation(int row) const

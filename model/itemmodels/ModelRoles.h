@@ -29,6 +29,10 @@ enum ModelRole {
     // headerData: true for a column of changes (NEW − BASE), whose bars
     // show a rise and a fall in their own colours (ChangeColors.h).
     ChangeColumnRole,
+    // The length (int) of the function's name at the start of a cell's
+    // DisplayRole text that has a location after it, so that the delegates
+    // paint the location dimmed (FunctionLabel.h); invalid elsewhere.
+    FunctionNameLengthRole,
 };
 
 } // namespace memprof::itemmodels

@@ -20,7 +20,7 @@ void OverridesModel::setProfile(std::shared_ptr<const Profile> profile)
 {
     beginResetModel();
     profile_ = std::move(profile);
-    names_ = profile_ ? LocationNames(*profile_) : LocationNames();
+    names_ = profile_ ? LocationNames(*profile_, functionNames()) : LocationNames();
     overrides_.clear();
     recomputeColumnMaxima();
     endResetModel();
@@ -74,6 +74,16 @@ QString OverridesModel::rowToolTip(int row) const
 QString OverridesModel::rowDisplayName(int row) const
 {
     return names_.displayName(overrides_[static_cast<std::size_t>(row)].location);
+}
+
+QVariant OverridesModel::rowNameLength(int row) const
+{
+    return names_.labelData(overrides_[static_cast<std::size_t>(row)].location, FunctionNameLengthRole);
+}
+
+void OverridesModel::functionNamesChanged()
+{
+    names_.setFunctionNames(functionNames());
 }
 
 std::optional<LocationId> OverridesModel::rowLocation(int row) const

@@ -34,6 +34,8 @@ protected:
     bool rawOverflowed(int row, int column) const override;
     QString rowToolTip(int row) const override;
     QString rowDisplayName(int row) const override;
+    QVariant rowNameLength(int row) const override;
+    void functionNamesChanged() override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:

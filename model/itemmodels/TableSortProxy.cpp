@@ -24,4 +24,13 @@ bool TableSortProxy::lessThan(const QModelIndex& left, const QModelIndex& right)
     return QSortFilterProxyModel::lessThan(left, right);
 }
 
+bool TableSortProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent))
+        return true;
+    const QVariant raw =
+        sourceModel()->index(sourceRow, filterKeyColumn(), sourceParent).data(SortRole);
+    return raw.typeId() == QMetaType::QString && filterRegularExpression().match(raw.toString()).hasMatch();
+}
+
 } // namespace memprof::itemmodels

@@ -24,6 +24,9 @@ struct CallFrame {
     FrameKind kind = FrameKind::Lua;
     std::string chunk; // Lua and trace frames: the chunk name (raw, "@file.lua")
     std::uint64_t line = 0; // Lua: the definition line; trace: the line it started at
+    // Trace: the definition line of the function it started in, by which
+    // that function is named (chunk and line are where the trace starts).
+    std::uint64_t definedAt = 0;
 };
 
 class FrameTable {

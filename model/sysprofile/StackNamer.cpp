@@ -76,13 +76,13 @@ FrameId StackNamer::hostFrame(std::uint64_t addr)
     return cached(kHostKind, addr, 0, [&] {
         LocationInfo info = codeAt(SourceKind::C, addr, 0);
         symbols_.describe(info);
-        return frames_.intern({std::move(info.name), FrameKind::Host, {}, 0});
+        return frames_.intern({std::move(info.name), FrameKind::Host, {}, 0, 0});
     });
 }
 
 FrameId StackNamer::vmStateFrame(VmState state)
 {
-    return frames_.intern({std::string(vmStateName(state)), FrameKind::VmState, {}, 0});
+    return frames_.intern({std::string(vmStateName(state)), FrameKind::VmState, {}, 0, 0});
 }
 
 // A trace under the function it started in: the prototype the sample names
@@ -94,10 +94,11 @@ void StackNamer::nameTrace(const Sample& sample, std::vector<FrameId>& out)
     info.source = SourceKind::Trace;
     info.traceno = sample.traceno;
     symbols_.describe(info);
-    CallFrame trace{std::move(info.name), FrameKind::Trace, {}, 0};
+    CallFrame trace{std::move(info.name), FrameKind::Trace, {}, 0, 0};
     if (info.function != kNoFunction) {
         trace.chunk = symbols_.functionAt(info.function).chunkname;
         trace.line = info.sourceLine;
+        trace.definedAt = symbols_.functionAt(info.function).linedefined;
     }
     out.push_back(frames_.intern(std::move(trace)));
 }

@@ -135,9 +135,9 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
-    const QModelIndex line = nodeLabelled(tree, QStringLiteral("@leak.lua:9"));
+    const QModelIndex line = nodeLabelled(tree, QStringLiteral("remember  leak.lua:9"));
     QVERIFY(line.isValid());
-    QCOMPARE(line.parent().data().toString(), QStringLiteral("remember at @leak.lua:7"));
+    QCOMPARE(line.parent().data().toString(), QStringLiteral("remember  leak.lua:7"));
     QSignalSpy selected(w.window, &MainWindow::locationSelected);
     click(tree, line);
     QCOMPARE(selected.count(), 1);
@@ -154,7 +154,7 @@ void TestFunctionTreeInWindow::lineNodeShowsItsSourceLine()
     QCOMPARE(test::mainTabs(w.window)->currentWidget(), static_cast<QWidget*>(tree));
     QCOMPARE(test::eventTable(w.window, EventKind::Alloc)->currentLocation().value_or(~0u), id);
     QCOMPARE(test::heldTable(w.window)->currentIndex().siblingAtColumn(0).data().toString(),
-             QStringLiteral("@leak.lua:9"));
+             QStringLiteral("remember  leak.lua:9"));
     QCOMPARE(tree->currentIndex().siblingAtColumn(0), line);
 }
 
@@ -168,7 +168,7 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
 
     // A function, named as its source names it: its chunk, marked where it
     // is defined.
-    click(tree, nodeLabelled(tree, QStringLiteral("scratch at @leak.lua:12")));
+    click(tree, nodeLabelled(tree, QStringLiteral("scratch  leak.lua:12")));
     QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(QFileInfo(test::sourcePane(w.window)->currentView().filePath).fileName(), QStringLiteral("leak.lua"));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 12);
@@ -197,22 +197,22 @@ void TestFunctionTreeInWindow::selectionElsewhereFollowsInTheTree()
     views::FunctionTreeView* tree = test::functionTree(w.window);
     QAbstractItemModel* leak = test::heldTable(w.window)->model();
     int row = 0;
-    while (row < leak->rowCount() && leak->index(row, 0).data().toString() != QStringLiteral("@leak.lua:14"))
+    while (row < leak->rowCount() && leak->index(row, 0).data().toString() != QStringLiteral("scratch  leak.lua:14"))
         ++row;
     QVERIFY(row < leak->rowCount());
     QTest::mouseClick(test::heldTable(w.window)->viewport(), Qt::LeftButton, {},
                       test::heldTable(w.window)->visualRect(leak->index(row, 0)).center());
     const QModelIndex current = tree->currentIndex().siblingAtColumn(0);
-    QCOMPARE(current.data().toString(), QStringLiteral("@leak.lua:14"));
+    QCOMPARE(current.data().toString(), QStringLiteral("scratch  leak.lua:14"));
     QVERIFY(tree->isExpanded(current.parent()));
-    QCOMPARE(current.parent().data().toString(), QStringLiteral("scratch at @leak.lua:12"));
+    QCOMPARE(current.parent().data().toString(), QStringLiteral("scratch  leak.lua:12"));
     // What was opened stays open when the deferred expansion runs and when
     // the user sorts.
     QTest::qWait(50);
     QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
     tree->sortByColumn(FunctionTreeModel::EventsColumn, Qt::DescendingOrder);
     QTest::qWait(50);
-    QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("@leak.lua:14"));
+    QCOMPARE(tree->currentIndex().siblingAtColumn(0).data().toString(), QStringLiteral("scratch  leak.lua:14"));
     QVERIFY(tree->isExpanded(tree->currentIndex().siblingAtColumn(0).parent()));
 }
 
@@ -231,7 +231,7 @@ void TestFunctionTreeInWindow::functionNodeClearsTheChartsOverlay()
 
     views::FunctionTreeView* tree = test::functionTree(w.window);
     tabs->setCurrentWidget(tree);
-    click(tree, nodeLabelled(tree, QStringLiteral("scratch at @leak.lua:12")));
+    click(tree, nodeLabelled(tree, QStringLiteral("scratch  leak.lua:12")));
     tabs->setCurrentWidget(charts);
     QTest::qWait(200); // a pass for the location let go of would be back by now
     QVERIFY(!charts->heapChart()->overlayGraph()->visible());
@@ -251,9 +251,9 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
     QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
     QCOMPARE(tree->model()->rowCount(file), 1);
     const QModelIndex function = tree->model()->index(0, 0, file);
-    QCOMPARE(function.data().toString(), QStringLiteral("scratch at @leak.lua:12"));
+    QCOMPARE(function.data().toString(), QStringLiteral("scratch  leak.lua:12"));
     QCOMPARE(tree->model()->rowCount(function), 1);
-    QCOMPARE(tree->model()->index(0, 0, function).data().toString(), QStringLiteral("@leak.lua:14"));
+    QCOMPARE(tree->model()->index(0, 0, function).data().toString(), QStringLiteral("scratch  leak.lua:14"));
     // The path to the match is open, so the match is on screen.
     QTRY_VERIFY(tree->isExpanded(function));
     QVERIFY(tree->isExpanded(file));
@@ -270,12 +270,12 @@ void TestFunctionTreeInWindow::copyAndExportTakeTreeRows()
     QVERIFY(test::loadWithFunctionNames(w.window, test::fixture(QStringLiteral("v3/leak.bin"))));
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
-    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua:9")));
+    click(tree, nodeLabelled(tree, QStringLiteral("remember  leak.lua:9")));
     tree->copySelection();
     const QStringList copied = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(copied.size(), 2);
-    QVERIFY2(copied[1].startsWith(QStringLiteral("@leak.lua:9\t3,019\t")) ||
-                 copied[1].startsWith(QStringLiteral("@leak.lua:9\t3019\t")),
+    QVERIFY2(copied[1].startsWith(QStringLiteral("remember  leak.lua:9\t3,019\t")) ||
+                 copied[1].startsWith(QStringLiteral("remember  leak.lua:9\t3019\t")),
              qPrintable(copied[1]));
 
     tree->setFocus();

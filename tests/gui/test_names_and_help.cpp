@@ -191,7 +191,7 @@ void TestNamesAndHelp::functionNodeLetsGoOfTheLocation()
     views::CostTableView* held = test::heldTable(w.window);
     QCOMPARE(held->currentIndex().siblingAtColumn(0).data(itemmodels::SortRole).toString(),
              QStringLiteral("@leak.lua:9"));
-    QCOMPARE(statusOf(w.window), QStringLiteral("@leak.lua:9"));
+    QCOMPARE(statusOf(w.window), QStringLiteral("remember  leak.lua:9"));
 
     views::FunctionTreeView* tree = test::functionTree(w.window);
     test::mainTabs(w.window)->setCurrentWidget(tree);
@@ -205,7 +205,7 @@ void TestNamesAndHelp::functionNodeLetsGoOfTheLocation()
     QVERIFY(!held->currentIndex().isValid());
     QVERIFY(held->selectionModel()->selectedRows().isEmpty());
     const QString status = statusOf(w.window);
-    QVERIFY2(status.contains(QStringLiteral(" at @leak.lua:")), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("  leak.lua:")), qPrintable(status));
     QVERIFY2(status.contains(function.data().toString()), qPrintable(status));
     // The source pane shows the function's definition.
     const auto& info = w->profile()->functions[std::size_t(function.data(itemmodels::FunctionIndexRole).toInt())];

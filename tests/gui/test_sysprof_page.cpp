@@ -68,7 +68,7 @@ void collectRows(const QAbstractItemModel* model, const QModelIndex& parent, QSt
     for (int row = 0; row < model->rowCount(parent); ++row) {
         const QModelIndex name = model->index(row, 0, parent);
         QStringList rowPath = path;
-        rowPath << name.data(Qt::DisplayRole).toString();
+        rowPath << name.data(itemmodels::SortRole).toString(); // the frame's name, as the flame's nodes
         rows.emplace_back(
             rowPath,
             model->index(row, itemmodels::CallTreeModel::TotalColumn, parent).data(itemmodels::SortRole).toULongLong());
@@ -694,7 +694,8 @@ private slots:
         const QModelIndex root = page->topDownView()->model()->index(0, 0);
         const QString total = QString::number(
             root.siblingAtColumn(itemmodels::CallTreeModel::TotalColumn).data(itemmodels::SortRole).toULongLong());
-        QVERIFY2(lines[1].startsWith(QStringLiteral("0,") + root.data().toString() + u','), qPrintable(lines[1]));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("0,") + root.data(itemmodels::SortRole).toString() + u','),
+                 qPrintable(lines[1]));
         QVERIFY2(lines[1].split(u',').contains(total), qPrintable(lines[1] + QStringLiteral(" / ") + total));
 
         // The functions tab: its functions table, sorted by self samples.

@@ -103,7 +103,11 @@ void TestFunctionTreeModel::sumsEqualTheTotals()
             QCOMPARE(raw(node, FunctionTreeModel::EventsColumn), eventsByLocation.at(id.toUInt()));
             // The location's name; one two identities share goes on with what tells them apart.
             const std::string shown = node.data().toString().toStdString();
-            const std::string& name = profile->nameOf(id.toUInt());
+            // A C symbol reads without its address.
+            std::string name = profile->nameOf(id.toUInt());
+            if (profile->locations[id.toUInt()].source == SourceKind::C && name.rfind(":0x") != std::string::npos &&
+                name.rfind(":0x") > 0)
+                name.resize(name.rfind(":0x"));
             QVERIFY2(shown == name || shown.rfind(name + " (", 0) == 0, shown.c_str());
             continue;
         }

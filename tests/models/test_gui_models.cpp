@@ -552,7 +552,8 @@ void TestGuiModels::namesShowControlAndBidiCharactersVisibly()
     QVERIFY(rawKept);
     QVERIFY2(shown.contains(QStringLiteral("@\\u202e.lua:26")), qPrintable(shown.join(u'|')));
     QVERIFY(shown.contains(QStringLiteral("@esc\\x1b[31mRED\\x1b[0m.lua:16")));
-    QVERIFY(shown.contains(QStringLiteral("c,\"f\"\\nname\\x1b[7m:0x500000")));
+    // A C symbol without its address (the tool tip has it).
+    QVERIFY(shown.contains(QStringLiteral("c,\"f\"\\nname\\x1b[7m")));
 
     HeldModel leaks;
     leaks.setProfile(profile);

@@ -247,11 +247,13 @@ void TestLocationNames::mangledSymbolsAreShownDemangled()
     for (memprof::LocationId id = 0; id < profile.locations.size(); ++id) {
         const std::string& raw = profile.nameOf(id);
         if (raw.starts_with("_ZN3box5spaceEv")) {
-            QCOMPARE(names.displayName(id), QStringLiteral("box::space():0x1000"));
+            // Shown without its address, which the tool tip gives.
+            QCOMPARE(names.displayName(id), QStringLiteral("box::space()"));
+            QVERIFY(names.toolTip(id).contains(QStringLiteral("box::space():0x1000")));
             QVERIFY(names.toolTip(id).contains(QStringLiteral("_ZN3box5spaceEv:0x1000")));
             ++checked;
         } else if (raw.starts_with("lua_pcall")) {
-            QCOMPARE(names.displayName(id), QString::fromStdString(raw));
+            QCOMPARE(names.displayName(id), QStringLiteral("lua_pcall"));
             QCOMPARE(names.toolTip(id), QString::fromStdString(raw));
             ++checked;
         }

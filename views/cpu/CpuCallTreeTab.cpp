@@ -38,6 +38,11 @@ void CpuCallTreeTab::setProfile(std::shared_ptr<const SysprofProfile> profile, S
         expandToDepth(0);
 }
 
+void CpuCallTreeTab::setFunctionNames(itemmodels::FunctionNames names)
+{
+    model_->setFunctionNames(std::move(names));
+}
+
 // Opens the tree along its heaviest branch while it holds at least a tenth of
 // the samples: where the time goes is open from the start.
 void CpuCallTreeTab::expandHottestPath(const SysprofProfile* profile, StackView view)

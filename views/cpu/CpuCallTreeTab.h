@@ -19,6 +19,8 @@ public:
     explicit CpuCallTreeTab(Direction direction, QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const SysprofProfile> profile, StackView view);
+    // The names read for the dump's functions (FunctionLabel.h).
+    void setFunctionNames(itemmodels::FunctionNames names);
 
 private:
     void expandHottestPath(const SysprofProfile* profile, StackView view);

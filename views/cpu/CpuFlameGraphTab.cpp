@@ -35,12 +35,33 @@ void CpuFlameGraphTab::setProfile(std::shared_ptr<const SysprofProfile> profile)
         setTree(nullptr);
         return;
     }
-    buildTree([profile = profile_, view = state_->view()] { return callFlameTree(*profile, view); });
+    builtView_ = state_->view();
+    buildTree([profile = profile_, view = builtView_] { return callFlameTree(*profile, view); });
+}
+
+void CpuFlameGraphTab::setFunctionNames(itemmodels::FunctionNames names)
+{
+    names_ = std::move(names);
+    if (tree() && !isBuilding())
+        labelFrames();
+}
+
+// Node i of the flame is node i of the view's call tree (flameTreeOf).
+void CpuFlameGraphTab::labelFrames()
+{
+    if (!profile_)
+        return;
+    setFrameLabels([profile = profile_, view = builtView_, names = names_](int node) {
+        if (node <= 0)
+            return itemmodels::FunctionLabel{QStringLiteral("all"), {}, {}};
+        return itemmodels::frameLabel(profile->frames[profile->tree(view).node(node).frame], names.get());
+    });
 }
 
 void CpuFlameGraphTab::built()
 {
     zoomedTree_ = tree();
+    labelFrames();
     applyStateZoom();
     showSelection();
 }

@@ -8,6 +8,7 @@
 // a frame the user picks is reported (frameActivated).
 #pragma once
 
+#include "model/itemmodels/FunctionLabel.h"
 #include "model/sysprofile/SysprofProfile.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
@@ -28,6 +29,9 @@ public:
     void setProfile(std::shared_ptr<const SysprofProfile> profile);
     // Selects the state's selected function, unless a frame of it is selected.
     void showSelection();
+    // The names read for the dump's functions (FunctionLabel.h): the frames
+    // read by them, the search matches them.
+    void setFunctionNames(itemmodels::FunctionNames names);
 
 signals:
     void frameActivated(memprof::FrameId frame);
@@ -36,9 +40,13 @@ private:
     void built();
     void applyStateZoom();
     std::vector<std::string> zoomPathOf(int node) const;
+    // Labels the frames of the tree shown with the names known.
+    void labelFrames();
 
     ViewState* state_;
     std::shared_ptr<const SysprofProfile> profile_;
+    StackView builtView_ = StackView::Lua; // the view of the last tree asked for
+    itemmodels::FunctionNames names_;
     const FlameTree* zoomedTree_ = nullptr; // the tree the state's zoom was put on
     bool selecting_ = false; // showSelection moves the selected frame
 };

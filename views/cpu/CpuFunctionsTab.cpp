@@ -75,13 +75,35 @@ void CpuFunctionsTab::showSelection(const std::shared_ptr<const SysprofProfile>&
 {
     callersModel_->setFunction(profile, view, frame);
     calleesModel_->setFunction(profile, view, frame);
+    selectedProfile_ = profile;
+    selectedView_ = view;
+    selectedFrame_ = frame;
+    renderSelected();
+    if (frame && profile)
+        functions_->showFrame(*frame);
+}
+
+void CpuFunctionsTab::setFunctionNames(itemmodels::FunctionNames names)
+{
+    functionsModel_->setFunctionNames(names);
+    callersModel_->setFunctionNames(names);
+    calleesModel_->setFunctionNames(std::move(names));
+    renderSelected();
+}
+
+void CpuFunctionsTab::renderSelected()
+{
+    const std::shared_ptr<const SysprofProfile>& profile = selectedProfile_;
+    const StackView view = selectedView_;
+    const std::optional<FrameId> frame = selectedFrame_;
     if (!frame || !profile) {
         selectedLabel_->setText(tr("No function selected."));
         for (CpuFrameTable* table : {callers_, callees_})
             table->setPlaceholderText(tr("Select a function to see who called it and what it called."));
         return;
     }
-    const QString name = QString::fromStdString(profile->frames[*frame].name);
+    const QString name =
+        itemmodels::frameLabel(profile->frames[*frame], functionsModel_->functionNames().get()).text();
     callers_->setPlaceholderText(tr("Nothing called %1 in these samples: its calls start a chain.").arg(name));
     callees_->setPlaceholderText(tr("%1 called no other function in these samples.").arg(name));
     const CallersAndCallees& edges = callersModel_->edges();
@@ -94,7 +116,6 @@ void CpuFunctionsTab::showSelection(const std::shared_ptr<const SysprofProfile>&
                  itemmodels::shareText(edges.function.totalSamples, all),
                  edges.samplesAsRoot ? tr("; %1 at the root of a chain").arg(itemmodels::countText(edges.samplesAsRoot))
                                      : QString()));
-    functions_->showFrame(*frame);
 }
 
 } // namespace memprof::views

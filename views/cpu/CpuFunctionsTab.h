@@ -29,6 +29,9 @@ public:
     explicit CpuFunctionsTab(QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const SysprofProfile> profile, StackView view);
+    // The names read for the dump's functions (FunctionLabel.h): every
+    // table and the selected function's line read by them.
+    void setFunctionNames(itemmodels::FunctionNames names);
     // `frame` of `profile` selected: its figures, callers and callees, its row current.
     void showSelection(const std::shared_ptr<const SysprofProfile>& profile, StackView view,
                        std::optional<FrameId> frame);
@@ -42,6 +45,8 @@ signals:
     void frameActivated(memprof::FrameId frame);
 
 private:
+    void renderSelected();
+
     itemmodels::FunctionCostModel* functionsModel_;
     itemmodels::CallEdgeModel* callersModel_;
     itemmodels::CallEdgeModel* calleesModel_;
@@ -49,6 +54,10 @@ private:
     CpuFrameTable* callers_;
     CpuFrameTable* callees_;
     QLabel* selectedLabel_;
+    // What showSelection showed last, for the line above the callers.
+    std::shared_ptr<const SysprofProfile> selectedProfile_;
+    StackView selectedView_ = StackView::Lua;
+    std::optional<FrameId> selectedFrame_;
 };
 
 } // namespace memprof::views

@@ -76,6 +76,12 @@ void FlameCanvas::setSelectedNode(int node)
     update();
 }
 
+void FlameCanvas::setFrameLabels(FrameLabels labels)
+{
+    m_labels = std::move(labels);
+    update();
+}
+
 void FlameCanvas::setMatches(std::vector<bool> matched)
 {
     m_matched = std::move(matched);
@@ -165,7 +171,7 @@ void FlameCanvas::paintFrame(QPainter& painter, int node, const QRectF& rect) co
         return;
     const QRectF textBox = box.adjusted(3, 0, -3, 0);
     const QString text =
-        painter.fontMetrics().elidedText(QString::fromStdString(frame.name), Qt::ElideRight, int(textBox.width()));
+        painter.fontMetrics().elidedText(frameLabelOf(*m_tree, m_labels, node).name, Qt::ElideRight, int(textBox.width()));
     if (text.isEmpty() || text == QStringLiteral("…"))
         return;
     painter.setPen(dimmed ? QColor(Qt::gray) : flameTextColor(fill));

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "model/flame/FlameTree.h"
+#include "views/flamegraph/FlameSearch.h"
 
 #include <QWidget>
 
@@ -39,6 +40,8 @@ public:
     int selectedNode() const { return m_selected; }
     // Empty: no search, nothing dimmed.
     void setMatches(std::vector<bool> matched);
+    // How the frames read (FlameSearch.h); a frame shows its label's name.
+    void setFrameLabels(FrameLabels labels);
 
     // In this widget's coordinates; empty when the frame is not shown.
     QRectF frameRect(int node) const;
@@ -81,6 +84,7 @@ private:
     std::vector<int> m_depth;
     std::vector<std::vector<int>> m_rows; // node ids per depth, by offset
     std::vector<bool> m_matched;
+    FrameLabels m_labels;
     int m_zoom = 0;
     int m_selected = -1;
     int m_hovered = -1;

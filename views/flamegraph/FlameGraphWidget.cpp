@@ -177,6 +177,8 @@ void FlameGraphWidget::buildTree(std::function<FlameTree()> build)
 void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
 {
     m_tree = std::move(tree);
+    m_labels = {};
+    m_canvas->setFrameLabels({});
     m_backHistory.clear();
     m_forwardHistory.clear();
     m_canvas->setTree(m_tree);
@@ -184,6 +186,13 @@ void FlameGraphWidget::setTree(std::shared_ptr<const FlameTree> tree)
     updateSearch();
     updateHistoryButtons();
     emit zoomChanged(0);
+}
+
+void FlameGraphWidget::setFrameLabels(FrameLabels labels)
+{
+    m_labels = labels;
+    m_canvas->setFrameLabels(std::move(labels));
+    updateSearch();
 }
 
 const FlameTree* FlameGraphWidget::tree() const
@@ -333,7 +342,7 @@ void FlameGraphWidget::updateSearch()
         m_canvas->setMatches(std::vector<bool>(m_tree->nodes.size(), false));
         message = tr("Invalid pattern: %1 — nothing matches").arg(pattern.errorString());
     } else {
-        FlameMatches matches = matchFrames(*m_tree, pattern);
+        FlameMatches matches = matchFrames(*m_tree, pattern, m_labels);
         m_matchedValue = matches.value;
         m_canvas->setMatches(std::move(matches.matched));
         message =
@@ -355,7 +364,7 @@ QString FlameGraphWidget::frameDescription(int node) const
         return {};
     const FlameNode& frame = m_tree->nodes[node];
     QString text = tr("%1 — %2, %3 of all")
-                       .arg(QString::fromStdString(frame.name), valueWithUnit(frame.value, m_tree->unit),
+                       .arg(frameLabelOf(*m_tree, m_labels, node).text(), valueWithUnit(frame.value, m_tree->unit),
                             percent(frame.value, m_tree->nodes[0].value));
     // A share of the zoomed frame only when something is zoomed, and only
     // for what lies inside it.

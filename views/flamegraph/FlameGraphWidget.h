@@ -12,6 +12,7 @@
 #pragma once
 
 #include "model/flame/FlameTree.h"
+#include "views/flamegraph/FlameSearch.h"
 
 #include <QWidget>
 
@@ -36,8 +37,13 @@ public:
     explicit FlameGraphWidget(QWidget* parent = nullptr);
     ~FlameGraphWidget() override;
 
-    // Clears the zoom history, the selection and keeps the search text.
+    // Clears the zoom history, the selection and the frame labels, and
+    // keeps the search text.
     void setTree(std::shared_ptr<const FlameTree> tree);
+    // How the shown tree's frames read (FlameSearch.h): the frame shows the
+    // name, the details and tool tip the name and location, and the search
+    // matches both. Set again when the functions' names arrive.
+    void setFrameLabels(FrameLabels labels);
     const FlameTree* tree() const;
     // Builds a tree on a worker thread and shows it (setTree) when done,
     // then emits treeBuilt: a profile's tree of 100,000s of frames takes
@@ -107,6 +113,7 @@ private:
     QLabel* m_details;
     QToolButton* m_save;
     std::shared_ptr<const FlameTree> m_tree;
+    FrameLabels m_labels;
     std::vector<int> m_backHistory;
     std::vector<int> m_forwardHistory;
     std::uint64_t m_matchedValue = 0;

@@ -5,7 +5,14 @@
 
 namespace memprof::views {
 
-FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& pattern)
+itemmodels::FunctionLabel frameLabelOf(const FlameTree& tree, const FrameLabels& labels, int node)
+{
+    if (labels)
+        return labels(node);
+    return {QString::fromStdString(tree.nodes[static_cast<std::size_t>(node)].name), {}, {}};
+}
+
+FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& pattern, const FrameLabels& labels)
 {
     FlameMatches out;
     out.matched.assign(tree.nodes.size(), false);
@@ -17,7 +24,8 @@ FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& patter
         const auto [node, insideMatch] = stack.back();
         stack.pop_back();
         const FlameNode& frame = tree.nodes[node];
-        const bool match = pattern.match(QString::fromStdString(frame.name)).hasMatch();
+        const bool match = pattern.match(QString::fromStdString(frame.name)).hasMatch() ||
+                           (labels && pattern.match(labels(node).text()).hasMatch());
         out.matched[node] = match;
         if (match && !insideMatch)
             out.value += frame.value;

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Which frames of a flame tree match a search, and how much value they
-// cover: a match inside a match is not counted twice.
+// cover: a match inside a match is not counted twice. A frame matches by
+// its name as the dump gives it or as it is shown (its function's name and
+// location, FrameLabels).
 #pragma once
 
 #include "model/flame/FlameTree.h"
+#include "model/itemmodels/FunctionLabel.h"
 
 #include <QRegularExpression>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace memprof::views {
@@ -17,7 +21,13 @@ struct FlameMatches {
     std::uint64_t value = 0; // sum over the outermost matched frames
 };
 
-FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& pattern);
+// How a tree's frame (by node) reads: the name on the frame, the name and
+// location in the details (FunctionLabel.h). Empty: by its FlameNode name.
+using FrameLabels = std::function<itemmodels::FunctionLabel(int node)>;
+// The label of `node`: `labels`' or, without them, the node's name.
+itemmodels::FunctionLabel frameLabelOf(const FlameTree& tree, const FrameLabels& labels, int node);
+
+FlameMatches matchFrames(const FlameTree& tree, const QRegularExpression& pattern, const FrameLabels& labels = {});
 
 // Plain text is matched literally; both kinds ignore case.
 QRegularExpression flameSearchPattern(const QString& text, bool regularExpression);

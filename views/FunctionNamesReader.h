@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// When a page reads its functions' names (services/FunctionNamesJob.h):
+// once per profile, off the GUI thread, after the page has painted it (the
+// first paint never waits for a source file), and again when the source
+// folders change. Both profilers' pages use it; they apply the names
+// (namesRead) to their panes.
+#pragma once
+
+#include "model/services/FunctionNamesJob.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class QWidget;
+
+namespace memprof::views {
+
+class FunctionNamesReader : public QObject {
+    Q_OBJECT
+public:
+    // Watches `page`'s paints; a child of it.
+    explicit FunctionNamesReader(QWidget* page);
+
+    // Reads the names of `functions` after the page's next paint (a new
+    // profile: it is shown first); a read still running is cancelled.
+    void readAfterPaint(std::vector<services::ChunkFunctions> functions, QString dumpFolder,
+                        QStringList sourceFolders);
+    // Reads them again at once (the source folders changed), for the
+    // functions last given.
+    void readAgain(QStringList sourceFolders);
+    // Cancels any read; no names come until the next read.
+    void cancel();
+    bool isReading() const { return job_ != nullptr || waitingForPaint_; }
+
+signals:
+    void namesRead(memprof::services::FunctionNamesPtr names);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void start();
+
+    QWidget* page_;
+    std::vector<services::ChunkFunctions> functions_;
+    QString dumpFolder_;
+    QStringList sourceFolders_;
+    bool waitingForPaint_ = false;
+    unsigned generation_ = 0; // counts the reads asked for and cancelled
+    QPointer<services::FunctionNamesJob> job_;
+};
+
+} // namespace memprof::views
