@@ -60,7 +60,8 @@ FunctionLabel traceLabel(const QString& shown, const FunctionName* name)
         return {shown, {}, QString::fromStdString(name->note)};
     return {labelTr("TRACE %1 in %2 (%3)").arg(match.captured(1), nameText(*name), shortLocation(match.captured(2))),
             {},
-            {}};
+            {},
+            true};
 }
 
 // A line or the function it is in, named by that function: the name, then
@@ -92,7 +93,7 @@ QVariant FunctionLabel::data(int role) const
     case Qt::DisplayRole:
         return text();
     case FunctionNameLengthRole:
-        return location.isEmpty() ? QVariant() : QVariant(static_cast<int>(name.size()));
+        return location.isEmpty() && !keepStart ? QVariant() : QVariant(static_cast<int>(name.size()));
     default:
         return {};
     }
@@ -108,7 +109,7 @@ FunctionLabel luaFunctionLabel(std::string_view chunk, std::uint64_t definedAt, 
         return {shown, {}, QString::fromStdString(name->note)};
     // A main chunk and a function with no name say where they are already.
     if (name->kind != FunctionName::Kind::Named)
-        return {nameText(*name), {}, {}};
+        return {nameText(*name), {}, {}, true};
     return {nameText(*name), shortLocation(displayText(QString::fromUtf8(printed.data(), printed.size()))), {}};
 }
 

@@ -34,6 +34,10 @@ struct FunctionLabel {
     // A line for the tool tip: the address a C symbol was loaded at, or why
     // the source read gave no name; empty otherwise.
     QString note;
+    // The name begins with what the source calls the function ("TRACE 3 in
+    // serialize (…)", "main chunk of app.lua"): a narrow cell keeps that
+    // start and elides the end, where a path keeps its end (the line).
+    bool keepStart = false;
 
     // The name, then its location two spaces after it: what a pane shows
     // and what filters and searches match.
@@ -41,7 +45,8 @@ struct FunctionLabel {
     // `text` with the note on a line below it, for tool tips.
     QString toolTip() const;
     // The item data a function cell gives for `role`: DisplayRole (text),
-    // FunctionNameLengthRole; invalid for other roles.
+    // FunctionNameLengthRole (where there is a location or a start to
+    // keep); invalid for other roles.
     QVariant data(int role) const;
 };
 

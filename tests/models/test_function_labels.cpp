@@ -125,6 +125,9 @@ private slots:
         QVERIFY2(trace.data().toString().contains(QRegularExpression(
                      QStringLiteral(R"(^TRACE \d+ in scratch \(leak-jit\.lua:15\)$)"))),
                  qPrintable(trace.data().toString()));
+        // A narrow cell keeps "TRACE n in scratch" and elides the end, not
+        // the middle (where the function's name is).
+        QCOMPARE(trace.data(FunctionNameLengthRole).toInt(), int(trace.data().toString().size()));
     }
 
     void functionTreeNamesFunctionsAndLines()
