@@ -45,6 +45,9 @@ protected:
     }
     std::streamsize xsputn(const char* data, std::streamsize count) override
     {
+        // An empty view may hold no pointer at all: memcpy must not see it.
+        if (count <= 0)
+            return 0;
         if (count > epptr() - pptr()) {
             flushChunk();
             if (count >= static_cast<std::streamsize>(bytes_.size())) {
