@@ -324,8 +324,7 @@ void SysprofPage::showSource()
     if ((frame.kind == FrameKind::Lua || frame.kind == FrameKind::Trace) && !frame.chunk.empty()) {
         chunk.chunkname = frame.chunk;
         chunk.line = static_cast<int>(frame.line);
-        if (frame.chunk.find('\n') != std::string::npos)
-            chunk.aliasName = frame.name.substr(0, frame.name.rfind(':'));
+        chunk.aliasName = frame.aliasName();
         chunk.note = frame.kind == FrameKind::Trace
                          ? tr("Marked: the line where the trace started recording.")
                          : tr("Marked: where the function is defined. Sysprof records which function ran, not "
@@ -361,9 +360,8 @@ QString SysprofPage::rowChunk(const QModelIndex& index) const
         return {};
     // A chunk loaded from a string is named by its source text: the frame
     // names it as the tables show it.
-    if (frame.chunk.find('\n') != std::string::npos)
-        return QString::fromStdString(frame.name.substr(0, frame.name.rfind(':')));
-    return QString::fromStdString(frame.chunk);
+    const std::string alias = frame.aliasName();
+    return QString::fromStdString(alias.empty() ? frame.chunk : alias);
 }
 
 std::function<void()> SysprofPage::rowSource(const CostTableView*, const QModelIndex& index)

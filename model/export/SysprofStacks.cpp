@@ -18,10 +18,9 @@ StackFrame exportFrame(const CallFrame& frame, const FunctionNameTable* names)
         exported.startLine = frame.line;
     }
     if (frame.kind == FrameKind::Lua) {
-        // Code loaded from a multi-line string is shown by its alias ("alias:line").
-        const bool aliased = frame.chunk.find('\n') != std::string::npos;
-        const std::string shownChunk = aliased ? frame.name.substr(0, frame.name.rfind(':')) : frame.chunk;
-        nameFrame(exported, names, frame.chunk, shownChunk);
+        // Code loaded from a multi-line string is shown by its alias.
+        const std::string alias = frame.aliasName();
+        nameFrame(exported, names, frame.chunk, alias.empty() ? frame.chunk : alias);
     }
     return exported;
 }

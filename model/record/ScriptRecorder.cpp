@@ -49,6 +49,8 @@ ScriptRecorder::~ScriptRecorder()
 
 void ScriptRecorder::fail(const QString& message)
 {
+    stopTimer_.stop();
+    killTimer_.stop();
     RecordingOutcome outcome;
     outcome.message = message;
     outcome.exitStatus = -1;

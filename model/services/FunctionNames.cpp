@@ -62,15 +62,10 @@ FunctionName nameOnLine(const QList<QStringView>& lines, std::uint64_t line, con
     return named;
 }
 
-// Adds `line` to the functions of `chunk` (by chunk name and alias).
-void addFunction(std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>>& byChunk,
-                 const std::string& chunk, const std::string& aliasName, std::uint64_t line)
-{
-    byChunk[{chunk, aliasName}].push_back(line);
-}
+// Definition lines by chunk name and alias.
+using FunctionsByChunk = std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>>;
 
-std::vector<ChunkFunctions>
-chunksOf(std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>>&& byChunk)
+std::vector<ChunkFunctions> chunksOf(FunctionsByChunk&& byChunk)
 {
     std::vector<ChunkFunctions> chunks;
     chunks.reserve(byChunk.size());
@@ -86,29 +81,25 @@ chunksOf(std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t
 
 std::vector<ChunkFunctions> luaFunctionsOf(const Profile& profile)
 {
-    std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> byChunk;
+    FunctionsByChunk byChunk;
     for (const FunctionInfo& fn : profile.functions) {
         if (fn.chunkname.empty())
             continue;
         const std::string aliasName =
             fn.aliasIndex >= 0 ? profile.aliases[static_cast<std::size_t>(fn.aliasIndex)].name : std::string();
-        addFunction(byChunk, fn.chunkname, aliasName, fn.linedefined);
+        byChunk[{fn.chunkname, aliasName}].push_back(fn.linedefined);
     }
     return chunksOf(std::move(byChunk));
 }
 
 std::vector<ChunkFunctions> luaFunctionsOf(const SysprofProfile& profile)
 {
-    std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> byChunk;
+    FunctionsByChunk byChunk;
     for (FrameId id = 0; id < profile.frames.size(); ++id) {
         const CallFrame& frame = profile.frames[id];
         if (frame.kind != FrameKind::Lua || frame.chunk.empty())
             continue;
-        // A multi-line chunk is named by its alias ("alias:line").
-        const std::string aliasName = frame.chunk.find('\n') != std::string::npos
-                                          ? frame.name.substr(0, frame.name.rfind(':'))
-                                          : std::string();
-        addFunction(byChunk, frame.chunk, aliasName, frame.line);
+        byChunk[{frame.chunk, frame.aliasName()}].push_back(frame.line);
     }
     return chunksOf(std::move(byChunk));
 }

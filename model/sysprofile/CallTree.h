@@ -24,6 +24,13 @@ struct CallFrame {
     FrameKind kind = FrameKind::Lua;
     std::string chunk; // Lua and trace frames: the chunk name (raw, "@file.lua")
     std::uint64_t line = 0; // Lua: the definition line; trace: the line it started at
+
+    // Code loaded from a multi-line string is named by its chunk's alias
+    // ("function_alias_1:3"): that alias; empty for any other frame.
+    std::string aliasName() const
+    {
+        return chunk.find('\n') == std::string::npos ? std::string() : name.substr(0, name.rfind(':'));
+    }
     // Trace: the definition line of the function it started in, by which
     // that function is named (chunk and line are where the trace starts).
     std::uint64_t definedAt = 0;
