@@ -96,6 +96,9 @@ void SummaryHeader::render()
     case DecodeEnd::Failed:
         state = tr("failed");
         break;
+    case DecodeEnd::Reading:
+        state = tr("reading, %1 of %2 bytes").arg(status_.bytesConsumed).arg(status_.totalBytes);
+        break;
     }
 
     const QFileInfo info(filePath_);

@@ -13,7 +13,9 @@
 //   void free(const FreeEvent&);
 // and optionally void eventBoundary(std::uint64_t offset): the next event
 // starts at byte `offset` (called between events, about once per read
-// block, so a sink can note where to resume: see decodeEvents).
+// block, so a sink can note where to resume: see decodeEvents), and
+// void streamVersions(std::uint8_t symtab, std::uint8_t events): the two
+// prologues' versions, once both are read.
 #pragma once
 
 #include "model/dump/DumpDecoderBase.h"
@@ -63,8 +65,11 @@ public:
         status_.totalBytes = buffer_.totalSize();
         if (readPrologue(kSymtabPrologue, status_.symtabVersion) && readSymtab()) {
             sink_.symtabEnd();
-            if (readPrologue(kEventsPrologue, status_.eventsVersion))
+            if (readPrologue(kEventsPrologue, status_.eventsVersion)) {
+                if constexpr (requires { sink_.streamVersions(std::uint8_t{}, std::uint8_t{}); })
+                    sink_.streamVersions(status_.symtabVersion, status_.eventsVersion);
                 readEvents();
+            }
         }
         status_.bytesConsumed = buffer_.offset();
         return status_;

@@ -71,6 +71,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
         batch.size = 0;
         batch.ownersMade.clear();
         batch.checkpointAfter = false;
+        batch.snapshotAfter.reset();
     };
     if (counting_ == Counting::Inline || (last && !countingThread_)) {
         countBatch(batch_);
@@ -118,9 +119,9 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 
 // The blocks live now by owner: all, or those allocated in the window.
 template <class BlockMap>
-std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly) const
+std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly, std::size_t locationCount) const
 {
-    std::vector<HeldRow> live(locations_.size());
+    std::vector<HeldRow> live(locationCount);
     blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
         if (windowBlocksOnly && !(block.location & kWindowBlock))
             return;
@@ -142,8 +143,8 @@ std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOn
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takeWindowEnd()
 {
-    windowBlocksAtWindowEnd_ = liveRows(true);
-    heldAtWindowEnd_ = liveRows(false);
+    windowBlocksAtWindowEnd_ = liveRows(true, rowOf_.size());
+    heldAtWindowEnd_ = liveRows(false, rowOf_.size());
     windowEndTaken_ = true;
 }
 
@@ -256,9 +257,10 @@ void BasicProfileBuilder<BlockMap>::takePeak()
 }
 
 template <class BlockMap>
-std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind)
+std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind,
+                                                                   const std::vector<KindStats>& perLocation)
 {
-    return locationRows(kindStats_[static_cast<int>(kind)], [&](const auto& take) {
+    return locationRows(perLocation, [&](const auto& take) {
         if (kind == EventKind::Alloc)
             return;
         const int table = kind == EventKind::Realloc ? 0 : 1;
@@ -526,24 +528,11 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
     profile.status = status;
-    profile.allocations = collectRows(EventKind::Alloc);
-    profile.reallocations = collectRows(EventKind::Realloc);
-    profile.frees = collectRows(EventKind::Free);
+    profile.allocations = collectRows(EventKind::Alloc, kindStats_[0]);
+    profile.reallocations = collectRows(EventKind::Realloc, kindStats_[1]);
+    profile.frees = collectRows(EventKind::Free, kindStats_[2]);
     sumRowsIntoTotals(profile, totals_);
-
-    // The accurate figure: what the block map still holds (of the window).
-    profile.heldAtEnd = liveRows(true);
-    if (windowEndTaken_) {
-        profile.windowBlocksAtWindowEnd = std::move(windowBlocksAtWindowEnd_);
-        profile.heldAtWindowEnd = std::move(heldAtWindowEnd_);
-    } else { // the window reaches the end
-        profile.windowBlocksAtWindowEnd = profile.heldAtEnd;
-        profile.heldAtWindowEnd = window_.first <= 1 ? profile.heldAtEnd : liveRows(false);
-    }
-    for (LocationId id = 0; id < peakLive_.size(); ++id)
-        if (peakLive_[id].blocks > 0)
-            profile.heldAtPeak.push_back(
-                heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
+    fillHeld(profile, locations_.size(), true);
     totals_.liveBlockCount = blocks_.size();
     if (clampedSum(liveBytes_).overflowed)
         totals_.overflowed |= kLiveOverflowed;
@@ -559,6 +548,81 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.functions = symbols_.takeFunctions();
     profile.aliases = symbols_.takeAliases();
     return profile;
+}
+
+// The held figures from the block map and the peak, for `locationCount`
+// locations; `spend` (finish) moves the window end's rows out.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::fillHeld(Profile& profile, std::size_t locationCount, bool spend)
+{
+    // The accurate figure: what the block map still holds (of the window).
+    profile.heldAtEnd = liveRows(true, locationCount);
+    if (windowEndTaken_) {
+        profile.windowBlocksAtWindowEnd = spend ? std::move(windowBlocksAtWindowEnd_) : windowBlocksAtWindowEnd_;
+        profile.heldAtWindowEnd = spend ? std::move(heldAtWindowEnd_) : heldAtWindowEnd_;
+    } else { // the window reaches the end
+        profile.windowBlocksAtWindowEnd = profile.heldAtEnd;
+        profile.heldAtWindowEnd = countedWindow_.first <= 1 ? profile.heldAtEnd : liveRows(false, locationCount);
+    }
+    for (LocationId id = 0; id < peakLive_.size(); ++id)
+        if (peakLive_[id].blocks > 0)
+            profile.heldAtPeak.push_back(
+                heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
+}
+
+// The caller's side of a snapshot: a copy of what it counts, carried by the
+// batch that ends here to the counting side, which adds its own.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::takeSnapshot(std::uint64_t offset)
+{
+    snapshotWanted_ = false;
+    auto caller = std::make_shared<CallerSnapshot>();
+    caller->status.end = DecodeEnd::Reading;
+    caller->status.bytesConsumed = offset;
+    caller->status.totalBytes = snapshotTotalBytes_;
+    caller->status.symtabVersion = symtabVersion_;
+    caller->status.eventsVersion = eventsVersion_;
+    for (int kind = 0; kind < 3; ++kind)
+        caller->kindStats[kind] = kindStats_[kind];
+    caller->sizeHistogram = sizeHistogram_;
+    caller->locations = locations_;
+    caller->functions = symbols_.functions();
+    caller->aliases = symbols_.aliases();
+    caller->initialSymbolCount = initialSymbolCount_;
+    caller->symbolEventCount = symbolEventCount_;
+    batch_.snapshotAfter = std::move(caller);
+    submitBatch();
+}
+
+// The counting side of a snapshot, after the events before it: the
+// Profile finish() would make of them, from copies.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::deliverSnapshot(CallerSnapshot& caller)
+{
+    ProfileTotals totals = totals_;
+    totals.initialSymbolCount = caller.initialSymbolCount;
+    totals.symbolEventCount = caller.symbolEventCount;
+    Profile profile;
+    profile.status = std::move(caller.status);
+    profile.allocations = collectRows(EventKind::Alloc, caller.kindStats[0]);
+    profile.reallocations = collectRows(EventKind::Realloc, caller.kindStats[1]);
+    profile.frees = collectRows(EventKind::Free, caller.kindStats[2]);
+    sumRowsIntoTotals(profile, totals);
+    fillHeld(profile, caller.locations.size(), false);
+    totals.liveBlockCount = blocks_.size();
+    if (clampedSum(liveBytes_).overflowed)
+        totals.overflowed |= kLiveOverflowed;
+    profile.totals = totals;
+    profile.timeline = timeline_;
+    profile.heldHistory = heldHistory_;
+    profile.heldHistory.finish();
+    profile.window = countedWindow_;
+    profile.sizeHistogram = caller.sizeHistogram;
+    profile.locations = std::move(caller.locations);
+    profile.heapSummary = heapSummaryOf(profile);
+    profile.functions = std::move(caller.functions);
+    profile.aliases = std::move(caller.aliases);
+    snapshotSink_(std::move(profile));
 }
 
 } // namespace memprof

@@ -7,14 +7,28 @@ namespace memprof {
 
 namespace {
 Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, RunRange window,
-                   WindowIndex* index = nullptr)
+                   WindowIndex* index = nullptr, const ProfileSnapshots* snapshots = nullptr)
 {
     ProfileBuilder builder(Counting::OnThread);
     builder.setObserver(observer);
     builder.setWindow(window);
     builder.keepWindowIndex(index, source.totalSize());
-    const DecodeStatus status = decode(source, builder, control);
-    return builder.finish(status);
+    if (!snapshots || !snapshots->deliver)
+        return builder.finish(decode(source, builder, control));
+    // The clock is read once per block (the progress report), never per event.
+    using Clock = std::chrono::steady_clock;
+    builder.setSnapshotSink(snapshots->deliver, source.totalSize());
+    Clock::time_point next = Clock::now() + snapshots->interval;
+    DecodeControl timed = control;
+    timed.progress = [&](std::uint64_t bytesRead, std::uint64_t totalBytes) {
+        if (control.progress)
+            control.progress(bytesRead, totalBytes);
+        if (const Clock::time_point now = Clock::now(); now >= next) {
+            builder.requestSnapshot();
+            next = now + snapshots->interval;
+        }
+    };
+    return builder.finish(decode(source, builder, timed));
 }
 
 // Counts the events and nothing else.
@@ -39,6 +53,17 @@ Profile loadProfile(const std::string& path, const DecodeControl& control, Event
         return profile;
     }
     return decodeInto(source, control, observer, window);
+}
+
+Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        Profile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return decodeInto(source, control, nullptr, {}, nullptr, &snapshots);
 }
 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
@@ -98,6 +123,9 @@ std::string describeStatus(const DecodeStatus& status)
     case DecodeEnd::Failed:
         return "byte " + std::to_string(status.error.offset) + ": " + toString(status.error.kind) + ": " +
                status.error.message;
+    case DecodeEnd::Reading:
+        return "reading, " + std::to_string(status.bytesConsumed) + " of " + std::to_string(status.totalBytes) +
+               " bytes";
     }
     return {};
 }

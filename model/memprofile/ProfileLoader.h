@@ -5,6 +5,8 @@
 #include "model/dump/DecodeControl.h"
 #include "model/memprofile/Profile.h"
 
+#include <chrono>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -20,6 +22,21 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
                     RunRange window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, RunRange window = {});
+
+// What a load shows before it ends: every `interval` of reading (the first
+// one after `interval`: a dump read faster shows none), `deliver` is given
+// the Profile of the events counted so far, as a dump that ended there
+// gives it but with a Reading status (ProfileBuilder::requestSnapshot),
+// on the counting thread. An interval of 0 takes one after every block
+// read (for tests: as many as the blocks, whatever the time).
+struct ProfileSnapshots {
+    std::chrono::milliseconds interval{500};
+    std::function<void(Profile&&)> deliver;
+};
+
+// The whole run of the file at `path`, as loadProfile(path, control) gives
+// it, with the snapshots of `snapshots` on the way.
+Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots);
 
 // The whole run's profile, as loadProfile(path, control, observer) gives
 // it, in the same single decode, with `index` filled for recountWindow
