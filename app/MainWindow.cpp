@@ -15,6 +15,7 @@
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
+#include "views/ReadingBar.h"
 #include "views/StartPage.h"
 #include "views/SysprofPage.h"
 #include "views/ViewState.h"
@@ -36,6 +37,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
+
+#include <utility>
 
 namespace memprof::app {
 
@@ -119,12 +122,14 @@ void MainWindow::createMenus()
     compareAction_->setEnabled(false);
     file->addSeparator();
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
+    exportCsvAction_ = exportCsv;
     exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
     exportCsv->setToolTip(
         tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
            "the by-function tree whole, collapsed nodes included"));
     QAction* exportProfile = file->addAction(tr("Export &Profile As…"), this, &MainWindow::chooseAndExportProfile);
+    exportProfileAction_ = exportProfile;
     exportProfile->setObjectName(QStringLiteral("exportProfileAction"));
     exportProfile->setToolTip(
         tr("Writes the profile (the event window shown) for go tool pprof, speedscope, "
@@ -217,9 +222,20 @@ void MainWindow::loadDump(const QString& path)
     }
     job_.reset(); // cancels and waits for a load still running
     job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
+    job_->showPartials(partialInterval_);
     connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     // A replaced job's result may already be queued: only the current job counts.
     const auto current = [this, job = job_.get()] { return job_.get() == job; };
+    connect(job_.get(), &services::ProfileLoadJob::progress, this,
+            [this, current](quint64 bytesRead, quint64 totalBytes) {
+                if (current() && partial_)
+                    if (auto* page = qobject_cast<views::ResultsPage*>(pageOf(partial_->kind())))
+                        page->readingBar()->setProgress(bytesRead, totalBytes);
+            });
+    connect(job_.get(), &services::ProfileLoadJob::partial, this, [this, current](services::DocumentPtr document) {
+        if (current())
+            onPartial(std::move(document));
+    });
     connect(job_.get(), &services::ProfileLoadJob::finished, this, [this, current](services::DocumentPtr document) {
         if (current())
             onLoaded(std::move(document));
@@ -263,6 +279,7 @@ void MainWindow::onLoadCancelled()
 {
     const QString path = job_->path();
     job_.reset();
+    dropPartial();
     statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
     if (closeOnFailure_ && !document_)
         close();
@@ -275,6 +292,7 @@ void MainWindow::onLoadFailed(const QString& message)
 {
     const QString path = job_->path();
     job_.reset();
+    dropPartial();
     statusBar()->clearMessage();
     showFailure(path, message);
     emit loadFinished(false);
@@ -288,7 +306,7 @@ void MainWindow::onLoaded(services::DocumentPtr document)
     emit loadFinished(true);
 }
 
-void MainWindow::showDocument(services::DocumentPtr document)
+QWidget* MainWindow::putOnPage(const services::DocumentPtr& document, bool* reloaded)
 {
     QWidget* page = pageOf(document->kind());
     if (!page) {
@@ -296,15 +314,58 @@ void MainWindow::showDocument(services::DocumentPtr document)
         pages_->addWidget(page);
         kindPages_[document->kind()] = page;
     }
-    // One window, one dump: the document shown before gives way.
-    const bool reloaded = document->showOn(page, document_.get());
-    document_ = std::move(document);
-    if (!reloaded && layoutRestored_ && page == profilePage_)
+    // One window, one dump: the document shown before gives way (the
+    // counts so far of the same dump, while it was read).
+    *reloaded = document->showOn(page, partial_ ? partial_.get() : document_.get());
+    if (!*reloaded && layoutRestored_ && page == profilePage_)
         restoreSortChoices(profilePage_);
     pages_->setCurrentWidget(page);
-    compareAction_->setEnabled(true);
-    closeOnFailure_ = false;
+    return page;
+}
+
+// The first counts so far replace the loading page; the later ones come
+// as reloads of those (sort orders, selection and scroll kept).
+void MainWindow::onPartial(services::DocumentPtr document)
+{
+    bool reloaded = false;
+    QWidget* page = putOnPage(document, &reloaded);
+    if (!partial_)
+        if (auto* results = qobject_cast<views::ResultsPage*>(page))
+            connect(results->readingBar(), &views::ReadingBar::cancelRequested, this, &MainWindow::cancelLoad,
+                    Qt::UniqueConnection);
+    partial_ = std::move(document);
+    enableDocumentActions();
+    emit partialShown();
+}
+
+void MainWindow::dropPartial()
+{
+    const services::DocumentPtr shown = std::exchange(partial_, nullptr);
+    if (!shown)
+        return;
+    if (document_ && document_->kind() == shown->kind())
+        document_->showOn(pageOf(document_->kind()), shown.get());
+    enableDocumentActions();
+}
+
+void MainWindow::enableDocumentActions()
+{
+    const bool shown = document_ && !partial_;
+    compareAction_->setEnabled(shown);
+    exportCsvAction_->setEnabled(!partial_);
+    exportProfileAction_->setEnabled(!partial_);
+    reloadAction_->setEnabled(shown && !isLoading());
+}
+
+void MainWindow::showDocument(services::DocumentPtr document)
+{
+    bool reloaded = false;
+    putOnPage(document, &reloaded);
+    partial_ = nullptr;
+    document_ = std::move(document);
+    enableDocumentActions();
     reloadAction_->setEnabled(true);
+    closeOnFailure_ = false;
     recentMenu_->add(document_->path());
     updateTitle();
     if (const QString empty = document_->emptyMessage(); !empty.isEmpty())
@@ -376,7 +437,7 @@ void MainWindow::showRecordDialog()
 
 ComparisonWindow* MainWindow::compareWith(const QString& newPath)
 {
-    return document_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
+    return document_ && !partial_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
 }
 
 views::ResultsPage* MainWindow::resultsPage() const
@@ -393,7 +454,7 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
 
 void MainWindow::chooseAndExport()
 {
-    if (views::ResultsPage* page = resultsPage(); page && document_)
+    if (views::ResultsPage* page = resultsPage(); page && document_ && !partial_)
         chooseAndExportActiveTable(this, page, tr("Export %1 as CSV"), QFileInfo(dumpPath()).absolutePath(),
                                    QFileInfo(dumpPath()).completeBaseName());
 }
@@ -407,6 +468,8 @@ bool MainWindow::startExport(const QString& path, QString* error, const services
     };
     if (!document_)
         return fail(tr("There is no profile to export."));
+    if (partial_)
+        return fail(tr("The dump is still being read: export it once the read ends."));
     if (exportJob_ && exportJob_->isRunning())
         return fail(tr("An export is being written: wait for it to end."));
     const ExportSubject subject = document_->exportSubject();
@@ -474,7 +537,7 @@ QSpinBox* addSamplingIntervalField(QFileDialog& dialog)
 
 void MainWindow::chooseAndExportProfile()
 {
-    if (!document_)
+    if (!document_ || partial_)
         return;
     const ExportSubject subject = document_->exportSubject();
     const QFileInfo dump(dumpPath());

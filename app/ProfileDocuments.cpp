@@ -10,7 +10,8 @@
 
 namespace memprof::app {
 
-services::DocumentPtr readDocument(const QString& path, DecodeControl& control)
+services::DocumentPtr readDocument(const QString& path, DecodeControl& control,
+                                   const services::PartialReports& partial)
 {
     const DumpProbe probe = probeDump(QFile::encodeName(path).toStdString());
     if (probe.kind == DumpKind::Sysprof)
@@ -19,7 +20,7 @@ services::DocumentPtr readDocument(const QString& path, DecodeControl& control)
     // decoder makes of it.
     if (probe.broken())
         return MemprofDocument::broken(path, probe.status);
-    return MemprofDocument::read(path, control);
+    return MemprofDocument::read(path, control, partial);
 }
 
 } // namespace memprof::app

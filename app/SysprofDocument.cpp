@@ -53,7 +53,7 @@ QString SysprofDocument::emptyMessage() const
 std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange range) const
 {
     return std::make_unique<services::ProfileLoadJob>(
-        path(), [range, whole = whole_](const QString& path, DecodeControl& control) {
+        path(), [range, whole = whole_](const QString& path, DecodeControl& control, const services::PartialReports&) {
             return readRange(path, range, whole, control);
         });
 }

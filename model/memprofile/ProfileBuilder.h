@@ -106,8 +106,8 @@ public:
     Profile finish(const DecodeStatus& status);
 
     // Snapshots of a read still going: after requestSnapshot() (on the
-    // caller's thread) the next event boundary hands `sink` a Profile of
-    // the events before it, as finish() gives it for a dump that ends
+    // caller's thread) the next event boundary after an event hands `sink`
+    // a Profile of the events before it, as finish() gives it for a dump that ends
     // there, with a Reading status of `totalBytes`. The sink is called on
     // the counting thread; nothing of the final result changes. Not with
     // a window index (its Overrides are the packer thread's).

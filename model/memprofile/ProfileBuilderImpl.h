@@ -575,6 +575,8 @@ void BasicProfileBuilder<BlockMap>::fillHeld(Profile& profile, std::size_t locat
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takeSnapshot(std::uint64_t offset)
 {
+    if (talliedEventCount_ == 0)
+        return; // the first snapshot has events to show
     snapshotWanted_ = false;
     auto caller = std::make_shared<CallerSnapshot>();
     caller->status.end = DecodeEnd::Reading;
