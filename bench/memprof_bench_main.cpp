@@ -54,7 +54,7 @@ const char* const kUsage =
     "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
     "second thread as the viewer does; \"inline\" is ours on one thread\n"
     "(default: all, these four). VARIANT is ours, inline, absl, std, all,\n"
-    "decoder, blocks, window, indexed or recount.\n"
+    "decoder, blocks, window, indexed, snapshots or recount.\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n"
     "--map blocks measures the block map alone: the dump's block operations,\n"
     "read into memory first (untimed; its RSS includes them), replayed into a\n"
@@ -66,6 +66,8 @@ const char* const kUsage =
     "its MB/s and events/s are those of the re-count, \"seconds\" its time.\n"
     "--map indexed measures the viewer's first load: ours, keeping the window\n"
     "index (loadProfileWithIndex).\n"
+    "--map snapshots measures the viewer's load showing its counts so far:\n"
+    "ours, with a snapshot of the counts every half second (ProfileSnapshots).\n"
     "--map recount measures changing the window with the index: the first load\n"
     "with its index (untimed), then the same window as --map window counted by\n"
     "recountWindow, with the tree and the suspects; its RSS is the viewer's\n"
@@ -220,9 +222,10 @@ int main(int argc, char** argv)
             std::istringstream names(map);
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
-                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount")
+                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount" &&
+                    name != "snapshots")
                     return usageError(
-                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed or "
+                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed, snapshots or "
                         "recount, or a "
                         "comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {

@@ -109,8 +109,9 @@ public:
     // caller's thread) the next event boundary after an event hands `sink`
     // a Profile of the events before it, as finish() gives it for a dump that ends
     // there, with a Reading status of `totalBytes`. The sink is called on
-    // the counting thread; nothing of the final result changes. Not with
-    // a window index (its Overrides are the packer thread's).
+    // a thread of its own, in order, all before finish() returns; nothing
+    // of the final result changes. Not with a window index (its Overrides
+    // are the packer thread's).
     void setSnapshotSink(std::function<void(Profile&&)> sink, std::uint64_t totalBytes)
     {
         snapshotSink_ = std::move(sink);
@@ -192,8 +193,21 @@ private:
         LocationId owner = 0;
     };
 
+    // A snapshot once counted: what the snapshot thread makes the profile
+    // of (the rows, their sums and the summary: the costly part, kept off
+    // the counting thread).
+    struct CountedSnapshot {
+        std::shared_ptr<CallerSnapshot> caller;
+        std::array<std::vector<std::pair<std::uint64_t, OverrideTable::Sums>>, 2> overrides;
+        ProfileTotals totals;
+        Profile profile; // the held rows, timeline and history filled
+    };
+    struct SnapshotThread;
+
     void takeSnapshot(std::uint64_t offset);
-    void deliverSnapshot(CallerSnapshot& caller);
+    void deliverSnapshot(const std::shared_ptr<CallerSnapshot>& caller);
+    void assembleSnapshot(CountedSnapshot& counted);
+    void joinSnapshots();
     void fillHeld(Profile& profile, std::size_t locationCount, bool spend);
     void tally(EventKind kind, LocationId id, std::uint64_t freedBytes, std::uint64_t allocatedBytes);
     void enqueue(const QueuedEvent& event);
@@ -272,6 +286,7 @@ private:
     std::uint8_t eventsVersion_ = 0;
     std::uint64_t snapshotTotalBytes_ = 0;
     std::function<void(Profile&&)> snapshotSink_;
+    std::unique_ptr<SnapshotThread> snapshotThread_; // started by the first
     RunRange window_;
     std::uint64_t talliedEventCount_ = 0;
     // On a second thread, large batches written past the cache (see
@@ -606,7 +621,7 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
     if (batch.checkpointAfter) [[unlikely]]
         checkpointCounting();
     if (batch.snapshotAfter) [[unlikely]]
-        deliverSnapshot(*batch.snapshotAfter);
+        deliverSnapshot(batch.snapshotAfter);
 }
 
 template <class BlockMap>

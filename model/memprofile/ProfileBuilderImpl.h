@@ -26,6 +26,14 @@ struct BasicProfileBuilder<BlockMap>::Packer {
     std::thread thread;
 };
 
+// The thread that makes the snapshots' profiles (assembleSnapshot): at most
+// two wait for it.
+template <class BlockMap>
+struct BasicProfileBuilder<BlockMap>::SnapshotThread {
+    BatchQueue<CountedSnapshot> snapshots{2};
+    std::thread thread;
+};
+
 template <class BlockMap>
 BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting)
     : counting_(counting), batchCapacity_(counting == Counting::OnThread ? kThreadBatchEvents : kInlineBatchEvents)
@@ -47,7 +55,18 @@ BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
     // A builder dropped without finish() (the decoder threw) still stops
     // its thread; what it had not counted is thrown away.
     countingThread_.reset();
+    joinSnapshots();
     joinPacker();
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::joinSnapshots()
+{
+    if (!snapshotThread_)
+        return;
+    snapshotThread_->snapshots.close();
+    snapshotThread_->thread.join();
+    snapshotThread_.reset();
 }
 
 template <class BlockMap>
@@ -520,6 +539,7 @@ template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
     finishCounting();
+    joinSnapshots();
     if (indexing_) {
         closeSegmentCounting(); // the last segment's Overrides join the run's
         joinPacker();
@@ -596,29 +616,59 @@ void BasicProfileBuilder<BlockMap>::takeSnapshot(std::uint64_t offset)
     submitBatch();
 }
 
-// The counting side of a snapshot, after the events before it: the
-// Profile finish() would make of them, from copies.
+// The counting side of a snapshot, after the events before it: copies of
+// what finish() takes of it; the snapshot thread makes the profile.
 template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::deliverSnapshot(CallerSnapshot& caller)
+void BasicProfileBuilder<BlockMap>::deliverSnapshot(const std::shared_ptr<CallerSnapshot>& caller)
 {
-    ProfileTotals totals = totals_;
-    totals.initialSymbolCount = caller.initialSymbolCount;
-    totals.symbolEventCount = caller.symbolEventCount;
-    Profile profile;
-    profile.status = std::move(caller.status);
-    profile.allocations = collectRows(EventKind::Alloc, caller.kindStats[0]);
-    profile.reallocations = collectRows(EventKind::Realloc, caller.kindStats[1]);
-    profile.frees = collectRows(EventKind::Free, caller.kindStats[2]);
-    sumRowsIntoTotals(profile, totals);
-    fillHeld(profile, caller.locations.size(), false);
-    totals.liveBlockCount = blocks_.size();
+    CountedSnapshot counted;
+    counted.caller = caller;
+    for (int table = 0; table < 2; ++table)
+        overrides_[table].forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
+            counted.overrides[table].emplace_back(key, sums);
+        });
+    Profile& profile = counted.profile;
+    fillHeld(profile, caller->locations.size(), false);
+    counted.totals = totals_;
+    counted.totals.liveBlockCount = blocks_.size();
     if (clampedSum(liveBytes_).overflowed)
-        totals.overflowed |= kLiveOverflowed;
-    profile.totals = totals;
+        counted.totals.overflowed |= kLiveOverflowed;
     profile.timeline = timeline_;
     profile.heldHistory = heldHistory_;
     profile.heldHistory.finish();
     profile.window = countedWindow_;
+    if (!snapshotThread_) {
+        snapshotThread_ = std::make_unique<SnapshotThread>();
+        snapshotThread_->thread = std::thread([this, t = snapshotThread_.get()] {
+            while (std::optional<CountedSnapshot> next = t->snapshots.pop())
+                assembleSnapshot(*next);
+        });
+    }
+    snapshotThread_->snapshots.push(std::move(counted));
+}
+
+// The rest of finish() for a snapshot, on the snapshot thread: the rows,
+// the totals they sum to, the summary.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::assembleSnapshot(CountedSnapshot& counted)
+{
+    CallerSnapshot& caller = *counted.caller;
+    Profile& profile = counted.profile;
+    profile.status = std::move(caller.status);
+    const auto rows = [&](int kind) {
+        return locationRows(caller.kindStats[kind], [&](const auto& take) {
+            if (kind > 0)
+                for (const auto& [key, sums] : counted.overrides[kind - 1])
+                    take(key, sums);
+        });
+    };
+    profile.allocations = rows(0);
+    profile.reallocations = rows(1);
+    profile.frees = rows(2);
+    counted.totals.initialSymbolCount = caller.initialSymbolCount;
+    counted.totals.symbolEventCount = caller.symbolEventCount;
+    sumRowsIntoTotals(profile, counted.totals);
+    profile.totals = counted.totals;
     profile.sizeHistogram = caller.sizeHistogram;
     profile.locations = std::move(caller.locations);
     profile.heapSummary = heapSummaryOf(profile);

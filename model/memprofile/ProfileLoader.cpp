@@ -31,6 +31,20 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
     return builder.finish(decode(source, builder, timed));
 }
 
+// Runs `load` on the file at `path`; a file that cannot be opened gives a
+// Failed status naming why.
+template <class Load>
+Profile fromFile(const std::string& path, const DecodeControl& control, Load&& load)
+{
+    FileByteSource source(path, control.stop);
+    if (!source.isOpen() || source.failed()) {
+        Profile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return load(source);
+}
+
 // Counts the events and nothing else.
 struct EventCounter {
     std::uint64_t eventCount = 0;
@@ -46,24 +60,13 @@ struct EventCounter {
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer, RunRange window)
 {
-    FileByteSource source(path, control.stop);
-    if (!source.isOpen() || source.failed()) {
-        Profile profile;
-        profile.status = cannotOpenStatus(source.errorText());
-        return profile;
-    }
-    return decodeInto(source, control, observer, window);
+    return fromFile(path, control, [&](ByteSource& source) { return decodeInto(source, control, observer, window); });
 }
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots)
 {
-    FileByteSource source(path, control.stop);
-    if (!source.isOpen() || source.failed()) {
-        Profile profile;
-        profile.status = cannotOpenStatus(source.errorText());
-        return profile;
-    }
-    return decodeInto(source, control, nullptr, {}, nullptr, &snapshots);
+    return fromFile(path, control,
+                    [&](ByteSource& source) { return decodeInto(source, control, nullptr, {}, nullptr, &snapshots); });
 }
 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
@@ -76,14 +79,9 @@ Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& co
 Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control,
                              EventObserver* observer)
 {
-    FileByteSource source(path, control.stop);
-    if (!source.isOpen() || source.failed()) {
-        index.usable = false;
-        Profile profile;
-        profile.status = cannotOpenStatus(source.errorText());
-        return profile;
-    }
-    return decodeInto(source, control, observer, {}, &index);
+    index.usable = false; // until a read fills it
+    return fromFile(path, control,
+                    [&](ByteSource& source) { return decodeInto(source, control, observer, {}, &index); });
 }
 
 Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index, const DecodeControl& control,

@@ -9,6 +9,7 @@
 #include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
+#include "tests/support/WindowWidgets.h"
 
 #include "app/MemprofDocument.h"
 #include "model/itemmodels/LocationTableModel.h"
@@ -29,14 +30,6 @@ using namespace memprof;
 using memprof::test::Window;
 
 namespace {
-
-views::ProfilePage* pageOf(const Window& w)
-{
-    auto* page = w.window->findChild<views::ProfilePage*>(QStringLiteral("profilePage"));
-    if (!page)
-        qFatal("no profile page");
-    return page;
-}
 
 const Profile& profileOf(const services::DocumentPtr& document)
 {
@@ -82,7 +75,8 @@ private slots:
     {
         Window w;
         w->setPartialInterval(std::chrono::milliseconds(0));
-        views::ProfilePage* page = pageOf(w);
+        auto* page = test::widgetNamed<views::ProfilePage>(w.window, "profilePage");
+        QVERIFY(page);
         auto* table = page->findChild<views::CostTableView*>(QStringLiteral("tableAllocations"));
         QVERIFY(table);
         const int userColumn = itemmodels::LocationTableModel::EventsColumn;
