@@ -25,6 +25,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -118,6 +120,9 @@ public:
         snapshotTotalBytes_ = totalBytes;
     }
     void requestSnapshot() { snapshotWanted_ = snapshotSink_ && !index_; }
+    // What the last snapshot cost its two threads (any thread may ask): a
+    // caller keeps snapshots a small share of the read by it.
+    std::chrono::nanoseconds lastSnapshotCost() const { return std::chrono::nanoseconds(snapshotCost_.load()); }
     // The decoder's note of the prologues' versions (for the snapshots' status).
     void streamVersions(std::uint8_t symtab, std::uint8_t events)
     {
@@ -201,6 +206,7 @@ private:
         std::array<std::vector<std::pair<std::uint64_t, OverrideTable::Sums>>, 2> overrides;
         ProfileTotals totals;
         Profile profile; // the held rows, timeline and history filled
+        std::chrono::nanoseconds countingCost{0};
     };
     struct SnapshotThread;
 
@@ -287,6 +293,7 @@ private:
     std::uint64_t snapshotTotalBytes_ = 0;
     std::function<void(Profile&&)> snapshotSink_;
     std::unique_ptr<SnapshotThread> snapshotThread_; // started by the first
+    std::atomic<std::int64_t> snapshotCost_{0}; // nanoseconds
     RunRange window_;
     std::uint64_t talliedEventCount_ = 0;
     // On a second thread, large batches written past the cache (see

@@ -621,6 +621,7 @@ void BasicProfileBuilder<BlockMap>::takeSnapshot(std::uint64_t offset)
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::deliverSnapshot(const std::shared_ptr<CallerSnapshot>& caller)
 {
+    const auto start = std::chrono::steady_clock::now();
     CountedSnapshot counted;
     counted.caller = caller;
     for (int table = 0; table < 2; ++table)
@@ -637,6 +638,7 @@ void BasicProfileBuilder<BlockMap>::deliverSnapshot(const std::shared_ptr<Caller
     profile.heldHistory = heldHistory_;
     profile.heldHistory.finish();
     profile.window = countedWindow_;
+    counted.countingCost = std::chrono::steady_clock::now() - start;
     if (!snapshotThread_) {
         snapshotThread_ = std::make_unique<SnapshotThread>();
         snapshotThread_->thread = std::thread([this, t = snapshotThread_.get()] {
@@ -652,6 +654,7 @@ void BasicProfileBuilder<BlockMap>::deliverSnapshot(const std::shared_ptr<Caller
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::assembleSnapshot(CountedSnapshot& counted)
 {
+    const auto start = std::chrono::steady_clock::now();
     CallerSnapshot& caller = *counted.caller;
     Profile& profile = counted.profile;
     profile.status = std::move(caller.status);
@@ -674,6 +677,8 @@ void BasicProfileBuilder<BlockMap>::assembleSnapshot(CountedSnapshot& counted)
     profile.heapSummary = heapSummaryOf(profile);
     profile.functions = std::move(caller.functions);
     profile.aliases = std::move(caller.aliases);
+    const std::chrono::nanoseconds cost = counted.countingCost + (std::chrono::steady_clock::now() - start);
+    snapshotCost_.store(cost.count());
     snapshotSink_(std::move(profile));
 }
 

@@ -3,6 +3,8 @@
 #include "model/memdecoder/MemprofDecoder.h"
 #include "model/memprofile/ProfileBuilder.h"
 
+#include <algorithm>
+
 namespace memprof {
 
 namespace {
@@ -25,7 +27,11 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
             control.progress(bytesRead, totalBytes);
         if (const Clock::time_point now = Clock::now(); now >= next) {
             builder.requestSnapshot();
-            next = now + snapshots->interval;
+            // A costly snapshot (many Overrides) waits longer: at most a
+            // tenth of the read goes to them.
+            next = snapshots->interval.count() == 0
+                       ? now
+                       : now + std::max<Clock::duration>(snapshots->interval, 10 * builder.lastSnapshotCost());
         }
     };
     return builder.finish(decode(source, builder, timed));

@@ -23,12 +23,13 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, RunRange window = {});
 
-// What a load shows before it ends: every `interval` of reading (the first
-// one after `interval`: a dump read faster shows none), `deliver` is given
+// What a load shows before it ends: every `interval` of reading, or ten
+// times what the last one cost if more (the first one after `interval`: a
+// dump read faster shows none), `deliver` is given
 // the Profile of the events counted so far, as a dump that ended there
 // gives it but with a Reading status (ProfileBuilder::requestSnapshot),
-// on the counting thread. An interval of 0 takes one after every block
-// read (for tests: as many as the blocks, whatever the time).
+// on a thread of the builder's. An interval of 0 takes one after every
+// block read (for tests: as many as the blocks, whatever the time).
 struct ProfileSnapshots {
     std::chrono::milliseconds interval{500};
     std::function<void(Profile&&)> deliver;
