@@ -49,6 +49,21 @@ QString CostTreeModel::nodeName(FrameKind kind, const std::string& label)
     return tr("function at %1").arg(text);
 }
 
+FunctionLabel CostTreeModel::nodeLabel(const Profile* profile, const FunctionFrame& frame, std::int32_t location,
+                                       std::int32_t function, const FunctionNameTable* names)
+{
+    const QString shown = nodeName(frame.kind, frame.label);
+    if (!profile)
+        return {shown, {}, {}};
+    if (frame.kind == FrameKind::Line && location >= 0)
+        return locationLabel(*profile, static_cast<LocationId>(location), shown, names);
+    if (frame.kind == FrameKind::Lua && function >= 0 && static_cast<std::size_t>(function) < profile->functions.size()) {
+        const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(function)];
+        return luaFunctionLabel(fn.chunkname, fn.linedefined, frame.label, shown, names);
+    }
+    return {shown, {}, {}};
+}
+
 QString CostTreeModel::describeNode(FrameKind kind, const std::string& name, std::int32_t function) const
 {
     const QString label = nodeName(kind, name);
