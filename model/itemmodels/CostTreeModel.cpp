@@ -57,10 +57,16 @@ FunctionLabel CostTreeModel::nodeLabel(const Profile* profile, const FunctionFra
         return {shown, {}, {}};
     if (frame.kind == FrameKind::Line && location >= 0)
         return locationLabel(*profile, static_cast<LocationId>(location), shown, names);
-    if (frame.kind == FrameKind::Lua && function >= 0 && static_cast<std::size_t>(function) < profile->functions.size()) {
-        const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(function)];
+    if (function < 0 || static_cast<std::size_t>(function) >= profile->functions.size())
+        return {shown, {}, {}};
+    const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(function)];
+    if (frame.kind == FrameKind::Lua)
         return luaFunctionLabel(fn.chunkname, fn.linedefined, frame.label, shown, names);
-    }
+    // A file whose source was read reads as the source pane's title does,
+    // by its path ("leak.lua", not the chunk name "@leak.lua").
+    if (frame.kind == FrameKind::File && names && names->find(fn.chunkname, fn.linedefined) &&
+        frame.label.size() > 1 && frame.label.front() == '@')
+        return {displayText(QString::fromStdString(frame.label.substr(1))), {}, {}};
     return {shown, {}, {}};
 }
 

@@ -142,6 +142,7 @@ private slots:
         QVERIFY(gone.isValid() && added.isValid());
         QCOMPARE(gone.data().toString(), QStringLiteral("@leak.lua:9"));
         QCOMPARE(gone.parent().data().toString(), QStringLiteral("function at @leak.lua:7"));
+        QCOMPARE(gone.parent().parent().data().toString(), QStringLiteral("@leak.lua"));
         QVERIFY(!model.hasFunctionNames());
         QCOMPARE(shownAfterNames(model, gone, [&] { model.setFunctionNames(names); }),
                  QStringLiteral("remember  leak.lua:9"));
@@ -151,6 +152,11 @@ private slots:
         QCOMPARE(gone.data(FunctionNameLengthRole).toInt(), int(QStringLiteral("remember").size()));
         QCOMPARE(added.data().toString(), QStringLiteral("build  freed.lua:8"));
         QCOMPARE(added.parent().data().toString(), QStringLiteral("build  freed.lua:5"));
+        // A file whose source was read reads by its path, as the source
+        // pane's title does; sorting keeps its chunk name.
+        QCOMPARE(gone.parent().parent().data().toString(), QStringLiteral("leak.lua"));
+        QCOMPARE(added.parent().parent().data().toString(), QStringLiteral("freed.lua"));
+        QCOMPARE(added.parent().parent().data(SortRole).toString(), QStringLiteral("@freed.lua"));
         QCOMPARE(gone.data(SortRole).toString(), QStringLiteral("@leak.lua:9"));
         const QString tip = gone.data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.startsWith(QStringLiteral("remember  leak.lua:9\n")), qPrintable(tip));
