@@ -16,6 +16,7 @@
 #include "model/sysprofile/FunctionChanges.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/ShownAfterNames.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -27,6 +28,7 @@
 
 using namespace memprof;
 using namespace memprof::itemmodels;
+using memprof::test::shownAfterNames;
 
 namespace {
 
@@ -61,20 +63,6 @@ QModelIndex rowNamed(const QAbstractItemModel& model, const QString& name, const
             return below;
     }
     return {};
-}
-
-// What `index` shows once `apply` gives its model the names: checked to
-// come as a change of the rows, not a reset.
-template <class Apply>
-QString shownAfterNames(QAbstractItemModel& model, const QPersistentModelIndex& index, Apply&& apply)
-{
-    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
-    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    apply();
-    if (reset.count() != 0 || layout.count() != 0 || changed.count() == 0 || !index.isValid())
-        return QStringLiteral("<reset, or no change told>");
-    return index.data().toString();
 }
 
 } // namespace
