@@ -11,7 +11,8 @@ WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
 
 # Debian packages the build and the tests need (build deps, Qt's offscreen and
 # xcb platforms, the desktop-integration checkers; protobuf, zlib and Go for
-# the exports and the go tool pprof that reads them back).
+# the exports and the go tool pprof that reads them back; Tarantool, YAML,
+# MessagePack and QtKeychain for recording, GNOME's keyring for its tests).
 DEPS = cmake g++ make ninja-build pkg-config \
        qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev \
        libqcustomplot-dev libabsl-dev \
@@ -19,7 +20,7 @@ DEPS = cmake g++ make ninja-build pkg-config \
        shared-mime-info desktop-file-utils libglib2.0-bin appstream dpkg-dev file \
        clang libclang-rt-14-dev \
        libprotobuf-dev protobuf-compiler zlib1g-dev golang-go python3-jsonschema \
-       libyaml-cpp-dev libmsgpack-dev tarantool
+       libyaml-cpp-dev libmsgpack-dev tarantool qtkeychain-qt6-dev gnome-keyring
 
 .PHONY: all deps configure build run test bench clean
 

@@ -5,6 +5,7 @@
 #include "CostTableView.h"
 #include "DiffSummaryHeader.h"
 #include "FilterField.h"
+#include "FunctionNamesReader.h"
 #include "FunctionTreeView.h"
 #include "MessageBar.h"
 #include "SourcePane.h"
@@ -53,7 +54,8 @@ DiffTableText textOf(Table table)
 ComparisonPage::ComparisonPage(QWidget* parent)
     : MemoryResultsPage(parent),
       treeModel_(new itemmodels::FunctionTreeDiffModel(this)),
-      summary_(new DiffSummaryHeader(this))
+      summary_(new DiffSummaryHeader(this)),
+      namesReader_(new FunctionNamesReader(this))
 {
     setObjectName(QStringLiteral("comparisonPage"));
     summary_->setObjectName(QStringLiteral("summaryHeader"));
@@ -63,6 +65,10 @@ ComparisonPage::ComparisonPage(QWidget* parent)
     summary_->setHumanReadable(viewState()->humanReadable());
     connect(viewState(), &ViewState::humanReadableChanged, summary_, &DiffSummaryHeader::setHumanReadable);
     connect(viewState(), &ViewState::locationSelected, this, &ComparisonPage::showSelection);
+    // The names come after the first paint, and again with other folders.
+    connect(namesReader_, &FunctionNamesReader::namesRead, this, &ComparisonPage::showFunctionNames);
+    connect(this, &ResultsPage::sourceFoldersChanged, this,
+            [this] { namesReader_->readAgain(sourcePane()->sourceFolders()); });
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(createHeldPane());
@@ -155,6 +161,10 @@ void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::
     shownWindows_ = {};
     shownRange_ = {};
     summary_->setProfiles(*base, paths_[Base], *current, paths_[New]);
+    showFunctionNames(nullptr);
+    namesReader_->readPairAfterPaint(services::luaFunctionsOf(*base), QFileInfo(paths_[Base]).absolutePath(),
+                                     services::luaFunctionsOf(*current), QFileInfo(paths_[New]).absolutePath(),
+                                     sourcePane()->sourceFolders());
     showDiff(std::move(base), std::move(current), true);
     showShownWindows();
     showWarnings(*wholes_[Base], *wholes_[New]);
@@ -170,7 +180,7 @@ void ComparisonPage::showDiff(services::ProfilePtr base, services::ProfilePtr cu
     current_ = std::move(current);
     setSelectableProfile(current_);
     for (std::size_t i = 0; i < models_.size(); ++i) {
-        models_[i]->setDiff(diff_, current_);
+        models_[i]->setDiff(diff_, current_, base_);
         if (resort)
             tables_[i]->sortByCostColumn(models_[i]->initialSortColumn());
     }
@@ -186,6 +196,15 @@ void ComparisonPage::showDiff(services::ProfilePtr base, services::ProfilePtr cu
                       "in one dump only (see “Only in”)."));
     if (selected && *selected < current_->locations.size())
         viewState()->selectLocation(*selected);
+}
+
+// Until the names come the panes show the dumps' names. A window of the
+// same dumps keeps them.
+void ComparisonPage::showFunctionNames(const services::FunctionNamesPtr& names)
+{
+    for (auto* model : models_)
+        model->setFunctionNames(names);
+    treeModel_->setFunctionNames(names);
 }
 
 void ComparisonPage::showShownWindows()

@@ -7,13 +7,15 @@
 // selected location is one of NEW. Its window bar cuts both runs at the same
 // percentages: every pane but the summaries then compares the two windows,
 // each counted again off the GUI thread by its document, as a single dump's
-// page counts its window.
+// page counts its window. The functions' names of both dumps are read after
+// the page's first paint (FunctionNamesReader.h) and shown in place.
 #pragma once
 
 #include "MemoryResultsPage.h"
 #include "model/itemmodels/DiffTableModel.h"
 #include "model/memcompare/ProfileDiff.h"
 #include "model/report/RangeOption.h"
+#include "model/services/FunctionNamesJob.h"
 #include "model/services/ProfilePairLoadJob.h"
 
 #include <array>
@@ -30,6 +32,7 @@ namespace memprof::views {
 
 class ComparisonWindowBar;
 class DiffSummaryHeader;
+class FunctionNamesReader;
 class FunctionTreeView;
 
 class ComparisonPage : public MemoryResultsPage {
@@ -62,6 +65,8 @@ private:
     enum Side { Base = services::ProfilePairLoadJob::Base, New = services::ProfilePairLoadJob::New };
 
     void showDiff(services::ProfilePtr base, services::ProfilePtr current, bool resort);
+    // The panes read both dumps' functions by `names` (FunctionLabel.h).
+    void showFunctionNames(const services::FunctionNamesPtr& names);
     void showShownWindows();
     void onWindowsCounted(const services::DocumentPtr& base, const services::DocumentPtr& current);
     void onRecountStopped(const QString& path, const QString& message);
@@ -95,6 +100,7 @@ private:
     itemmodels::FunctionTreeDiffModel* treeModel_;
     FunctionTreeView* tree_ = nullptr;
     DiffSummaryHeader* summary_;
+    FunctionNamesReader* namesReader_;
 };
 
 } // namespace memprof::views

@@ -18,11 +18,21 @@ void FunctionNamesReader::readAfterPaint(std::vector<services::ChunkFunctions> f
     cancel();
     functions_ = std::move(functions);
     dumpFolder_ = std::move(dumpFolder);
+    otherDumpFolder_.clear();
     sourceFolders_ = std::move(sourceFolders);
     if (functions_.empty())
         return;
     waitingForPaint_ = true;
     page_->update();
+}
+
+void FunctionNamesReader::readPairAfterPaint(const std::vector<services::ChunkFunctions>& base,
+                                             const QString& baseFolder,
+                                             const std::vector<services::ChunkFunctions>& current,
+                                             QString newFolder, QStringList sourceFolders)
+{
+    readAfterPaint(services::mergeFunctions(base, current), std::move(newFolder), std::move(sourceFolders));
+    otherDumpFolder_ = baseFolder;
 }
 
 void FunctionNamesReader::readAgain(QStringList sourceFolders)
@@ -59,7 +69,10 @@ bool FunctionNamesReader::eventFilter(QObject* watched, QEvent* event)
 
 void FunctionNamesReader::start()
 {
-    auto* job = new services::FunctionNamesJob(functions_, dumpFolder_, sourceFolders_, this);
+    QStringList folders = sourceFolders_;
+    if (!otherDumpFolder_.isEmpty() && otherDumpFolder_ != dumpFolder_)
+        folders.append(otherDumpFolder_);
+    auto* job = new services::FunctionNamesJob(functions_, dumpFolder_, folders, this);
     job_ = job;
     // Every read ends in finished, cancelled ones too: then the job goes.
     connect(job, &services::FunctionNamesJob::finished, this, [this, job](services::FunctionNamesPtr names) {

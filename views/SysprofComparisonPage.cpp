@@ -7,9 +7,11 @@
 #include "model/itemmodels/FunctionChangeModel.h"
 #include "views/CostTableView.h"
 #include "views/FilterField.h"
+#include "views/FunctionNamesReader.h"
 #include "views/MessageBar.h"
 #include "views/SourcePane.h"
 #include "views/StackViewChoice.h"
+#include "views/cpu/CpuFlameGraphTab.h"
 #include "views/flamegraph/FlameGraphWidget.h"
 
 #include <QCheckBox>
@@ -52,7 +54,8 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
       viewChoice_(makeStackViewChoice(this)),
       model_(new FunctionChangeModel(this)),
       functions_(new CostTableView(this)),
-      flame_(new FlameGraphWidget(this))
+      flame_(new FlameGraphWidget(this)),
+      namesReader_(new FunctionNamesReader(this))
 {
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
@@ -109,7 +112,14 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
         if (!syncing_ && node > 0 && flame_->tree())
             selectFunction(flame_->tree()->nodes[static_cast<std::size_t>(node)].name);
     });
-    connect(flame_, &FlameGraphWidget::treeBuilt, this, &SysprofComparisonPage::showSelection);
+    connect(flame_, &FlameGraphWidget::treeBuilt, this, [this] {
+        labelFrames();
+        showSelection();
+    });
+    // The names come after the first paint, and again with other folders.
+    connect(namesReader_, &FunctionNamesReader::namesRead, this, &SysprofComparisonPage::showFunctionNames);
+    connect(this, &ResultsPage::sourceFoldersChanged, this,
+            [this] { namesReader_->readAgain(sourcePane()->sourceFolders()); });
     connect(viewChoice_, &QComboBox::currentIndexChanged, this,
             [this](int index) { setView(static_cast<StackView>(viewChoice_->itemData(index).toInt())); });
     connect(viewState(), &ViewState::viewChanged, this, &SysprofComparisonPage::showView);
@@ -127,6 +137,10 @@ void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> ba
         const QSignalBlocker blocker(viewState());
         viewState()->setView(StackView::Lua);
     }
+    showFunctionNames(nullptr);
+    namesReader_->readPairAfterPaint(services::luaFunctionsOf(*base_), QFileInfo(basePath_).absolutePath(),
+                                     services::luaFunctionsOf(*current_), QFileInfo(newPath_).absolutePath(),
+                                     sourcePane()->sourceFolders());
     showView();
     // The largest rise selected: the first thing worth finding in the flame.
     const QModelIndex top = functions_->proxyModel()->index(0, 0);
@@ -148,10 +162,27 @@ void SysprofComparisonPage::showView()
     viewChoice_->setCurrentIndex(viewChoice_->findData(static_cast<int>(view)));
     if (base_ && current_) {
         model_->setChanges(functionChanges(*base_, *current_, view));
+        builtView_ = view;
         flame_->buildTree(
             [base = base_, current = current_, view] { return differentialCallFlameTree(*base, *current, view); });
     }
     header_->setText(headerText());
+}
+
+// Until the names come the panes show the dumps' names; the rows change
+// in place, so the sort and the selection stay.
+void SysprofComparisonPage::showFunctionNames(services::FunctionNamesPtr names)
+{
+    names_ = std::move(names);
+    model_->setFunctionNames(names_);
+    if (flame_->tree() && !flame_->isBuilding())
+        labelFrames();
+}
+
+void SysprofComparisonPage::labelFrames()
+{
+    if (current_)
+        flame_->setFrameLabels(CpuFlameGraphTab::callFrameLabels(current_, builtView_, names_));
 }
 
 void SysprofComparisonPage::selectFunction(const std::string& name)

@@ -5,9 +5,12 @@
 // change of its share) under a header of both runs, in the stack view
 // chosen (Lua, host, reference). From the results page it has the filter,
 // the tabs, Export CSV of the table and its row menu. The page owns the
-// view state (the view, the filter); the panes show it.
+// view state (the view, the filter); the panes show it. The functions'
+// names of both dumps are read after the page's first paint
+// (FunctionNamesReader.h) and shown in place in the table and the flame.
 #pragma once
 
+#include "model/services/FunctionNamesJob.h"
 #include "model/sysprofile/SysprofProfile.h"
 #include "views/ResultsPage.h"
 
@@ -24,6 +27,7 @@ class FunctionChangeModel;
 namespace memprof::views {
 
 class FlameGraphWidget;
+class FunctionNamesReader;
 
 class SysprofComparisonPage : public ResultsPage {
     Q_OBJECT
@@ -54,6 +58,10 @@ public:
 private:
     void showView();
     void showSelection();
+    // The panes read both dumps' functions by `names` (FunctionLabel.h).
+    void showFunctionNames(services::FunctionNamesPtr names);
+    // The flame's frames read by the names known (NEW's call tree).
+    void labelFrames();
 
     std::shared_ptr<const SysprofProfile> base_;
     std::shared_ptr<const SysprofProfile> current_;
@@ -61,12 +69,15 @@ private:
     QString newPath_;
     std::string selected_; // a function's name as NEW has it; empty: none
     bool syncing_ = false; // the page moves the panes' selection
+    StackView builtView_ = StackView::Lua; // the view of the last flame asked for
+    services::FunctionNamesPtr names_;
 
     QLabel* header_;
     QComboBox* viewChoice_;
     itemmodels::FunctionChangeModel* model_;
     CostTableView* functions_;
     FlameGraphWidget* flame_;
+    FunctionNamesReader* namesReader_;
 };
 
 } // namespace memprof::views

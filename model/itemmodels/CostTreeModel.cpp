@@ -49,6 +49,27 @@ QString CostTreeModel::nodeName(FrameKind kind, const std::string& label)
     return tr("function at %1").arg(text);
 }
 
+FunctionLabel CostTreeModel::nodeLabel(const Profile* profile, const FunctionFrame& frame, std::int32_t location,
+                                       std::int32_t function, const FunctionNameTable* names)
+{
+    const QString shown = nodeName(frame.kind, frame.label);
+    if (!profile)
+        return {shown, {}, {}};
+    if (frame.kind == FrameKind::Line && location >= 0)
+        return locationLabel(*profile, static_cast<LocationId>(location), shown, names);
+    if (function < 0 || static_cast<std::size_t>(function) >= profile->functions.size())
+        return {shown, {}, {}};
+    const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(function)];
+    if (frame.kind == FrameKind::Lua)
+        return luaFunctionLabel(fn.chunkname, fn.linedefined, frame.label, shown, names);
+    // A file whose source was read reads as the source pane's title does,
+    // by its path ("leak.lua", not the chunk name "@leak.lua").
+    if (frame.kind == FrameKind::File && names && names->find(fn.chunkname, fn.linedefined) &&
+        frame.label.size() > 1 && frame.label.front() == '@')
+        return {displayText(QString::fromStdString(frame.label.substr(1))), {}, {}};
+    return {shown, {}, {}};
+}
+
 QString CostTreeModel::describeNode(FrameKind kind, const std::string& name, std::int32_t function) const
 {
     const QString label = nodeName(kind, name);

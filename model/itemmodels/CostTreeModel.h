@@ -56,6 +56,13 @@ protected:
     // like a line) reads "function at chunk:N" or "main chunk of chunk";
     // other nodes show their label.
     static QString nodeName(FrameKind kind, const std::string& label);
+    // How a node reads once the functions' names are read (FunctionLabel.h):
+    // a line (`location` of `profile`) and a Lua function (`function`) by
+    // the function's name, a file whose source was read by its path, other
+    // nodes by nodeName. `location` and `function` are the frame's, or
+    // where it points in another profile.
+    static FunctionLabel nodeLabel(const Profile* profile, const FunctionFrame& frame, std::int32_t location,
+                                   std::int32_t function, const FunctionNameTable* names);
     // The source profile (whose locations and functions nodes point at).
     std::shared_ptr<const Profile> profile_;
 

@@ -61,12 +61,15 @@ DiffTableModel::DiffTableModel(Table table, QObject* parent) : CostTableModel(pa
     setColumns(columnsOf(table));
 }
 
-void DiffTableModel::setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> newProfile)
+void DiffTableModel::setDiff(std::shared_ptr<const ProfileDiff> diff, std::shared_ptr<const Profile> newProfile,
+                             std::shared_ptr<const Profile> baseProfile)
 {
     beginResetModel();
     diff_ = std::move(diff);
     newProfile_ = std::move(newProfile);
+    baseProfile_ = std::move(baseProfile);
     newIndex_ = newProfile_ ? LocationIndex(*newProfile_) : LocationIndex();
+    baseIndex_ = baseProfile_ ? LocationIndex(*baseProfile_) : LocationIndex();
     recomputeColumnMaxima();
     endResetModel();
 }
@@ -196,10 +199,34 @@ QVariant DiffTableModel::data(const QModelIndex& index, int role) const
     return CostTableModel::data(index, role);
 }
 
+FunctionLabel DiffTableModel::rowLabel(int row) const
+{
+    const std::string& name = rowAt(row)->name;
+    const QString shown = displayText(QString::fromStdString(name));
+    if (const std::optional<LocationId> location = newIndex_.firstNamed(name))
+        return locationLabel(*newProfile_, *location, shown, functionNames().get());
+    if (const std::optional<LocationId> location = baseIndex_.firstNamed(name))
+        return locationLabel(*baseProfile_, *location, shown, functionNames().get());
+    return {shown, {}, {}};
+}
+
+QString DiffTableModel::rowDisplayName(int row) const
+{
+    return rowLabel(row).text();
+}
+
+QVariant DiffTableModel::rowNameLength(int row) const
+{
+    return rowLabel(row).data(FunctionNameLengthRole);
+}
+
 QString DiffTableModel::rowToolTip(int row) const
 {
     const LocationDiffRow& r = *rowAt(row);
-    const QString name = displayText(QString::fromStdString(r.name));
+    // The name read, then the dump's name for the location where they differ.
+    const FunctionLabel label = rowLabel(row);
+    const QString reference = displayText(QString::fromStdString(r.name));
+    const QString name = label.text() == reference ? label.toolTip() : label.toolTip() + u'\n' + reference;
     switch (r.presence) {
     case DiffPresence::Both:
         return name;

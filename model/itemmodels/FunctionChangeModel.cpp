@@ -101,7 +101,18 @@ QVariant FunctionChangeModel::rawValue(int row, int column) const
 
 QString FunctionChangeModel::rowToolTip(int row) const
 {
-    return describeFrame(changes_.functions[static_cast<std::size_t>(row)].frame);
+    return frameToolTip(changes_.functions[static_cast<std::size_t>(row)].frame, functionNames().get());
+}
+
+QString FunctionChangeModel::rowDisplayName(int row) const
+{
+    return frameLabel(changes_.functions[static_cast<std::size_t>(row)].frame, functionNames().get()).text();
+}
+
+QVariant FunctionChangeModel::rowNameLength(int row) const
+{
+    return frameLabel(changes_.functions[static_cast<std::size_t>(row)].frame, functionNames().get())
+        .data(FunctionNameLengthRole);
 }
 
 std::optional<LocationId> FunctionChangeModel::rowLocation(int) const

@@ -3,7 +3,9 @@
 // function with the change of its self and total share of the run first
 // (NEW − BASE, in percentage points, signed), then both sides' shares and
 // self samples, and the side a function is missing from. Rows answer
-// FrameIdRole with NEW's frame when NEW has the function.
+// FrameIdRole with NEW's frame when NEW has the function. Once the
+// functions' names are read (setFunctionNames) a function reads as on a
+// single dump's page (FunctionLabel.h); sorting and CSV keep the dump's name.
 #pragma once
 
 #include "model/itemmodels/CostTableModel.h"
@@ -42,6 +44,8 @@ protected:
     bool isChangeColumn(int column) const override;
     QVariant rawValue(int row, int column) const override;
     QString rowToolTip(int row) const override;
+    QString rowDisplayName(int row) const override;
+    QVariant rowNameLength(int row) const override;
     std::optional<LocationId> rowLocation(int row) const override;
 
 private:

@@ -87,11 +87,11 @@ FunctionTreeDiffModel::FunctionTreeDiffModel(QObject* parent)
     : CostTreeModelOf<FunctionTreeDiff>(diffTreeColumns(), parent)
 {}
 
-void FunctionTreeDiffModel::setProfiles(const std::shared_ptr<const Profile>& base,
-                                        std::shared_ptr<const Profile> newProfile)
+void FunctionTreeDiffModel::setProfiles(std::shared_ptr<const Profile> base, std::shared_ptr<const Profile> newProfile)
 {
     beginResetModel();
     FunctionTreeDiff diff = base && newProfile ? diffFunctionTrees(*base, *newProfile) : FunctionTreeDiff();
+    base_ = std::move(base);
     setTree(std::move(diff), std::move(newProfile));
     columnMaxMagnitude_.fill(0.0);
     for (std::size_t n = 1; n < tree_.size(); ++n) // not the root: no row
@@ -100,6 +100,23 @@ void FunctionTreeDiffModel::setProfiles(const std::shared_ptr<const Profile>& ba
             max = std::max(max, std::abs(rawValue(static_cast<StackNodeId>(n), c).toDouble()));
         }
     endResetModel();
+}
+
+void FunctionTreeDiffModel::setFunctionNames(FunctionNames names)
+{
+    if (names == functionNames_)
+        return;
+    functionNames_ = std::move(names);
+    emitDisplayChanged({});
+}
+
+FunctionLabel FunctionTreeDiffModel::labelOf(StackNodeId id) const
+{
+    const FunctionTreeDiffNode& node = tree_.node(id);
+    const FunctionFrame& frame = tree_.frameOf(id);
+    if (node.presence == DiffPresence::BaseOnly)
+        return nodeLabel(base_.get(), frame, node.baseLocation, node.baseFunction, functionNames_.get());
+    return nodeLabel(profile_.get(), frame, frame.location, frame.function, functionNames_.get());
 }
 
 QVariant FunctionTreeDiffModel::rawValue(StackNodeId id, int column) const
@@ -120,7 +137,10 @@ QString FunctionTreeDiffModel::toolTipOf(StackNodeId id, int column) const
 {
     const FunctionTreeDiffNode& node = tree_.node(id);
     const FunctionFrame& frame = tree_.frameOf(id);
+    // The name read first, where there is one.
     QString text = describeNode(frame.kind, frame.label, frame.function);
+    if (const FunctionLabel label = labelOf(id); label.text() != nodeName(frame.kind, frame.label))
+        text = label.toolTip() + u'\n' + text;
     if (node.presence == DiffPresence::BaseOnly)
         text += u'\n' + tr("only in BASE: NEW has no such node here");
     else if (node.presence == DiffPresence::NewOnly)
@@ -152,8 +172,10 @@ QVariant FunctionTreeDiffModel::data(const QModelIndex& index, int role) const
         if (isChangeColumn(column))
             return formatCostChange(rawValue(id, column), this->column(column).kind, humanReadable());
         if (column == LocationColumn)
-            return nodeName(frameOf(index).kind, frameOf(index).label);
+            return labelOf(id).text();
         return formatCost(rawValue(id, column), this->column(column).kind, humanReadable());
+    case FunctionNameLengthRole:
+        return column == LocationColumn ? labelOf(id).data(role) : QVariant();
     case SortRole:
         return rawValue(id, column);
     case Qt::ToolTipRole:

@@ -6,6 +6,9 @@
 // node of one dump only reads in italics with its side in "Only in", and the
 // cost bars are a cell's share of the column's largest magnitude, negative
 // for shrinkage. Line nodes answer the location in NEW, where NEW has one.
+// Once the functions' names are read (setFunctionNames) functions and lines
+// read as in a single dump's tree ("remember  leak.lua:9"), a node of BASE
+// only by BASE's function.
 #pragma once
 
 #include "model/itemmodels/CostTreeModel.h"
@@ -46,7 +49,11 @@ public:
 
     // NEW (`newProfile`) gives line nodes their locations and file and function
     // nodes their chunks, for the source pane.
-    void setProfiles(const std::shared_ptr<const Profile>& base, std::shared_ptr<const Profile> newProfile);
+    void setProfiles(std::shared_ptr<const Profile> base, std::shared_ptr<const Profile> newProfile);
+    // The names read for both dumps' functions (null: none yet). The rows
+    // change in place: the sort, the selection and the filter stay.
+    void setFunctionNames(FunctionNames names);
+    bool hasFunctionNames() const { return functionNames_ != nullptr; }
     // The column a view sorts by first, and the columns it starts with
     // hidden (the header menu shows them again).
     int initialSortColumn() const;
@@ -58,8 +65,11 @@ public:
 private:
     QVariant rawValue(StackNodeId node, int column) const;
     QString toolTipOf(StackNodeId node, int column) const;
+    FunctionLabel labelOf(StackNodeId node) const;
 
     std::array<double, ColumnCount> columnMaxMagnitude_{};
+    std::shared_ptr<const Profile> base_; // names the nodes only BASE has
+    FunctionNames functionNames_;
 };
 
 } // namespace memprof::itemmodels

@@ -203,13 +203,7 @@ FunctionLabel FunctionTreeModel::frameLabel(const Profile* profile, const Locati
     // alike); a function by what it is, not like one of its lines.
     if (frame.kind == FrameKind::Line && frame.location >= 0)
         return names.label(static_cast<LocationId>(frame.location));
-    const QString shown = nodeName(frame.kind, frame.label);
-    if (frame.kind == FrameKind::Lua && profile && frame.function >= 0 &&
-        static_cast<std::size_t>(frame.function) < profile->functions.size()) {
-        const FunctionInfo& fn = profile->functions[static_cast<std::size_t>(frame.function)];
-        return luaFunctionLabel(fn.chunkname, fn.linedefined, frame.label, shown, names.functionNames().get());
-    }
-    return {shown, {}, {}};
+    return nodeLabel(profile, frame, frame.location, frame.function, names.functionNames().get());
 }
 
 int FunctionTreeModel::initialSortColumn() const

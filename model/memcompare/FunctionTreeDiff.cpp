@@ -59,16 +59,16 @@ FunctionTreeDiff diffFunctionTrees(const FunctionTree& base, const FunctionTree&
     for (std::size_t id = 0; id < matched.nodes.size(); ++id) {
         const StackDiffNode& match = matched.nodes[id];
         const StackNodeId node = id == 0 ? kStackRoot : diff.child(match.parent, static_cast<FrameId>(id - 1));
+        TreeDiffCost& cost = diff.costOf(node);
         if (id != 0) {
             const StackNodeId side = match.newNodes.empty() ? match.baseNodes.front() : match.newNodes.front();
             FunctionFrame frame = (match.newNodes.empty() ? base : newTree).frameOf(side);
             if (match.newNodes.empty()) {
-                frame.location = -1;
-                frame.function = kNoFunction;
+                cost.baseLocation = std::exchange(frame.location, -1);
+                cost.baseFunction = std::exchange(frame.function, kNoFunction);
             }
             diff.frames.push_back(std::move(frame));
         }
-        TreeDiffCost& cost = diff.costOf(node);
         cost.presence = match.baseNodes.empty()  ? DiffPresence::NewOnly
                         : match.newNodes.empty() ? DiffPresence::BaseOnly
                                                  : DiffPresence::Both;

@@ -28,6 +28,11 @@ struct TreeDiffCost {
     TreeCostChange baseCost;
     TreeCostChange newCost; // NEW
     TreeCostChange delta; // NEW - BASE
+    // A node only BASE has: what its frame pointed at in BASE (a line's
+    // location, a file's or function's function), so that it can be named
+    // as BASE's pane would name it.
+    std::int32_t baseLocation = -1;
+    std::int32_t baseFunction = kNoFunction;
 };
 
 using FunctionTreeDiff = FunctionFrameTree<TreeDiffCost>;

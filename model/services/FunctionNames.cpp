@@ -104,6 +104,18 @@ std::vector<ChunkFunctions> luaFunctionsOf(const SysprofProfile& profile)
     return chunksOf(std::move(byChunk));
 }
 
+std::vector<ChunkFunctions> mergeFunctions(const std::vector<ChunkFunctions>& base,
+                                           const std::vector<ChunkFunctions>& current)
+{
+    FunctionsByChunk byChunk;
+    for (const std::vector<ChunkFunctions>* side : {&base, &current})
+        for (const ChunkFunctions& chunk : *side) {
+            std::vector<std::uint64_t>& lines = byChunk[{chunk.chunkname, chunk.aliasName}];
+            lines.insert(lines.end(), chunk.lines.begin(), chunk.lines.end());
+        }
+    return chunksOf(std::move(byChunk));
+}
+
 QString nameDefinedOn(QStringView line)
 {
     // `function NAME(`, local or not; NAME may be a field or a method.

@@ -32,6 +32,10 @@ struct ChunkFunctions {
 // The Lua functions of each profile, one entry per chunk.
 std::vector<ChunkFunctions> luaFunctionsOf(const Profile& profile);
 std::vector<ChunkFunctions> luaFunctionsOf(const SysprofProfile& profile);
+// The functions of two compared profiles, one entry per chunk of either
+// (a chunk both have lists the lines of both once): one reading names both.
+std::vector<ChunkFunctions> mergeFunctions(const std::vector<ChunkFunctions>& base,
+                                           const std::vector<ChunkFunctions>& current);
 
 // The name a definition line gives its function: `local function encode(`,
 // `function M.encode(` or `function M:encode(`, `M.encode = function(`,

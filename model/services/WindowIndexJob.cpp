@@ -2,6 +2,7 @@
 #include "model/services/WindowIndexJob.h"
 
 #include "model/memprofile/ProfileLoader.h"
+#include "model/support/BackgroundPriority.h"
 
 #include <QFile>
 
@@ -20,10 +21,11 @@ WindowIndexJob::~WindowIndexJob()
 void WindowIndexJob::start()
 {
     const std::string path = QFile::encodeName(path_).toStdString();
-    // Idle priority: the build only uses time the user's own work (a
-    // window's re-count, the panes) leaves over.
-    startWorker(QStringLiteral("memprof window index"), QThread::IdlePriority,
+    // A background priority: the build mostly uses time the user's own
+    // work (a window's re-count, the panes) leaves over.
+    startWorker(QStringLiteral("memprof window index"), QThread::InheritPriority,
                 [this, path, runEventCount = runEventCount_, slot = slot_](DecodeControl& control) {
+                    lowerThisThreadsPriority();
                     auto built = std::make_shared<WindowIndex>();
                     bool matches = false;
                     {

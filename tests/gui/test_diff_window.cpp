@@ -446,7 +446,7 @@ void TestDiffWindow::functionTreeTab()
     test::filterField(w)->lineEdit()->setText(QStringLiteral("freed.lua:8"));
     QTRY_COMPARE(shown->rowCount(), 1);
     const QModelIndex file = shown->index(0, 0);
-    QCOMPARE(file.data().toString(), QStringLiteral("@freed.lua"));
+    QCOMPARE(file.data(itemmodels::SortRole).toString(), QStringLiteral("@freed.lua"));
     QTRY_VERIFY(tree->isExpanded(file));
     QVERIFY(nodeLabelled(shown, QStringLiteral("@freed.lua:8")).isValid());
     QVERIFY(!nodeLabelled(shown, QStringLiteral("INTERNAL")).isValid());

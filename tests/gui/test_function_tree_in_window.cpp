@@ -176,7 +176,7 @@ void TestFunctionTreeInWindow::functionFileAndGroupNodes()
     QVERIFY(test::sourcePane(w.window)->codeView()->toPlainText().contains(QStringLiteral("local function scratch")));
 
     // A file: the chunk, no line marked.
-    click(tree, nodeLabelled(tree, QStringLiteral("@leak.lua")));
+    click(tree, nodeLabelled(tree, QStringLiteral("leak.lua")));
     QCOMPARE(int(test::sourcePane(w.window)->currentView().kind), int(services::SourceView::Kind::File));
     QCOMPARE(test::sourcePane(w.window)->currentView().line, 0);
     QCOMPARE(test::sourcePane(w.window)->codeView()->markedLine(), 0);
@@ -248,7 +248,7 @@ void TestFunctionTreeInWindow::filterKeepsAncestorsOpen()
     test::filterField(w.window)->lineEdit()->setText(QStringLiteral("leak.lua:14"));
     QTRY_COMPARE(tree->model()->rowCount(), 1);
     const QModelIndex file = tree->model()->index(0, 0);
-    QCOMPARE(file.data().toString(), QStringLiteral("@leak.lua"));
+    QCOMPARE(file.data().toString(), QStringLiteral("leak.lua"));
     QCOMPARE(tree->model()->rowCount(file), 1);
     const QModelIndex function = tree->model()->index(0, 0, file);
     QCOMPARE(function.data().toString(), QStringLiteral("scratch  leak.lua:12"));

@@ -96,7 +96,7 @@ private slots:
         QVERIFY(!page->windowIndex());
         // The index reads the whole synthetic dump: minutes under the
         // sanitizers on a loaded machine. The check is that it comes, once.
-        QTRY_VERIFY_WITH_TIMEOUT(page->windowIndex() != nullptr, testsuite::kSanitizedBuild ? 600000 : 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->windowIndex() != nullptr, testsuite::kSanitizedBuild ? 240000 : 120000);
         QCOMPARE(page->windowIndexBuildCount(), 1);
         QTRY_VERIFY(!page->isBuildingWindowIndex()); // its end arrives queued
         QVERIFY(!page->isRecounting());

@@ -14,6 +14,7 @@
 #include "model/services/FunctionNames.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/GuiTestData.h"
+#include "tests/support/ShownAfterNames.h"
 #include "tests/support/TestSuite.h"
 
 #include <QAbstractItemModelTester>
@@ -23,6 +24,7 @@
 
 using namespace memprof;
 using namespace memprof::itemmodels;
+using memprof::test::shownAfterNames;
 
 namespace {
 
@@ -69,20 +71,6 @@ FrameId frameEndingIn(const SysprofProfile& profile, const std::string& suffix)
             return id;
     }
     return FrameId(-1);
-}
-
-// What a pane shows of `index` once `apply` gives its model the names:
-// checked to come as a change of the rows, not a reset.
-template <class Apply>
-QString shownAfterNames(QAbstractItemModel& model, const QPersistentModelIndex& index, Apply&& apply)
-{
-    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
-    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    apply();
-    if (reset.count() != 0 || layout.count() != 0 || changed.count() == 0 || !index.isValid())
-        return QStringLiteral("<reset, or no change told>");
-    return index.data().toString();
 }
 
 } // namespace

@@ -226,6 +226,36 @@ private slots:
         for (const QString& key : settings.allKeys())
             QVERIFY2(!settings.value(key).toString().contains(QStringLiteral("secret")), qPrintable(key));
     }
+
+    // This suite runs with no session bus (tests/record/CMakeLists.txt):
+    // no desktop keyring answers.
+    void withoutAKeyringTheRecordingGoesOnAndSaysSo()
+    {
+        if (test::TarantoolInstance::executable().isEmpty())
+            QSKIP("no `tarantool` on PATH (make deps installs Debian's)");
+        test::TarantoolInstance instance(test::standInProfilers(test::fixture(QStringLiteral("v3/leak.bin"))));
+        QVERIFY(instance.ready());
+        RecordForm form = formHere();
+        form.attach = true;
+        form.addresses = {QStringLiteral("unix/:") + instance.binaryPath()};
+        form.user = QStringLiteral("profiler");
+        form.rememberPassword = true;
+        RecordDialog dialog(form);
+        dialog.show();
+        // The keyring was asked for a password to fill in: none came.
+        QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("The desktop keyring gave no password")),
+                                 20000);
+        child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
+        QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        dialog.record();
+        QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        dialog.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(statusOf(dialog).contains(QStringLiteral("The password was not remembered: no "
+                                                                            "desktop keyring took it (")),
+                                  qPrintable(statusOf(dialog)), 20000);
+        QVERIFY(statusOf(dialog).startsWith(QStringLiteral("Recorded ")));
+    }
 };
 
 MEMPROF_TEST_MAIN(TestRecordDialog)

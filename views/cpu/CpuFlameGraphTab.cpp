@@ -51,11 +51,17 @@ void CpuFlameGraphTab::labelFrames()
 {
     if (!profile_)
         return;
-    setFrameLabels([profile = profile_, view = builtView_, names = names_](int node) {
+    setFrameLabels(callFrameLabels(profile_, builtView_, names_));
+}
+
+FrameLabels CpuFlameGraphTab::callFrameLabels(std::shared_ptr<const SysprofProfile> profile, StackView view,
+                                              itemmodels::FunctionNames names)
+{
+    return [profile = std::move(profile), view, names = std::move(names)](int node) {
         if (node <= 0)
             return itemmodels::FunctionLabel{QStringLiteral("all"), {}, {}};
         return itemmodels::frameLabel(profile->frames[profile->tree(view).node(node).frame], names.get());
-    });
+    };
 }
 
 void CpuFlameGraphTab::built()

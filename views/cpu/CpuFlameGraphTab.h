@@ -32,6 +32,11 @@ public:
     // The names read for the dump's functions (FunctionLabel.h): the frames
     // read by them, the search matches them.
     void setFunctionNames(itemmodels::FunctionNames names);
+    // How the frames of `profile`'s flame in `view` read (callFlameTree:
+    // node i is the call tree's node i) with `names`; the CPU comparison's
+    // differential flame, NEW's call tree, reads alike.
+    static FrameLabels callFrameLabels(std::shared_ptr<const SysprofProfile> profile, StackView view,
+                                       itemmodels::FunctionNames names);
 
 signals:
     void frameActivated(memprof::FrameId frame);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/record/RecordDialog.h"
 
+#include "model/record/PasswordKeyring.h"
 #include "model/record/ShellWords.h"
 #include "model/services/InstanceRecordingJob.h"
 
@@ -186,6 +187,19 @@ QWidget* RecordDialog::makeAttachTab()
     password_->setEchoMode(QLineEdit::Password);
     password_->setPlaceholderText(tr("not remembered"));
     form->addRow(tr("Password:"), password_);
+    rememberPassword_ = new QCheckBox(tr("Remember it in the desktop keyring"));
+    rememberPassword_->setObjectName(QStringLiteral("recordRememberPassword"));
+    rememberPassword_->setToolTip(tr("Kept by your desktop's keyring (not in the viewer's settings) once the "
+                                     "instance accepts it, for this user and instance"));
+    rememberPassword_->setChecked(lastForm_.rememberPassword);
+    form->addRow(QString(), rememberPassword_);
+    // A remembered password is looked up whenever the user or the instance
+    // changes; one typed by the user is never replaced.
+    connect(password_, &QLineEdit::textEdited, this, [this] { passwordFromKeyring_ = false; });
+    connect(user_, &QLineEdit::editingFinished, this, &RecordDialog::fillRememberedPassword);
+    connect(address_, &QComboBox::currentTextChanged, this, &RecordDialog::fillRememberedPassword);
+    connect(rememberPassword_, &QCheckBox::toggled, this, &RecordDialog::fillRememberedPassword);
+    fillRememberedPassword();
     auto* note = new QLabel(tr("The profiler runs on the instance; its dump comes back over this connection "
                                "and is deleted there."));
     note->setWordWrap(true);
@@ -271,6 +285,7 @@ RecordForm RecordDialog::form() const
             form.addresses.removeLast();
     }
     form.user = user_->text().trimmed();
+    form.rememberPassword = rememberPassword_->isChecked();
     form.dumpFolder = dumpFolder_->text().trimmed();
     return form;
 }
@@ -317,11 +332,17 @@ void RecordDialog::record()
         showStatus(tr("Choose the script to run."));
         return;
     }
+    // Unticking the box is how a remembered password is forgotten; a user
+    // who never ticked it never has the keyring asked (it may prompt).
+    if (chosen.attach && lastForm_.rememberPassword && !chosen.rememberPassword && !chosen.user.isEmpty())
+        record::forgetPassword(record::keyringEntry(chosen.user, chosen.addresses.first()), this,
+                               [](const record::KeyringAnswer&) {});
     dumpPath_ = newDumpPath();
     lastForm_ = chosen;
     emit formUsed(chosen);
     output_->clear();
     elapsed_.start();
+    keyringNote_.clear();
     if (chosen.attach) {
         record::AttachSettings settings;
         settings.address = chosen.addresses.first();
@@ -340,6 +361,7 @@ void RecordDialog::record()
                 break;
             case record::AttachPhase::Recording:
                 phase_ = tr("Recording on the instance");
+                keepPassword(); // the instance took it
                 break;
             case record::AttachPhase::Stopping:
                 phase_ = tr("Stopping the profiler…");
@@ -476,9 +498,67 @@ void RecordDialog::onInstanceFinished(const record::AttachOutcome& outcome)
                    .arg(outcome.complete ? QString() : tr(", cut short"));
     if (!outcome.message.isEmpty())
         text = text.isEmpty() ? outcome.message : text + u' ' + outcome.message;
+    if (!keyringNote_.isEmpty())
+        text += u' ' + keyringNote_;
     showStatus(text);
     if (outcome.dumpWritten)
         emit recorded(dumpPath_, outcome.message);
+}
+
+QString RecordDialog::keyringEntry() const
+{
+    return record::keyringEntry(user_->text().trimmed(), address_->currentText().trimmed());
+}
+
+// Only a password for a user of the binary port is kept: the console asks
+// for none.
+void RecordDialog::fillRememberedPassword()
+{
+    if (!rememberPassword_->isChecked() || user_->text().trimmed().isEmpty() ||
+        address_->currentText().trimmed().isEmpty())
+        return;
+    if (passwordFromKeyring_) { // another user or instance: not its password
+        password_->clear();
+        passwordFromKeyring_ = false;
+    }
+    const QString entry = keyringEntry();
+    record::readPassword(entry, this, [this, entry](const record::KeyringAnswer& answer) {
+        // Typed meanwhile, or asked for another user or instance since.
+        if (entry != keyringEntry() || !password_->text().isEmpty())
+            return;
+        switch (answer.outcome) {
+        case record::KeyringAnswer::Outcome::Done:
+            password_->setText(answer.password);
+            passwordFromKeyring_ = true;
+            break;
+        case record::KeyringAnswer::Outcome::NotFound:
+            break;
+        case record::KeyringAnswer::Outcome::Unavailable:
+        case record::KeyringAnswer::Outcome::Failed:
+            if (!isRecording())
+                showStatus(tr("The desktop keyring gave no password (%1): type it.").arg(answer.message));
+            break;
+        }
+    });
+}
+
+// Kept once the instance has accepted it, where the user asks for it.
+void RecordDialog::keepPassword()
+{
+    const RecordForm& used = lastForm_;
+    if (!used.rememberPassword || used.user.isEmpty() || used.addresses.isEmpty())
+        return;
+    const QString entry = record::keyringEntry(used.user, used.addresses.first());
+    const QString password = password_->text();
+    if (password.isEmpty())
+        return;
+    record::storePassword(entry, password, this, [this](const record::KeyringAnswer& answer) {
+        if (answer.outcome == record::KeyringAnswer::Outcome::Done)
+            return;
+        keyringNote_ = tr("The password was not remembered: no desktop keyring took it (%1).").arg(answer.message);
+        if (!isRecording())
+            showStatus(status_->text() + u' ' + keyringNote_);
+    });
 }
 
 void RecordDialog::reject()

@@ -4,7 +4,9 @@
 // (console or binary port), with memprof or sysprof; shows what the script
 // prints, the recording's phase and the transfer's progress, and hands each
 // finished dump to the window to open. Several recordings in a row; closing
-// the dialog (or the window) stops a running one first.
+// the dialog (or the window) stops a running one first. A password the user
+// asks to remember is kept in the desktop keyring once the instance has
+// accepted it, and filled in from there for that user and instance.
 #pragma once
 
 #include "views/record/RecordForm.h"
@@ -70,6 +72,9 @@ private:
     void onScriptFinished(const record::RecordingOutcome& outcome);
     void onInstanceFinished(const record::AttachOutcome& outcome);
     void updateElapsed();
+    QString keyringEntry() const;
+    void fillRememberedPassword();
+    void keepPassword();
 
     QTabWidget* target_ = nullptr;
     QWidget* profilerBox_ = nullptr;
@@ -80,6 +85,7 @@ private:
     QComboBox* address_ = nullptr;
     QLineEdit* user_ = nullptr;
     QLineEdit* password_ = nullptr;
+    QCheckBox* rememberPassword_ = nullptr;
     QRadioButton* memory_ = nullptr;
     QRadioButton* cpu_ = nullptr;
     QComboBox* mode_ = nullptr;
@@ -101,6 +107,8 @@ private:
     QTimer ticker_;
     RecordForm lastForm_;
     bool recording_ = false; // from Record until the outcome is shown
+    bool passwordFromKeyring_ = false; // the field holds what the keyring gave, untouched
+    QString keyringNote_; // why a password asked to be remembered was not
 };
 
 } // namespace memprof::views

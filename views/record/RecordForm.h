@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the Record dialog remembers between recordings and runs: the last
 // script and program, the instances recorded (most recent first), the
-// profiler's options. Never a password.
+// profiler's options, whether a password is kept in the desktop keyring.
+// Never the password itself.
 #pragma once
 
 #include "model/record/RemoteProfiler.h"
@@ -23,6 +24,7 @@ struct RecordForm {
     QString workingFolder;
     QStringList addresses;
     QString user;
+    bool rememberPassword = false; // in the desktop keyring (record/PasswordKeyring.h)
     QString dumpFolder; // empty: the user's home
 };
 
