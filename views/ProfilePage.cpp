@@ -405,7 +405,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
-    emit statusMessage(names_.displayName(location));
+    emit statusMessage(names_.label(location).text());
 }
 
 CostTableView* ProfilePage::currentEventTable() const
