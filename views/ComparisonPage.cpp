@@ -11,6 +11,7 @@
 #include "SourcePane.h"
 #include "ViewState.h"
 #include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/FunctionLabel.h"
 #include "model/itemmodels/FunctionTreeDiffModel.h"
 #include "model/services/LoadMessages.h"
 
@@ -202,6 +203,7 @@ void ComparisonPage::showDiff(services::ProfilePtr base, services::ProfilePtr cu
 // same dumps keeps them.
 void ComparisonPage::showFunctionNames(const services::FunctionNamesPtr& names)
 {
+    names_ = names;
     for (auto* model : models_)
         model->setFunctionNames(names);
     treeModel_->setFunctionNames(names);
@@ -331,7 +333,8 @@ void ComparisonPage::showSelection(LocationId location)
     for (auto* view : tables_)
         view->selectLocation(location, name);
     tree_->showLocation(location);
-    emit statusMessage(itemmodels::displayText(name));
+    const QString shown = itemmodels::displayText(name);
+    emit statusMessage(itemmodels::locationLabel(*current_, location, shown, names_.get()).text());
 }
 
 void ComparisonPage::showRowStatus(const CostTableView* view)
@@ -340,7 +343,7 @@ void ComparisonPage::showRowStatus(const CostTableView* view)
     const LocationDiffRow* row = model->rowAt(view->currentSourceRow());
     if (row && !view->currentLocation())
         emit statusMessage(tr("%1 is only in BASE: NEW has no source for it.")
-                               .arg(itemmodels::displayText(QString::fromStdString(row->name))));
+                               .arg(view->currentIndex().siblingAtColumn(0).data().toString()));
 }
 
 void ComparisonPage::showTreeNodeStatus()
@@ -349,8 +352,7 @@ void ComparisonPage::showTreeNodeStatus()
     const auto* node = treeModel_->nodeAt(current);
     if (node && node->presence == DiffPresence::BaseOnly)
         emit statusMessage(
-            tr("%1 is only in BASE: NEW has no source for it.")
-                .arg(itemmodels::displayText(QString::fromStdString(treeModel_->frameAt(current)->label))));
+            tr("%1 is only in BASE: NEW has no source for it.").arg(current.siblingAtColumn(0).data().toString()));
 }
 
 } // namespace memprof::views

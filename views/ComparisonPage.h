@@ -101,6 +101,7 @@ private:
     FunctionTreeView* tree_ = nullptr;
     DiffSummaryHeader* summary_;
     FunctionNamesReader* namesReader_;
+    services::FunctionNamesPtr names_; // both dumps' functions, once read
 };
 
 } // namespace memprof::views

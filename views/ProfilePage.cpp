@@ -462,7 +462,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
-    emit statusMessage(names_.displayName(location));
+    emit statusMessage(names_.label(location).text());
 }
 
 CostTableView* ProfilePage::currentEventTable() const

@@ -38,7 +38,8 @@ QString describeFrame(const CallFrame& frame)
                    "Lua function defined at line %1 of %2 (sysprof records where a function is "
                    "defined, not the line that ran)")
             .arg(frame.line)
-            .arg(QString::fromStdString(frame.chunk));
+            // The file's whole path, without the chunk name's '@'.
+            .arg(QString::fromStdString(frame.chunk.starts_with('@') ? frame.chunk.substr(1) : frame.chunk));
     case FrameKind::FastFunction:
         return CallTreeModel::tr("Fast function %1 (a LuaJIT builtin)").arg(name);
     case FrameKind::C:

@@ -25,6 +25,7 @@
 #include <QPointer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -118,6 +119,12 @@ private slots:
         QCOMPARE(rawOrder(shown), order);
         QCOMPARE(allocations->currentIndex(), gone);
         QVERIFY(gone.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("remember  leak.lua:9\n")));
+        // The status line names a row as the row reads, in NEW or only in BASE.
+        allocations->setCurrentIndex(rowNamed(shown, QStringLiteral("@freed.lua:8")));
+        QTRY_COMPARE(w->statusBar()->currentMessage(), QStringLiteral("build  freed.lua:8"));
+        allocations->setCurrentIndex(gone);
+        QTRY_VERIFY2(w->statusBar()->currentMessage().startsWith(QStringLiteral("remember  leak.lua:9 is only in BASE")),
+                     qPrintable(w->statusBar()->currentMessage()));
         // The held pane and the by-function tree too.
         QCOMPARE(rowNamed(test::diffTable(w, Table::Held)->model(), QStringLiteral("@leak.lua:9")).data().toString(),
                  QStringLiteral("remember  leak.lua:9"));

@@ -146,6 +146,10 @@ private slots:
                  QStringLiteral("mix  modules_helper.lua:4"));
         QCOMPARE(mix.data(FunctionNameLengthRole).toInt(), 3);
         QVERIFY(mix.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("mix  modules_helper.lua:4\n")));
+        // The description names the file by its path, not the chunk's "@path".
+        const QString tip = mix.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("modules_helper.lua (sysprof records")) && !tip.contains(u'@'),
+                 qPrintable(tip));
     }
 
     void cpuTreesReadByName_data()
