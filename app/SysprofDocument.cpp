@@ -42,6 +42,11 @@ services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& 
     return readRange(path, RunRange{}, nullptr, control);
 }
 
+QString SysprofDocument::countText() const
+{
+    return QCoreApplication::translate("SysprofDocument", "%L1 samples").arg(profile_->runSampleCount);
+}
+
 QString SysprofDocument::emptyMessage() const
 {
     return profile_->sampleCount == 0

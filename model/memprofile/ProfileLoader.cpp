@@ -22,11 +22,15 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
     builder.setSnapshotSink(snapshots->deliver, source.totalSize());
     Clock::time_point next = Clock::now() + snapshots->interval;
     DecodeControl timed = control;
+    // A followed file reports progress while it waits for more: a snapshot
+    // comes only when something was read since the last one.
+    std::uint64_t requestedAt = 0;
     timed.progress = [&](std::uint64_t bytesRead, std::uint64_t totalBytes) {
         if (control.progress)
             control.progress(bytesRead, totalBytes);
-        if (const Clock::time_point now = Clock::now(); now >= next) {
+        if (const Clock::time_point now = Clock::now(); now >= next && bytesRead != requestedAt) {
             builder.requestSnapshot();
+            requestedAt = bytesRead;
             // A costly snapshot (many Overrides) waits longer: at most a
             // tenth of the read goes to them.
             next = snapshots->interval.count() == 0
@@ -42,7 +46,7 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
 template <class Load>
 Profile fromFile(const std::string& path, const DecodeControl& control, Load&& load)
 {
-    FileByteSource source(path, control.stop);
+    FileByteSource source(path, control.stop, control.follow);
     if (!source.isOpen() || source.failed()) {
         Profile profile;
         profile.status = cannotOpenStatus(source.errorText());

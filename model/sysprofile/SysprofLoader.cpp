@@ -35,7 +35,7 @@ SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const 
 
 SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control, const SysprofLoadOptions& options)
 {
-    FileByteSource source(path, control.stop);
+    FileByteSource source(path, control.stop, control.follow);
     if (!source.isOpen() || source.failed()) {
         SysprofProfile profile;
         profile.status = cannotOpenStatus(source.errorText());
