@@ -175,18 +175,27 @@ RunResult measureFollow(const std::string& path)
     std::atomic<bool> following{true};
     const Clock::time_point start = Clock::now();
     std::thread writer([&] {
-        std::vector<char> piece(kFlush);
+        // A flush is copied in small steps, back to back, so that the
+        // follower's RSS is not the writer's buffer.
+        std::vector<char> step(64 << 10);
         std::uint64_t written = 0;
-        for (;;) {
-            const std::size_t got = std::fread(piece.data(), 1, piece.size(), in);
-            if (got == 0)
-                break;
+        for (bool more = true; more;) {
             // The rate: this flush is due once the bytes before it took their time.
             std::this_thread::sleep_until(start + std::chrono::nanoseconds(written * 1'000'000'000 / kBytesPerSecond));
-            std::fwrite(piece.data(), 1, got, out);
-            written += got;
+            std::size_t flushed = 0;
+            while (flushed < kFlush) {
+                const std::size_t got = std::fread(step.data(), 1, std::min(step.size(), kFlush - flushed), in);
+                if (got == 0) {
+                    more = false;
+                    break;
+                }
+                std::fwrite(step.data(), 1, got, out);
+                flushed += got;
+            }
+            written += flushed;
             const std::lock_guard guard(lock);
-            flushes.emplace_back(written, Clock::now());
+            if (flushed > 0)
+                flushes.emplace_back(written, Clock::now());
         }
         std::fclose(out);
         std::fclose(in);

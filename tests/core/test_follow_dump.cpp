@@ -7,6 +7,7 @@
 // its progress never goes back.
 #include "model/memprofile/ProfileLoader.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/FileBytes.h"
 #include "tests/support/ProfileDifference.h"
 #include "tests/support/TestSuite.h"
 
@@ -23,12 +24,6 @@ using namespace memprof;
 using memprof::test::differenceOf;
 
 namespace {
-
-std::vector<std::uint8_t> fileBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
 
 void append(const std::string& path, std::span<const std::uint8_t> piece)
 {
@@ -94,7 +89,7 @@ private slots:
     void memprofPageEqualsTheBytesSoFar()
     {
         QFETCH(QString, dump);
-        const std::vector<std::uint8_t> bytes = fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
+        const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
         QVERIFY(!bytes.empty());
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();
@@ -158,7 +153,7 @@ private slots:
     // as a fresh open of the file gives it: cut short where its data ends.
     void aDumpWithoutItsEndEndsWhenFollowingStops()
     {
-        const std::vector<std::uint8_t> bytes = fileBytes(MEMPROF_TEST_DATA "/v3/medium.bin");
+        const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/v3/medium.bin");
         const std::size_t cut = bytes.size() / 2 + 3;
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();
@@ -211,7 +206,7 @@ private slots:
     void sysprofEqualsTheWholeFileAtTheEnd()
     {
         QFETCH(QString, dump);
-        const std::vector<std::uint8_t> bytes = fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
+        const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
         QVERIFY(!bytes.empty());
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();

@@ -4,6 +4,7 @@
 // field, and taking them changes nothing of the final profile.
 #include "model/memprofile/ProfileLoader.h"
 #include "model/synth/SyntheticDump.h"
+#include "tests/support/FileBytes.h"
 #include "tests/support/ProfileDifference.h"
 #include "tests/support/SanitizedBuild.h"
 #include "tests/support/TestSuite.h"
@@ -20,19 +21,13 @@ using memprof::test::differenceOf;
 
 namespace {
 
-std::vector<std::uint8_t> fileBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
 // Loads `path` in blocks of `blockSize` with a snapshot after every block,
 // checks about `checks` of them (spread over the read, the last among them)
 // against the dump cut where each was taken, and the final profile against
 // a load without snapshots. `taken`: the number of snapshots.
 void checkSnapshots(const std::string& path, std::size_t blockSize, std::size_t checks, std::size_t& taken)
 {
-    const std::vector<std::uint8_t> bytes = fileBytes(path);
+    const std::vector<std::uint8_t> bytes = ::test::fileBytes(path);
     std::mutex lock; // the sink runs on the counting thread
     std::vector<Profile> snapshots;
     ProfileSnapshots every;

@@ -12,6 +12,7 @@
 #include "model/memprofile/WindowRecount.h"
 #include "model/synth/DumpWriter.h"
 #include "model/synth/SyntheticDump.h"
+#include "tests/support/FileBytes.h"
 #include "tests/support/ProfileDifference.h"
 #include "tests/support/ProfileInvariants.h"
 #include "tests/support/SanitizedBuild.h"
@@ -33,12 +34,6 @@ namespace {
 std::string dataPath(const QString& relative)
 {
     return (QStringLiteral(MEMPROF_TEST_DATA "/") + relative).toStdString();
-}
-
-std::vector<std::uint8_t> fileBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
 }
 
 // The windows to try on a run of `eventCount` events indexed by `index`:
@@ -192,7 +187,7 @@ private slots:
         QFETCH(QString, dump);
         QFETCH(qulonglong, segmentEvents);
         QFETCH(qulonglong, blockSize);
-        checkAllWindows(fileBytes(dataPath(dump)), segmentEvents, blockSize);
+        checkAllWindows(::test::fileBytes(dataPath(dump)), segmentEvents, blockSize);
     }
 
     // The benchmark's mix, cut into some 60 segments, and cut at the
