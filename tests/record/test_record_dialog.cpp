@@ -260,10 +260,17 @@ private slots:
         child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
         QSignalSpy used(&dialog, &RecordDialog::formUsed);
         QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        QSignalSpy liveStarted(&dialog, &RecordDialog::liveRecordingStarted);
+        QSignalSpy liveEnded(&dialog, &RecordDialog::liveRecordingEnded);
         dialog.record();
         QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        // The window may follow what comes back while it records.
+        QCOMPARE(liveStarted.count(), 1);
         dialog.stop();
         QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QCOMPARE(liveStarted.first().first(), recorded.first().first());
+        QCOMPARE(liveEnded.count(), 1);
+        QCOMPARE(liveEnded.first().at(1).toBool(), true);
         QFile dump(recorded.first().first().toString());
         QFile expected(fixture);
         QVERIFY(dump.open(QIODevice::ReadOnly) && expected.open(QIODevice::ReadOnly));
@@ -300,10 +307,17 @@ private slots:
                                  20000);
         child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
         QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        QSignalSpy liveStarted(&dialog, &RecordDialog::liveRecordingStarted);
+        QSignalSpy liveEnded(&dialog, &RecordDialog::liveRecordingEnded);
         dialog.record();
         QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        // The window may follow what comes back while it records.
+        QCOMPARE(liveStarted.count(), 1);
         dialog.stop();
         QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QCOMPARE(liveStarted.first().first(), recorded.first().first());
+        QCOMPARE(liveEnded.count(), 1);
+        QCOMPARE(liveEnded.first().at(1).toBool(), true);
         QTRY_VERIFY2_WITH_TIMEOUT(statusOf(dialog).contains(QStringLiteral("The password was not remembered: no "
                                                                             "desktop keyring took it (")),
                                   qPrintable(statusOf(dialog)), 20000);

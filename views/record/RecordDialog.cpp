@@ -363,6 +363,8 @@ void RecordDialog::record()
             case record::AttachPhase::Recording:
                 phase_ = tr("Recording on the instance");
                 keepPassword(); // the instance took it
+                // What it writes comes back about once a second: followed.
+                emit liveRecordingStarted(dumpPath_);
                 break;
             case record::AttachPhase::Stopping:
                 phase_ = tr("Stopping the profiler…");
@@ -495,6 +497,7 @@ void RecordDialog::onScriptFinished(const record::RecordingOutcome& outcome)
 void RecordDialog::onInstanceFinished(const record::AttachOutcome& outcome)
 {
     setRecording(false);
+    emit liveRecordingEnded(dumpPath_, outcome.dumpWritten);
     if (instanceJob_)
         instanceJob_->deleteLater();
     QString text;
