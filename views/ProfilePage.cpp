@@ -331,6 +331,10 @@ void ProfilePage::showFunctionNames(services::FunctionNamesPtr names)
     treeModel_->setFunctionNames(names);
     names_.setFunctionNames(names);
     flame_->setFunctionNames(std::move(names));
+    // A row selected before the names came is named in the status line as
+    // its row now reads.
+    if (const std::optional<LocationId> selected = viewState()->selectedLocation())
+        emit statusMessage(names_.label(*selected).text());
 }
 
 // Never waits for the worker: it stops at its next block and the job goes.
