@@ -114,7 +114,18 @@ SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
 
 SysprofProfile SysprofBuilder::snapshot(const DecodeStatus& status) const
 {
-    SysprofProfile profile = profile_;
+    // Field by field: the trees without their look-ups (a snapshot adds no
+    // path), which are much of a growing tree's memory.
+    SysprofProfile profile;
+    profile.range = profile_.range;
+    profile.sampleCount = profile_.sampleCount;
+    profile.samplesByState = profile_.samplesByState;
+    profile.hostChainSamples = profile_.hostChainSamples;
+    profile.frames = profile_.frames;
+    profile.builtViews = profile_.builtViews;
+    profile.timeline = profile_.timeline;
+    for (std::size_t view = 0; view < kStackViewCount; ++view)
+        profile.trees[view] = CallTree(profile_.trees[view].finishedCopy());
     countInto(profile);
     profile.status = status;
     return profile;
