@@ -15,7 +15,7 @@ services::DocumentPtr readDocument(const QString& path, DecodeControl& control,
 {
     const DumpProbe probe = probeDump(QFile::encodeName(path).toStdString());
     if (probe.kind == DumpKind::Sysprof)
-        return SysprofDocument::read(path, control);
+        return SysprofDocument::read(path, control, partial);
     // Broken before its kind shows: the probe's reason, not what the memprof
     // decoder makes of it.
     if (probe.broken())
