@@ -39,7 +39,8 @@ const char* const kUsage =
     "like a service's: mode C (host call chains, the default) or L.\n"
     "A sysprof FILE is measured as memprof-report reads it (\"sysprof\": decode,\n"
     "the call tree it prints, the reference's lines), as the viewer loads it\n"
-    "(\"sysviewer\": every view's trees, top-down and bottom-up) and by its\n"
+    "(\"sysviewer\": every view's trees, top-down and bottom-up; \"syssnapshots\":\n"
+    "the same showing its counts so far every half second) and by its\n"
     "decoder alone (\"sysdecoder\"); events are samples. --reference-seconds gives the time\n"
     "the reference parser took on FILE, to print the ratio.\n"
     "\n"
@@ -222,8 +223,8 @@ int main(int argc, char** argv)
             std::istringstream names(map);
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
-                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount" &&
-                    name != "snapshots")
+                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" &&
+                    name != "recount" && name != "snapshots")
                     return usageError(
                         "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed, snapshots or "
                         "recount, or a "
