@@ -5,6 +5,7 @@
 // the final profile.
 #include "model/synth/SyntheticSysprofDump.h"
 #include "model/sysprofile/SysprofLoader.h"
+#include "tests/support/FileBytes.h"
 #include "tests/support/SanitizedBuild.h"
 #include "tests/support/SysprofDifference.h"
 #include "tests/support/TestSuite.h"
@@ -14,19 +15,13 @@
 #include <QTest>
 
 #include <atomic>
-#include <fstream>
 #include <mutex>
+#include <span>
 
 using namespace memprof;
 using memprof::test::differenceOf;
 
 namespace {
-
-std::vector<std::uint8_t> fileBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
 
 // Loads `path` as the viewer does, in blocks of `blockSize` with a snapshot
 // after every block, checks about `checks` of them (spread over the read,
@@ -35,7 +30,9 @@ std::vector<std::uint8_t> fileBytes(const std::string& path)
 // snapshots.
 void checkSnapshots(const std::string& path, std::size_t blockSize, std::size_t checks, std::size_t& taken)
 {
-    const std::vector<std::uint8_t> bytes = fileBytes(path);
+    const QByteArray file = ::test::readBytes(QString::fromStdString(path));
+    const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(file.constData()),
+                                              static_cast<std::size_t>(file.size()));
     std::mutex lock; // the sink runs on the builder's thread
     std::vector<SysprofProfile> snapshots;
     SysprofSnapshots every;
@@ -68,7 +65,7 @@ void checkSnapshots(const std::string& path, std::size_t blockSize, std::size_t 
     for (std::size_t i = 0; i < snapshots.size(); i += step) {
         const std::size_t at = i + step >= snapshots.size() ? snapshots.size() - 1 : i;
         const SysprofProfile& snapshot = snapshots[at];
-        const std::span<const std::uint8_t> prefix(bytes.data(), snapshot.status.bytesConsumed);
+        const std::span<const std::uint8_t> prefix = bytes.first(snapshot.status.bytesConsumed);
         const SysprofProfile cut = loadSysprof(prefix, {}, options);
         // The cut dump ends between two samples: all before were counted.
         QCOMPARE_EQ(cut.status.end, DecodeEnd::Truncated);
