@@ -61,7 +61,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(startPage_, &views::StartPage::openRequested, this, &MainWindow::chooseAndOpen);
     connect(startPage_, &views::StartPage::sampleRequested, this, [this] { openDump(sampleProfilePath()); });
-    connect(startPage_, &views::StartPage::recentRequested, this, &MainWindow::openDump);
+    connect(startPage_, &views::StartPage::recentRequested, this, [this](const QString& path) { openDump(path); });
     connect(loadingPage_, &views::LoadingPage::cancelRequested, this, &MainWindow::cancelLoad);
     connect(profilePage_->viewState(), &views::ViewState::locationSelected, this, &MainWindow::locationSelected);
 
@@ -109,8 +109,11 @@ void MainWindow::createMenus()
     open->setShortcut(QKeySequence::Open);
     recentMenu_ = new RecentFilesMenu(tr("Open &Recent"), file);
     file->addMenu(recentMenu_);
-    connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openDump);
+    connect(recentMenu_, &RecentFilesMenu::openRequested, this, [this](const QString& path) { openDump(path); });
     connect(recentMenu_, &RecentFilesMenu::filesChanged, startPage_, &views::StartPage::setRecentFiles);
+    QAction* follow = file->addAction(tr("&Follow a Dump…"), this, &MainWindow::chooseAndFollow);
+    follow->setObjectName(QStringLiteral("followAction"));
+    follow->setToolTip(tr("Opens a dump a profiler is still writing and follows it as it grows"));
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
     QAction* recordAction = file->addAction(tr("Re&cord…"), this, &MainWindow::showRecordDialog);
@@ -192,13 +195,13 @@ bool MainWindow::isLoading() const
     return job_ && job_->isRunning();
 }
 
-void MainWindow::openDump(const QString& path)
+MainWindow* MainWindow::openDump(const QString& path, ReadMode mode)
 {
     if (path.isEmpty())
-        return;
+        return nullptr;
     if (!document_ && !job_) {
-        loadDump(path);
-        return;
+        loadDump(path, mode);
+        return this;
     }
     auto* window = new MainWindow;
     if (layoutRestored_)
@@ -207,12 +210,15 @@ void MainWindow::openDump(const QString& path)
     window->opener_ = this;
     cascadeFrom(window, this);
     window->show();
-    window->loadDump(path);
+    window->loadDump(path, mode);
+    return window;
 }
 
-void MainWindow::loadDump(const QString& path)
+void MainWindow::loadDump(const QString& path, ReadMode mode)
 {
-    const QString problem = services::checkDumpFile(path);
+    const bool follow = mode == ReadMode::Follow;
+    const QString problem =
+        services::checkDumpFile(path, follow ? services::EmptyDump::StillWritten : services::EmptyDump::Refused);
     if (!problem.isEmpty()) {
         if (!QFileInfo::exists(path))
             recentMenu_->remove(path);
@@ -223,6 +229,8 @@ void MainWindow::loadDump(const QString& path)
     job_.reset(); // cancels and waits for a load still running
     job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
     job_->showPartials(partialInterval_);
+    if (follow)
+        job_->follow();
     connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     // A replaced job's result may already be queued: only the current job counts.
     const auto current = [this, job = job_.get()] { return job_.get() == job; };
@@ -251,8 +259,15 @@ void MainWindow::loadDump(const QString& path)
     loadingPage_->start(path);
     pages_->setCurrentWidget(loadingPage_);
     reloadAction_->setEnabled(false);
-    statusBar()->showMessage(tr("Loading %1…").arg(path));
+    statusBar()->showMessage(follow ? tr("Following %1: waiting for its first events…").arg(path)
+                                    : tr("Loading %1…").arg(path));
     job_->start();
+}
+
+void MainWindow::stopFollowing()
+{
+    if (job_)
+        job_->stopFollowing();
 }
 
 void MainWindow::reload()
@@ -329,10 +344,18 @@ void MainWindow::onPartial(services::DocumentPtr document)
 {
     bool reloaded = false;
     QWidget* page = putOnPage(document, &reloaded);
-    if (!partial_)
-        if (auto* results = qobject_cast<views::ResultsPage*>(page))
-            connect(results->readingBar(), &views::ReadingBar::cancelRequested, this, &MainWindow::cancelLoad,
+    if (auto* results = qobject_cast<views::ResultsPage*>(page)) {
+        views::ReadingBar* bar = results->readingBar();
+        if (!partial_) {
+            connect(bar, &views::ReadingBar::cancelRequested, this, &MainWindow::cancelLoad, Qt::UniqueConnection);
+            connect(bar, &views::ReadingBar::stopFollowingRequested, this, &MainWindow::stopFollowing,
                     Qt::UniqueConnection);
+        }
+        bar->setFollowing(isFollowing());
+        bar->setCountSoFar(document->countText());
+        if (!partial_)
+            statusBar()->clearMessage(); // the bar says how the read goes
+    }
     partial_ = std::move(document);
     enableDocumentActions();
     emit partialShown();
@@ -409,6 +432,15 @@ void MainWindow::chooseAndOpen()
     openDump(path);
 }
 
+void MainWindow::chooseAndFollow()
+{
+    const QString path = askForDump(this, tr("Follow a Dump Still Being Written"), lastOpenFolder());
+    if (path.isEmpty())
+        return;
+    setLastOpenFolder(QFileInfo(path).absolutePath());
+    openDump(path, ReadMode::Follow);
+}
+
 void MainWindow::chooseAndCompare()
 {
     const QFileInfo dump(dumpPath());
@@ -424,10 +456,25 @@ void MainWindow::showRecordDialog()
     if (!recordDialog_) {
         recordDialog_ = new views::RecordDialog(recordForm(), this);
         connect(recordDialog_, &views::RecordDialog::formUsed, this, &setRecordForm);
+        // A script's dump is followed while it is written; the end of the
+        // recording ends the following (the file is complete by then).
+        connect(recordDialog_, &views::RecordDialog::liveRecordingStarted, this, [this](const QString& path) {
+            liveDumpPath_ = path;
+            liveWindow_ = openDump(path, ReadMode::Follow);
+        });
+        connect(recordDialog_, &views::RecordDialog::liveRecordingEnded, this, [this](const QString& path, bool written) {
+            if (!liveWindow_ || path != liveDumpPath_)
+                return;
+            if (written)
+                liveWindow_->stopFollowing();
+            else
+                liveWindow_->cancelLoad();
+        });
         connect(recordDialog_, &views::RecordDialog::recorded, this, [this](const QString& path, const QString& note) {
-            openDump(path);
-            if (!note.isEmpty())
-                statusBar()->showMessage(note);
+            MainWindow* shown = liveWindow_ && path == liveDumpPath_ ? liveWindow_.data() : openDump(path);
+            liveWindow_ = nullptr;
+            if (shown && !note.isEmpty())
+                shown->statusBar()->showMessage(note);
         });
     }
     recordDialog_->show();

@@ -43,10 +43,18 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens `path` here if this window shows nothing yet, else in a new window.
-    void openDump(const QString& path);
+    // How a dump is read: whole, as the file is when opened, or followed as
+    // it grows (a profiler still writing it) until its end is read or the
+    // user stops following.
+    enum class ReadMode { Whole, Follow };
+    // Opens `path` here if this window shows nothing yet, else in a new
+    // window; returns the window that loads it.
+    MainWindow* openDump(const QString& path, ReadMode mode = ReadMode::Whole);
     // Loads `path` in this window; the current profile stays until it loads.
-    void loadDump(const QString& path);
+    void loadDump(const QString& path, ReadMode mode = ReadMode::Whole);
+    // Ends following the dump being read: the page keeps what was read.
+    void stopFollowing();
+    bool isFollowing() const { return job_ && job_->isFollowing(); }
     void reload();
     void cancelLoad();
     // File > Record: the window's Record dialog, made on first use.
@@ -144,6 +152,7 @@ private:
     void showPreviousPage();
     void updateTitle();
     void chooseAndOpen();
+    void chooseAndFollow();
     void chooseAndCompare();
     void chooseAndExport();
     void chooseAndExportProfile();
@@ -161,6 +170,9 @@ private:
     bool fitWhenShown_ = false;
     QPointer<QWidget> opener_;
     QPointer<views::RecordDialog> recordDialog_;
+    // The window following the dump a recording writes, and that dump.
+    QPointer<MainWindow> liveWindow_;
+    QString liveDumpPath_;
 
     QStackedWidget* pages_ = nullptr;
     views::StartPage* startPage_ = nullptr;

@@ -57,6 +57,11 @@ services::DocumentPtr MemprofDocument::broken(const QString& path, const DecodeS
     return wholeRunDocument(path, std::move(profile));
 }
 
+QString MemprofDocument::countText() const
+{
+    return QCoreApplication::translate("MemprofDocument", "%L1 events").arg(profile_->totals.eventCount);
+}
+
 QString MemprofDocument::emptyMessage() const
 {
     return profile_->totals.eventCount == 0

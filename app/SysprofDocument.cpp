@@ -57,6 +57,11 @@ services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& 
         path, loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(), snapshots));
 }
 
+QString SysprofDocument::countText() const
+{
+    return QCoreApplication::translate("SysprofDocument", "%L1 samples").arg(profile_->runSampleCount);
+}
+
 QString SysprofDocument::emptyMessage() const
 {
     return profile_->sampleCount == 0

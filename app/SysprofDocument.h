@@ -27,6 +27,7 @@ public:
     const DecodeStatus& status() const override { return profile_->status; }
     RunRange range() const override { return range_; }
     QString emptyMessage() const override;
+    QString countText() const override;
     std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Sysprof; }
     QString writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings& settings,

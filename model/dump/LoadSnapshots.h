@@ -34,12 +34,15 @@ DecodeControl requestingSnapshots(const DecodeControl& control, std::chrono::mil
 {
     using Clock = std::chrono::steady_clock;
     DecodeControl timed = control;
-    timed.progress = [progress = control.progress, interval, &builder,
-                      next = Clock::now() + interval](std::uint64_t bytesRead, std::uint64_t totalBytes) mutable {
+    // A followed file reports progress while it waits for more: a snapshot
+    // comes only when something was read since the last one.
+    timed.progress = [progress = control.progress, interval, &builder, next = Clock::now() + interval,
+                      requestedAt = std::uint64_t{0}](std::uint64_t bytesRead, std::uint64_t totalBytes) mutable {
         if (progress)
             progress(bytesRead, totalBytes);
-        if (const Clock::time_point now = Clock::now(); now >= next) {
+        if (const Clock::time_point now = Clock::now(); now >= next && bytesRead != requestedAt) {
             builder.requestSnapshot();
+            requestedAt = bytesRead;
             // A costly snapshot waits longer: at most a tenth of the read
             // goes to them.
             next = interval.count() == 0 ? now

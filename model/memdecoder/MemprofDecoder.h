@@ -71,6 +71,9 @@ public:
                 readEvents();
             }
         }
+        // A followed file's size is what was read of it (unknown at the start).
+        if (status_.totalBytes == 0)
+            status_.totalBytes = buffer_.totalSize();
         status_.bytesConsumed = buffer_.offset();
         return status_;
     }
@@ -240,6 +243,8 @@ private:
                     continue;
             }
             const std::uint64_t at = buffer_.offset();
+            if (buffer_.available() == 0 && !buffer_.atEnd())
+                continue; // a followed source has nothing yet
             if (buffer_.available() == 0) {
                 status_.end = DecodeEnd::Truncated;
                 status_.truncatedAt = at;

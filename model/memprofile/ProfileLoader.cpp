@@ -24,7 +24,7 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
 template <class Load>
 Profile fromFile(const std::string& path, const DecodeControl& control, Load&& load)
 {
-    FileByteSource source(path, control.stop);
+    FileByteSource source(path, control.stop, control.follow);
     if (!source.isOpen() || source.failed()) {
         Profile profile;
         profile.status = cannotOpenStatus(source.errorText());

@@ -19,7 +19,10 @@ ProfileLoadJob::~ProfileLoadJob()
 void ProfileLoadJob::start()
 {
     startWorker(QStringLiteral("profile loader"), QThread::InheritPriority,
-                [this, path = path_, read = read_, interval = partialInterval_](DecodeControl& control) {
+                [this, path = path_, read = read_, interval = partialInterval_,
+                 followed = followed_](DecodeControl& control) {
+                    if (followed)
+                        control.follow = &following_;
                     control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
                         emit progress(bytesRead, totalBytes);
                     };

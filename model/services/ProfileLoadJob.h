@@ -13,6 +13,7 @@
 
 #include <QString>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -45,6 +46,14 @@ public:
     // Before start(): the read shows what it read so far, every `interval`
     // (partial); a read quicker than that shows nothing before finished.
     void showPartials(std::chrono::milliseconds interval) { partialInterval_ = interval; }
+    // Before start(): the file is followed as it grows (a profiler still
+    // writing it, DecodeControl::follow) until the dump's end is read or
+    // stopFollowing() is called; what was read by then is the document.
+    void follow() { following_.store(true, std::memory_order_release); followed_ = true; }
+    // Ends the following: the read takes what the file holds now and ends
+    // there (a dump cut short unless its end was written).
+    void stopFollowing() { following_.store(false, std::memory_order_release); }
+    bool isFollowing() const { return followed_ && following_.load(std::memory_order_acquire) && isRunning(); }
     void start();
 
 signals:
@@ -64,6 +73,8 @@ private:
     QString path_;
     DocumentReader read_;
     std::optional<std::chrono::milliseconds> partialInterval_;
+    std::atomic<bool> following_{false};
+    bool followed_ = false;
 };
 
 } // namespace memprof::services

@@ -60,6 +60,9 @@ public:
             if (readPrologue(kSamplesPrologue, status_.eventsVersion))
                 readSamples();
         }
+        // A followed file's size is what was read of it (unknown at the start).
+        if (status_.totalBytes == 0)
+            status_.totalBytes = buffer_.totalSize();
         status_.bytesConsumed = buffer_.offset();
         return status_;
     }
@@ -129,6 +132,8 @@ private:
             if (buffer_.available() < wanted && !buffer_.atEnd() && !refill(wanted))
                 return;
             at_ = buffer_.offset();
+            if (buffer_.available() == 0 && !buffer_.atEnd())
+                continue; // a followed source has nothing yet
             if (buffer_.available() == 0) {
                 status_.end = DecodeEnd::Truncated;
                 status_.truncatedAt = at_;

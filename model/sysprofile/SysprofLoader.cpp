@@ -56,7 +56,7 @@ SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const 
 template <class Load>
 SysprofProfile fromFile(const std::string& path, const DecodeControl& control, Load&& load)
 {
-    FileByteSource source(path, control.stop);
+    FileByteSource source(path, control.stop, control.follow);
     if (!source.isOpen() || source.failed()) {
         SysprofProfile profile;
         profile.status = cannotOpenStatus(source.errorText());

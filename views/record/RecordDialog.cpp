@@ -12,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -409,6 +410,11 @@ void RecordDialog::record()
     phase_ = tr("Running %1").arg(QFileInfo(chosen.script).fileName());
     setRecording(true);
     scriptRecorder_->start();
+    // The file exists from now on (the profiler opens it once the script's
+    // runtime starts): the page can follow it at once. Opened for appending,
+    // never truncated or written: the profiler's own opening empties it.
+    QFile(dumpPath_).open(QIODevice::Append);
+    emit liveRecordingStarted(dumpPath_);
 }
 
 void RecordDialog::stop()
@@ -481,6 +487,7 @@ void RecordDialog::onScriptFinished(const record::RecordingOutcome& outcome)
         text = text.isEmpty() ? outcome.message : text + u' ' + outcome.message;
     showStatus(text);
     scriptRecorder_.release()->deleteLater();
+    emit liveRecordingEnded(dumpPath_, outcome.dumpWritten);
     if (outcome.dumpWritten)
         emit recorded(dumpPath_, outcome.message);
 }

@@ -54,6 +54,12 @@ public:
 signals:
     // A dump was recorded (whole, or cut short: `note` says why).
     void recorded(const QString& dumpPath, const QString& note);
+    // A script's recording started writing `dumpPath` here, to be followed
+    // live; liveRecordingEnded follows (before recorded, when a dump was
+    // written): the file is complete, or `written` is false if the
+    // profiler wrote nothing.
+    void liveRecordingStarted(const QString& dumpPath);
+    void liveRecordingEnded(const QString& dumpPath, bool written);
     // The choices a recording was started with, to be remembered.
     void formUsed(const memprof::views::RecordForm& form);
 
