@@ -18,7 +18,7 @@ services::DocumentPtr readDocument(const QString& path, DecodeControl& control,
     if (probe.status.end == DecodeEnd::Cancelled)
         return MemprofDocument::broken(path, probe.status);
     if (probe.kind == DumpKind::Sysprof)
-        return SysprofDocument::read(path, control);
+        return SysprofDocument::read(path, control, partial);
     // Broken before its kind shows: the probe's reason, not what the memprof
     // decoder makes of it.
     if (probe.broken())

@@ -332,6 +332,28 @@ RunResult measureSysprofViewerLoad(const std::string& path)
     return r;
 }
 
+// The viewer's load showing its counts so far every half second
+// (SysprofSnapshots): what the snapshots cost beside "sysviewer". Each is
+// made a shared profile, as the viewer's document holds it, and dropped.
+RunResult measureSysprofViewerSnapshots(const std::string& path)
+{
+    RunResult r;
+    std::size_t taken = 0;
+    memprof::SysprofSnapshots snapshots;
+    snapshots.deliver = [&taken](memprof::SysprofProfile&& soFar) {
+        const auto shared = std::make_shared<const memprof::SysprofProfile>(std::move(soFar));
+        taken += shared->sampleCount > 0;
+    };
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::SysprofProfile profile = memprof::loadSysprof(path, {}, memprof::viewerSysprofOptions(), snapshots);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.sampleCount;
+    r.liveBlocksAtEnd = profile.distinctStacks;
+    r.end = endName(profile.status.end) + std::string("+") + std::to_string(taken) + "-snapshots";
+    return r;
+}
+
 // Counts samples only: the sysprof decoder's own cost.
 struct SampleCountingSink {
     std::uint64_t samples = 0;
@@ -479,6 +501,8 @@ int runWorker(const std::string& mode, const std::string& path)
         r = measureSysprofReport(path);
     else if (mode == "sysviewer")
         r = measureSysprofViewerLoad(path);
+    else if (mode == "syssnapshots")
+        r = measureSysprofViewerSnapshots(path);
     else if (mode == "sysdecoder")
         r = measureSysprofDecoder(path);
     else

@@ -221,7 +221,7 @@ void printFigureTable(const std::vector<VariantFigures>& figures, const char* ev
 int runSysprofBenchmark(const std::string& path, int runs, std::optional<double> referenceSeconds)
 {
     std::vector<VariantFigures> figures;
-    for (const char* name : {"sysprof", "sysviewer", "sysdecoder"})
+    for (const char* name : {"sysprof", "sysviewer", "syssnapshots", "sysdecoder"})
         figures.push_back({name, {}, {}, {}, {}, {}, {}, {}, {}});
     if (!runVariants(path, runs, figures))
         return 1;

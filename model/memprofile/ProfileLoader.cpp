@@ -3,8 +3,6 @@
 #include "model/memdecoder/MemprofDecoder.h"
 #include "model/memprofile/ProfileBuilder.h"
 
-#include <algorithm>
-
 namespace memprof {
 
 namespace {
@@ -17,28 +15,8 @@ Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserv
     builder.keepWindowIndex(index, source.totalSize());
     if (!snapshots || !snapshots->deliver)
         return builder.finish(decode(source, builder, control));
-    // The clock is read once per block (the progress report), never per event.
-    using Clock = std::chrono::steady_clock;
     builder.setSnapshotSink(snapshots->deliver, source.totalSize());
-    Clock::time_point next = Clock::now() + snapshots->interval;
-    DecodeControl timed = control;
-    // A followed file reports progress while it waits for more: a snapshot
-    // comes only when something was read since the last one.
-    std::uint64_t requestedAt = 0;
-    timed.progress = [&](std::uint64_t bytesRead, std::uint64_t totalBytes) {
-        if (control.progress)
-            control.progress(bytesRead, totalBytes);
-        if (const Clock::time_point now = Clock::now(); now >= next && bytesRead != requestedAt) {
-            builder.requestSnapshot();
-            requestedAt = bytesRead;
-            // A costly snapshot (many Overrides) waits longer: at most a
-            // tenth of the read goes to them.
-            next = snapshots->interval.count() == 0
-                       ? now
-                       : now + std::max<Clock::duration>(snapshots->interval, 10 * builder.lastSnapshotCost());
-        }
-    };
-    return builder.finish(decode(source, builder, timed));
+    return builder.finish(decode(source, builder, requestingSnapshots(control, snapshots->interval, builder)));
 }
 
 // Runs `load` on the file at `path`; a file that cannot be opened gives a

@@ -3,10 +3,9 @@
 #pragma once
 
 #include "model/dump/DecodeControl.h"
+#include "model/dump/LoadSnapshots.h"
 #include "model/memprofile/Profile.h"
 
-#include <chrono>
-#include <functional>
 #include <span>
 #include <string>
 
@@ -23,17 +22,9 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, RunRange window = {});
 
-// What a load shows before it ends: every `interval` of reading, or ten
-// times what the last one cost if more (the first one after `interval`: a
-// dump read faster shows none), `deliver` is given
-// the Profile of the events counted so far, as a dump that ended there
-// gives it but with a Reading status (ProfileBuilder::requestSnapshot),
-// on a thread of the builder's. An interval of 0 takes one after every
-// block read (for tests: as many as the blocks, whatever the time).
-struct ProfileSnapshots {
-    std::chrono::milliseconds interval{500};
-    std::function<void(Profile&&)> deliver;
-};
+// What a load shows before it ends (LoadSnapshots): the Profile of the
+// events counted so far (ProfileBuilder::requestSnapshot).
+using ProfileSnapshots = LoadSnapshots<Profile>;
 
 // The whole run of the file at `path`, as loadProfile(path, control) gives
 // it, with the snapshots of `snapshots` on the way.
