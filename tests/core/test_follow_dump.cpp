@@ -9,6 +9,7 @@
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProfileDifference.h"
+#include "tests/support/SysprofDifference.h"
 #include "tests/support/TestSuite.h"
 
 #include <QTemporaryDir>
@@ -34,28 +35,29 @@ void append(const std::string& path, std::span<const std::uint8_t> piece)
 // Where the pieces end. memprof and sysprof flush their 8 MiB buffer when it
 // is full, cut anywhere in an event (and the symbol table with the first
 // events in the first flush). The fixtures are smaller than one flush, so
-// they are cut at a smaller stride with the same property: the first piece
-// ends inside the symbol table, the others inside an event.
-std::vector<std::size_t> pieceEnds(std::size_t size)
+// they are cut at a smaller prime stride with the same property: the first
+// piece ends inside the symbol table, the others anywhere in an event.
+std::vector<std::size_t> pieceEnds(std::size_t size, std::size_t stride)
 {
     constexpr std::size_t kFirst = 100;
-    constexpr std::size_t kStride = 65521; // prime: lands anywhere in an event
     std::vector<std::size_t> ends;
-    for (std::size_t end = kFirst; end < size; end += kStride)
+    for (std::size_t end = kFirst; end < size; end += stride)
         ends.push_back(end);
     ends.push_back(size);
     return ends;
 }
 
-// The latest snapshot a followed load delivered (on its counting thread).
+// The latest snapshot a followed load delivered (on a thread of its own).
+template <class P>
 struct LatestSnapshot {
     std::mutex lock;
-    Profile profile;
+    P profile;
     bool any = false;
 };
 
 // Waits until the followed load's latest snapshot was taken at `offset`.
-bool waitForSnapshotAt(LatestSnapshot& latest, std::uint64_t offset, Profile& snapshot)
+template <class P>
+bool waitForSnapshotAt(LatestSnapshot<P>& latest, std::uint64_t offset, P& snapshot)
 {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
@@ -69,6 +71,71 @@ bool waitForSnapshotAt(LatestSnapshot& latest, std::uint64_t offset, Profile& sn
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return false;
+}
+
+// Writes `bytes` into a new file piece by piece while `follow(path,
+// control, snapshots)` follows it; after each piece the latest snapshot
+// must equal `loadBytes` of the bytes so far, and at the end (the dump's
+// end written: the load ends by itself) the followed load must equal the
+// whole file's. The read's progress never goes back.
+template <class P, class Follow, class LoadBytes>
+void checkFollowing(const std::vector<std::uint8_t>& bytes, std::size_t stride, Follow&& follow, LoadBytes&& loadBytes)
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();
+    append(path, {});
+    LatestSnapshot<P> latest;
+    LoadSnapshots<P> snapshots;
+    snapshots.interval = std::chrono::milliseconds(0);
+    snapshots.deliver = [&latest](P&& snapshot) {
+        const std::lock_guard guard(latest.lock);
+        latest.profile = std::move(snapshot);
+        latest.any = true;
+    };
+    std::atomic<bool> following{true};
+    std::atomic<std::uint64_t> progressWentBack{0};
+    DecodeControl control;
+    control.follow = &following;
+    std::uint64_t lastProgress = 0;
+    control.progress = [&](std::uint64_t bytesRead, std::uint64_t) {
+        if (bytesRead < lastProgress)
+            progressWentBack = lastProgress;
+        lastProgress = bytesRead;
+    };
+    P followed;
+    std::thread reader([&] { followed = follow(path, control, snapshots); });
+
+    int compared = 0;
+    std::size_t written = 0;
+    for (std::size_t end : pieceEnds(bytes.size(), stride)) {
+        append(path, std::span(bytes).subspan(written, end - written));
+        written = end;
+        if (end == bytes.size())
+            break; // the whole dump: its end is read, the load ends by itself
+        const P soFar = loadBytes(std::span(bytes.data(), end));
+        if (soFar.status.end != DecodeEnd::Truncated)
+            continue; // still in the symbol table: nothing to show yet
+        P snapshot;
+        if (!waitForSnapshotAt(latest, soFar.status.bytesConsumed, snapshot)) {
+            following = false;
+            reader.join();
+            QFAIL(qPrintable(QStringLiteral("no snapshot at byte %1 after %2 bytes were written")
+                                 .arg(soFar.status.bytesConsumed)
+                                 .arg(end)));
+        }
+        QCOMPARE_EQ(snapshot.status.end, DecodeEnd::Reading);
+        snapshot.status = soFar.status; // a read still going, where the cut dump ends
+        QCOMPARE_EQ(differenceOf(snapshot, soFar), std::string());
+        ++compared;
+    }
+    reader.join();
+    QCOMPARE_EQ(progressWentBack.load(), 0u);
+    QCOMPARE_GE(compared, 2); // every piece past the symbol table was compared above
+    const P whole = loadBytes(std::span(bytes.data(), bytes.size()));
+    QCOMPARE_EQ(followed.status.end, DecodeEnd::Complete);
+    QCOMPARE_EQ(followed.status.totalBytes, whole.status.totalBytes);
+    QCOMPARE_EQ(followed.status.bytesConsumed, whole.status.bytesConsumed);
+    QCOMPARE_EQ(differenceOf(followed, whole), std::string());
 }
 
 } // namespace
@@ -91,62 +158,12 @@ private slots:
         QFETCH(QString, dump);
         const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
         QVERIFY(!bytes.empty());
-        QTemporaryDir dir;
-        const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();
-        append(path, {});
-
-        LatestSnapshot latest;
-        ProfileSnapshots snapshots;
-        snapshots.interval = std::chrono::milliseconds(0);
-        snapshots.deliver = [&latest](Profile&& snapshot) {
-            const std::lock_guard guard(latest.lock);
-            latest.profile = std::move(snapshot);
-            latest.any = true;
-        };
-        std::atomic<bool> following{true};
-        std::atomic<std::uint64_t> progressWentBack{0};
-        DecodeControl control;
-        control.follow = &following;
-        std::uint64_t lastProgress = 0;
-        control.progress = [&](std::uint64_t bytesRead, std::uint64_t) {
-            if (bytesRead < lastProgress)
-                progressWentBack = lastProgress;
-            lastProgress = bytesRead;
-        };
-        Profile followed;
-        std::thread reader([&] { followed = loadProfile(path, control, snapshots); });
-
-        int compared = 0;
-        std::size_t written = 0;
-        const std::vector<std::size_t> ends = pieceEnds(bytes.size());
-        for (std::size_t end : ends) {
-            append(path, std::span(bytes).subspan(written, end - written));
-            written = end;
-            if (end == bytes.size())
-                break; // the whole dump: its end is read, the load ends by itself
-            const Profile soFar = loadProfile(std::span(bytes.data(), end));
-            if (soFar.status.end != DecodeEnd::Truncated)
-                continue; // still in the symbol table: nothing to show yet
-            Profile snapshot;
-            if (!waitForSnapshotAt(latest, soFar.status.bytesConsumed, snapshot)) {
-                following = false;
-                reader.join();
-                QFAIL(qPrintable(QStringLiteral("no snapshot at byte %1 after %2 bytes were written")
-                                     .arg(soFar.status.bytesConsumed)
-                                     .arg(end)));
-            }
-            QCOMPARE_EQ(snapshot.status.end, DecodeEnd::Reading);
-            snapshot.status = soFar.status;
-            QCOMPARE_EQ(differenceOf(snapshot, soFar), std::string());
-            ++compared;
-        }
-        // The dump's end was written: the load ends without being told to.
-        reader.join();
-        QCOMPARE_EQ(progressWentBack.load(), 0u);
-        QCOMPARE_GE(compared, 2); // every piece past the symbol table was compared above
-        const Profile whole = loadProfile(std::span(bytes.data(), bytes.size()));
-        QCOMPARE_EQ(followed.status.end, DecodeEnd::Complete);
-        QCOMPARE_EQ(differenceOf(followed, whole), std::string());
+        checkFollowing<Profile>(
+            bytes, 65521,
+            [](const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots) {
+                return loadProfile(path, control, snapshots);
+            },
+            [](std::span<const std::uint8_t> soFar) { return loadProfile(soFar); });
     }
 
     // A dump whose writer died (no end written) ends when following stops,
@@ -197,45 +214,26 @@ private slots:
         QCOMPARE_EQ(followed.status.end, DecodeEnd::Cancelled);
     }
 
-    void sysprofEqualsTheWholeFileAtTheEnd_data()
+    void sysprofPageEqualsTheBytesSoFar_data()
     {
         QTest::addColumn<QString>("dump");
         QTest::newRow("mode L") << QStringLiteral("sysprof/modules-L-jitoff.bin");
         QTest::newRow("mode C") << QStringLiteral("sysprof/recursion-C-jitoff.bin");
+        QTest::newRow("mode L, JIT") << QStringLiteral("sysprof/jit-loops-L-jiton.bin"); // traces
     }
-    void sysprofEqualsTheWholeFileAtTheEnd()
+    void sysprofPageEqualsTheBytesSoFar()
     {
         QFETCH(QString, dump);
         const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
         QVERIFY(!bytes.empty());
-        QTemporaryDir dir;
-        const std::string path = dir.filePath(QStringLiteral("growing.bin")).toStdString();
-        append(path, {});
-        std::atomic<bool> following{true};
-        DecodeControl control;
-        control.follow = &following;
-        std::atomic<bool> done{false};
-        SysprofProfile followed;
-        std::thread reader([&] {
-            followed = loadSysprof(path, control);
-            done = true;
-        });
-        std::size_t written = 0;
-        for (std::size_t end : pieceEnds(bytes.size())) {
-            QVERIFY(!done);
-            append(path, std::span(bytes).subspan(written, end - written));
-            written = end;
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        reader.join();
-        const SysprofProfile whole = loadSysprof(std::span(bytes.data(), bytes.size()));
-        QCOMPARE_EQ(followed.status.end, DecodeEnd::Complete);
-        QCOMPARE_EQ(followed.status.bytesConsumed, whole.status.bytesConsumed);
-        QCOMPARE_EQ(followed.status.totalBytes, whole.status.totalBytes);
-        QCOMPARE_EQ(followed.runSampleCount, whole.runSampleCount);
-        QCOMPARE_EQ(followed.distinctStacks, whole.distinctStacks);
-        for (std::size_t view = 0; view < kStackViewCount; ++view)
-            QCOMPARE_EQ(followed.trees[view].size(), whole.trees[view].size());
+        // The viewer's load: every view's tree, the bottom-up ones too.
+        const SysprofLoadOptions options = viewerSysprofOptions();
+        checkFollowing<SysprofProfile>(
+            bytes, 4093,
+            [&options](const std::string& path, const DecodeControl& control, const SysprofSnapshots& snapshots) {
+                return loadSysprof(path, control, options, snapshots);
+            },
+            [&options](std::span<const std::uint8_t> soFar) { return loadSysprof(soFar, {}, options); });
     }
 };
 
