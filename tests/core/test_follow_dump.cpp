@@ -9,6 +9,7 @@
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/FileBytes.h"
 #include "tests/support/ProfileDifference.h"
+#include "tests/support/SanitizedBuild.h"
 #include "tests/support/SysprofDifference.h"
 #include "tests/support/TestSuite.h"
 
@@ -159,7 +160,7 @@ private slots:
         const std::vector<std::uint8_t> bytes = ::test::fileBytes(MEMPROF_TEST_DATA "/" + dump.toStdString());
         QVERIFY(!bytes.empty());
         checkFollowing<Profile>(
-            bytes, 65521,
+            bytes, testsuite::kSanitizedBuild ? 4 * 65521 : 65521, // a fresh load per piece
             [](const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots) {
                 return loadProfile(path, control, snapshots);
             },
