@@ -7,7 +7,10 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Warnings are errors in CI (CI=true) and wherever WERROR=ON is given.
-WERROR ?= $(if $(filter true,$(CI)),ON,OFF)
+# Unset, a build folder keeps the choice it was configured with: a `make run`
+# after CI's `make test` reconfigures nothing and rebuilds nothing.
+WERROR ?= $(if $(filter true,$(CI)),ON,)
+werror_flag = $(if $(WERROR),-DMEMPROF_WERROR=$(WERROR),)
 
 # Debian packages the build and the tests need (build deps, Qt's offscreen and
 # xcb platforms, the desktop-integration checkers; protobuf, zlib and Go for
@@ -48,7 +51,7 @@ deps:
 generator = $(if $(wildcard $(1)/CMakeCache.txt),,-G Ninja)
 
 configure: deps
-	cmake -S . -B $(BUILD_DIR) $(call generator,$(BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR)
+	cmake -S . -B $(BUILD_DIR) $(call generator,$(BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(werror_flag)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
@@ -72,7 +75,7 @@ SANITIZER_ENV = \
 
 test: build
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
-	cmake -S . -B $(ASAN_BUILD_DIR) $(call generator,$(ASAN_BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DMEMPROF_WERROR=$(WERROR) \
+	cmake -S . -B $(ASAN_BUILD_DIR) $(call generator,$(ASAN_BUILD_DIR)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(werror_flag) \
 	      -DMEMPROF_SANITIZE=ON -DMEMPROF_FUZZ=OFF
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
 	# The packaging tests check the install layout and the .deb, not memory

@@ -15,6 +15,7 @@
 #include "views/CostTableView.h"
 #include "views/HelpGuide.h"
 #include "views/LoadingPage.h"
+#include "views/ReadingBar.h"
 #include "views/StartPage.h"
 #include "views/SysprofPage.h"
 #include "views/ViewState.h"
@@ -37,6 +38,8 @@
 #include <QSpinBox>
 #include <QStatusBar>
 
+#include <utility>
+
 namespace memprof::app {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -58,7 +61,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(startPage_, &views::StartPage::openRequested, this, &MainWindow::chooseAndOpen);
     connect(startPage_, &views::StartPage::sampleRequested, this, [this] { openDump(sampleProfilePath()); });
-    connect(startPage_, &views::StartPage::recentRequested, this, &MainWindow::openDump);
+    connect(startPage_, &views::StartPage::recentRequested, this, [this](const QString& path) { openDump(path); });
     connect(loadingPage_, &views::LoadingPage::cancelRequested, this, &MainWindow::cancelLoad);
     connect(profilePage_->viewState(), &views::ViewState::locationSelected, this, &MainWindow::locationSelected);
 
@@ -106,8 +109,11 @@ void MainWindow::createMenus()
     open->setShortcut(QKeySequence::Open);
     recentMenu_ = new RecentFilesMenu(tr("Open &Recent"), file);
     file->addMenu(recentMenu_);
-    connect(recentMenu_, &RecentFilesMenu::openRequested, this, &MainWindow::openDump);
+    connect(recentMenu_, &RecentFilesMenu::openRequested, this, [this](const QString& path) { openDump(path); });
     connect(recentMenu_, &RecentFilesMenu::filesChanged, startPage_, &views::StartPage::setRecentFiles);
+    QAction* follow = file->addAction(tr("&Follow a Dump…"), this, &MainWindow::chooseAndFollow);
+    follow->setObjectName(QStringLiteral("followAction"));
+    follow->setToolTip(tr("Opens a dump a profiler is still writing and follows it as it grows"));
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
     QAction* recordAction = file->addAction(tr("Re&cord…"), this, &MainWindow::showRecordDialog);
@@ -119,12 +125,14 @@ void MainWindow::createMenus()
     compareAction_->setEnabled(false);
     file->addSeparator();
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
+    exportCsvAction_ = exportCsv;
     exportCsv->setObjectName(QStringLiteral("exportCsvAction"));
     exportCsv->setShortcut(Qt::CTRL | Qt::Key_E);
     exportCsv->setToolTip(
         tr("Writes the table used last, as shown (sorted and filtered), with raw numbers; "
            "the by-function tree whole, collapsed nodes included"));
     QAction* exportProfile = file->addAction(tr("Export &Profile As…"), this, &MainWindow::chooseAndExportProfile);
+    exportProfileAction_ = exportProfile;
     exportProfile->setObjectName(QStringLiteral("exportProfileAction"));
     exportProfile->setToolTip(
         tr("Writes the profile (the event window shown) for go tool pprof, speedscope, "
@@ -187,13 +195,13 @@ bool MainWindow::isLoading() const
     return job_ && job_->isRunning();
 }
 
-void MainWindow::openDump(const QString& path)
+MainWindow* MainWindow::openDump(const QString& path, ReadMode mode)
 {
     if (path.isEmpty())
-        return;
+        return nullptr;
     if (!document_ && !job_) {
-        loadDump(path);
-        return;
+        loadDump(path, mode);
+        return this;
     }
     auto* window = new MainWindow;
     if (layoutRestored_)
@@ -202,12 +210,15 @@ void MainWindow::openDump(const QString& path)
     window->opener_ = this;
     cascadeFrom(window, this);
     window->show();
-    window->loadDump(path);
+    window->loadDump(path, mode);
+    return window;
 }
 
-void MainWindow::loadDump(const QString& path)
+void MainWindow::loadDump(const QString& path, ReadMode mode)
 {
-    const QString problem = services::checkDumpFile(path);
+    const bool follow = mode == ReadMode::Follow;
+    const QString problem =
+        services::checkDumpFile(path, follow ? services::EmptyDump::StillWritten : services::EmptyDump::Refused);
     if (!problem.isEmpty()) {
         if (!QFileInfo::exists(path))
             recentMenu_->remove(path);
@@ -217,9 +228,22 @@ void MainWindow::loadDump(const QString& path)
     }
     job_.reset(); // cancels and waits for a load still running
     job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
+    job_->showPartials(partialInterval_);
+    if (follow)
+        job_->follow();
     connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     // A replaced job's result may already be queued: only the current job counts.
     const auto current = [this, job = job_.get()] { return job_.get() == job; };
+    connect(job_.get(), &services::ProfileLoadJob::progress, this,
+            [this, current](quint64 bytesRead, quint64 totalBytes) {
+                if (current() && partial_)
+                    if (auto* page = qobject_cast<views::ResultsPage*>(pageOf(partial_->kind())))
+                        page->readingBar()->setProgress(bytesRead, totalBytes);
+            });
+    connect(job_.get(), &services::ProfileLoadJob::partial, this, [this, current](services::DocumentPtr document) {
+        if (current())
+            onPartial(std::move(document));
+    });
     connect(job_.get(), &services::ProfileLoadJob::finished, this, [this, current](services::DocumentPtr document) {
         if (current())
             onLoaded(std::move(document));
@@ -235,8 +259,15 @@ void MainWindow::loadDump(const QString& path)
     loadingPage_->start(path);
     pages_->setCurrentWidget(loadingPage_);
     reloadAction_->setEnabled(false);
-    statusBar()->showMessage(tr("Loading %1…").arg(path));
+    statusBar()->showMessage(follow ? tr("Following %1: waiting for its first events…").arg(path)
+                                    : tr("Loading %1…").arg(path));
     job_->start();
+}
+
+void MainWindow::stopFollowing()
+{
+    if (job_)
+        job_->stopFollowing();
 }
 
 void MainWindow::reload()
@@ -263,6 +294,7 @@ void MainWindow::onLoadCancelled()
 {
     const QString path = job_->path();
     job_.reset();
+    dropPartial();
     statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
     if (closeOnFailure_ && !document_)
         close();
@@ -275,6 +307,7 @@ void MainWindow::onLoadFailed(const QString& message)
 {
     const QString path = job_->path();
     job_.reset();
+    dropPartial();
     statusBar()->clearMessage();
     showFailure(path, message);
     emit loadFinished(false);
@@ -288,7 +321,7 @@ void MainWindow::onLoaded(services::DocumentPtr document)
     emit loadFinished(true);
 }
 
-void MainWindow::showDocument(services::DocumentPtr document)
+QWidget* MainWindow::putOnPage(const services::DocumentPtr& document, bool* reloaded)
 {
     QWidget* page = pageOf(document->kind());
     if (!page) {
@@ -296,15 +329,66 @@ void MainWindow::showDocument(services::DocumentPtr document)
         pages_->addWidget(page);
         kindPages_[document->kind()] = page;
     }
-    // One window, one dump: the document shown before gives way.
-    const bool reloaded = document->showOn(page, document_.get());
-    document_ = std::move(document);
-    if (!reloaded && layoutRestored_ && page == profilePage_)
+    // One window, one dump: the document shown before gives way (the
+    // counts so far of the same dump, while it was read).
+    *reloaded = document->showOn(page, partial_ ? partial_.get() : document_.get());
+    if (!*reloaded && layoutRestored_ && page == profilePage_)
         restoreSortChoices(profilePage_);
     pages_->setCurrentWidget(page);
-    compareAction_->setEnabled(true);
-    closeOnFailure_ = false;
+    return page;
+}
+
+// The first counts so far replace the loading page; the later ones come
+// as reloads of those (sort orders, selection and scroll kept).
+void MainWindow::onPartial(services::DocumentPtr document)
+{
+    bool reloaded = false;
+    QWidget* page = putOnPage(document, &reloaded);
+    if (auto* results = qobject_cast<views::ResultsPage*>(page)) {
+        views::ReadingBar* bar = results->readingBar();
+        if (!partial_) {
+            connect(bar, &views::ReadingBar::cancelRequested, this, &MainWindow::cancelLoad, Qt::UniqueConnection);
+            connect(bar, &views::ReadingBar::stopFollowingRequested, this, &MainWindow::stopFollowing,
+                    Qt::UniqueConnection);
+        }
+        bar->setFollowing(isFollowing());
+        bar->setCountSoFar(document->countText());
+        if (!partial_)
+            statusBar()->clearMessage(); // the bar says how the read goes
+    }
+    partial_ = std::move(document);
+    enableDocumentActions();
+    emit partialShown();
+}
+
+void MainWindow::dropPartial()
+{
+    const services::DocumentPtr shown = std::exchange(partial_, nullptr);
+    if (!shown)
+        return;
+    if (document_ && document_->kind() == shown->kind())
+        document_->showOn(pageOf(document_->kind()), shown.get());
+    enableDocumentActions();
+}
+
+void MainWindow::enableDocumentActions()
+{
+    const bool shown = document_ && !partial_;
+    compareAction_->setEnabled(shown);
+    exportCsvAction_->setEnabled(!partial_);
+    exportProfileAction_->setEnabled(!partial_);
+    reloadAction_->setEnabled(shown && !isLoading());
+}
+
+void MainWindow::showDocument(services::DocumentPtr document)
+{
+    bool reloaded = false;
+    putOnPage(document, &reloaded);
+    partial_ = nullptr;
+    document_ = std::move(document);
+    enableDocumentActions();
     reloadAction_->setEnabled(true);
+    closeOnFailure_ = false;
     recentMenu_->add(document_->path());
     updateTitle();
     if (const QString empty = document_->emptyMessage(); !empty.isEmpty())
@@ -348,6 +432,15 @@ void MainWindow::chooseAndOpen()
     openDump(path);
 }
 
+void MainWindow::chooseAndFollow()
+{
+    const QString path = askForDump(this, tr("Follow a Dump Still Being Written"), lastOpenFolder());
+    if (path.isEmpty())
+        return;
+    setLastOpenFolder(QFileInfo(path).absolutePath());
+    openDump(path, ReadMode::Follow);
+}
+
 void MainWindow::chooseAndCompare()
 {
     const QFileInfo dump(dumpPath());
@@ -363,10 +456,25 @@ void MainWindow::showRecordDialog()
     if (!recordDialog_) {
         recordDialog_ = new views::RecordDialog(recordForm(), this);
         connect(recordDialog_, &views::RecordDialog::formUsed, this, &setRecordForm);
+        // A script's dump is followed while it is written; the end of the
+        // recording ends the following (the file is complete by then).
+        connect(recordDialog_, &views::RecordDialog::liveRecordingStarted, this, [this](const QString& path) {
+            liveDumpPath_ = path;
+            liveWindow_ = openDump(path, ReadMode::Follow);
+        });
+        connect(recordDialog_, &views::RecordDialog::liveRecordingEnded, this, [this](const QString& path, bool written) {
+            if (!liveWindow_ || path != liveDumpPath_)
+                return;
+            if (written)
+                liveWindow_->stopFollowing();
+            else
+                liveWindow_->cancelLoad();
+        });
         connect(recordDialog_, &views::RecordDialog::recorded, this, [this](const QString& path, const QString& note) {
-            openDump(path);
-            if (!note.isEmpty())
-                statusBar()->showMessage(note);
+            MainWindow* shown = liveWindow_ && path == liveDumpPath_ ? liveWindow_.data() : openDump(path);
+            liveWindow_ = nullptr;
+            if (shown && !note.isEmpty())
+                shown->statusBar()->showMessage(note);
         });
     }
     recordDialog_->show();
@@ -376,7 +484,7 @@ void MainWindow::showRecordDialog()
 
 ComparisonWindow* MainWindow::compareWith(const QString& newPath)
 {
-    return document_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
+    return document_ && !partial_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
 }
 
 views::ResultsPage* MainWindow::resultsPage() const
@@ -393,7 +501,7 @@ bool MainWindow::exportCsv(const QString& path, QString* error)
 
 void MainWindow::chooseAndExport()
 {
-    if (views::ResultsPage* page = resultsPage(); page && document_)
+    if (views::ResultsPage* page = resultsPage(); page && document_ && !partial_)
         chooseAndExportActiveTable(this, page, tr("Export %1 as CSV"), QFileInfo(dumpPath()).absolutePath(),
                                    QFileInfo(dumpPath()).completeBaseName());
 }
@@ -407,6 +515,8 @@ bool MainWindow::startExport(const QString& path, QString* error, const services
     };
     if (!document_)
         return fail(tr("There is no profile to export."));
+    if (partial_)
+        return fail(tr("The dump is still being read: export it once the read ends."));
     if (exportJob_ && exportJob_->isRunning())
         return fail(tr("An export is being written: wait for it to end."));
     const ExportSubject subject = document_->exportSubject();
@@ -474,7 +584,7 @@ QSpinBox* addSamplingIntervalField(QFileDialog& dialog)
 
 void MainWindow::chooseAndExportProfile()
 {
-    if (!document_)
+    if (!document_ || partial_)
         return;
     const ExportSubject subject = document_->exportSubject();
     const QFileInfo dump(dumpPath());

@@ -14,6 +14,7 @@
 #include <QPointer>
 #include <QStackedWidget>
 
+#include <chrono>
 #include <map>
 #include <memory>
 
@@ -42,10 +43,18 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens `path` here if this window shows nothing yet, else in a new window.
-    void openDump(const QString& path);
+    // How a dump is read: whole, as the file is when opened, or followed as
+    // it grows (a profiler still writing it) until its end is read or the
+    // user stops following.
+    enum class ReadMode { Whole, Follow };
+    // Opens `path` here if this window shows nothing yet, else in a new
+    // window; returns the window that loads it.
+    MainWindow* openDump(const QString& path, ReadMode mode = ReadMode::Whole);
     // Loads `path` in this window; the current profile stays until it loads.
-    void loadDump(const QString& path);
+    void loadDump(const QString& path, ReadMode mode = ReadMode::Whole);
+    // Ends following the dump being read: the page keeps what was read.
+    void stopFollowing();
+    bool isFollowing() const { return job_ && job_->isFollowing(); }
     void reload();
     void cancelLoad();
     // File > Record: the window's Record dialog, made on first use.
@@ -56,8 +65,14 @@ public:
     ComparisonWindow* compareWith(const QString& newPath);
 
     bool isLoading() const;
-    // The document shown; null before the first load.
+    // The document shown; null before the first load. While a dump is read
+    // its counts so far are on the page (partialDocument) and this is still
+    // the document shown before, until the read ends.
     const services::DocumentPtr& document() const { return document_; }
+    const services::DocumentPtr& partialDocument() const { return partial_; }
+    // How often a load shows its counts so far (tests make it every block
+    // read, whatever the time: 0).
+    void setPartialInterval(std::chrono::milliseconds interval) { partialInterval_ = interval; }
     const QString& dumpPath() const;
     // Forwards for the tests and the screenshot: a memprof profile is shown
     // (its whole run), or a sysprof one (on sysprofPage(), made when the
@@ -98,6 +113,8 @@ public slots:
 signals:
     // A load ended; `shown` is true when its profile is now on screen.
     void loadFinished(bool shown);
+    // The counts so far of the dump being read are on the page.
+    void partialShown();
     void locationSelected(memprof::LocationId location);
     // An export ended: written to `path`, or `error` says why not.
     void exportFinished(const QString& path, const QString& error);
@@ -115,10 +132,19 @@ private:
     // Help > Guide.
     void showGuide();
     void onLoaded(services::DocumentPtr document);
+    void onPartial(services::DocumentPtr document);
+    // A read that showed its counts so far and ended without a document:
+    // the page shows the document shown before again.
+    void dropPartial();
+    // Exports, comparisons and reloads wait for the end of a read shown.
+    void enableDocumentActions();
     void onLoadCancelled();
     void onLoadFailed(const QString& message);
     // Puts `document` on its kind's page, made the first time.
     void showDocument(services::DocumentPtr document);
+    // That page, made on first use; `reloaded`: the document came as a
+    // reload of the one the page showed before (showOn).
+    QWidget* putOnPage(const services::DocumentPtr& document, bool* reloaded);
     // The page showing documents of `kind`; null before the first.
     QWidget* pageOf(DumpKind kind) const;
     void onExportFinished(const QString& path, const QString& error, qint64 bytes);
@@ -126,12 +152,16 @@ private:
     void showPreviousPage();
     void updateTitle();
     void chooseAndOpen();
+    void chooseAndFollow();
     void chooseAndCompare();
     void chooseAndExport();
     void chooseAndExportProfile();
     void chooseSourceFolder();
 
     services::DocumentPtr document_;
+    // The counts so far of the dump being read, on its page (null otherwise).
+    services::DocumentPtr partial_;
+    std::chrono::milliseconds partialInterval_{500};
     std::unique_ptr<services::ProfileLoadJob> job_;
     std::unique_ptr<services::ProfileExportJob> exportJob_;
     // A window opened for a second dump closes again if that dump fails.
@@ -140,6 +170,9 @@ private:
     bool fitWhenShown_ = false;
     QPointer<QWidget> opener_;
     QPointer<views::RecordDialog> recordDialog_;
+    // The window following the dump a recording writes, and that dump.
+    QPointer<MainWindow> liveWindow_;
+    QString liveDumpPath_;
 
     QStackedWidget* pages_ = nullptr;
     views::StartPage* startPage_ = nullptr;
@@ -153,6 +186,8 @@ private:
     RecentFilesMenu* recentMenu_ = nullptr;
     QAction* reloadAction_ = nullptr;
     QAction* compareAction_ = nullptr;
+    QAction* exportCsvAction_ = nullptr;
+    QAction* exportProfileAction_ = nullptr;
     views::HelpGuide* guide_ = nullptr;
 };
 

@@ -27,19 +27,39 @@ MemprofDocument::MemprofDocument(QString path, services::ProfilePtr profile, ser
       range_(range)
 {}
 
-services::DocumentPtr MemprofDocument::read(const QString& path, DecodeControl& control)
+namespace {
+services::DocumentPtr wholeRunDocument(const QString& path, Profile&& counted)
 {
-    auto profile = std::make_shared<const Profile>(loadProfile(QFile::encodeName(path).toStdString(), control));
+    auto profile = std::make_shared<const Profile>(std::move(counted));
     return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
                                              RunRange{});
+}
+} // namespace
+
+services::DocumentPtr MemprofDocument::read(const QString& path, DecodeControl& control,
+                                            const services::PartialReports& partial)
+{
+    const std::string file = QFile::encodeName(path).toStdString();
+    if (!partial.report)
+        return wholeRunDocument(path, loadProfile(file, control));
+    // Each snapshot is a document of its own: the page shows it as a reload
+    // of the one before (the same locations, more counted).
+    ProfileSnapshots snapshots;
+    snapshots.interval = partial.interval;
+    snapshots.deliver = [&](Profile&& soFar) { partial.report(wholeRunDocument(path, std::move(soFar))); };
+    return wholeRunDocument(path, loadProfile(file, control, snapshots));
 }
 
 services::DocumentPtr MemprofDocument::broken(const QString& path, const DecodeStatus& status)
 {
-    auto profile = std::make_shared<Profile>();
-    profile->status = status;
-    return std::make_shared<MemprofDocument>(path, profile, profile, std::make_shared<services::WindowIndexSlot>(),
-                                             RunRange{});
+    Profile profile;
+    profile.status = status;
+    return wholeRunDocument(path, std::move(profile));
+}
+
+QString MemprofDocument::countText() const
+{
+    return QCoreApplication::translate("MemprofDocument", "%L1 events").arg(profile_->totals.eventCount);
 }
 
 QString MemprofDocument::emptyMessage() const
@@ -53,7 +73,8 @@ QString MemprofDocument::emptyMessage() const
 std::unique_ptr<services::ProfileLoadJob> MemprofDocument::countRange(RunRange range) const
 {
     return std::make_unique<services::ProfileLoadJob>(
-        path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control) {
+        path(), [whole = whole_, slot = indexSlot_, range](const QString& path, DecodeControl& control,
+                                                             const services::PartialReports&) {
             auto counted = std::make_shared<const Profile>(
                 services::countWindow(QFile::encodeName(path).toStdString(), range, whole, slot, control));
             return std::make_shared<MemprofDocument>(path, counted, whole, slot, range);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/services/ProfileDocument.h"
+#include "model/services/ProfileLoadJob.h"
 #include "model/services/ProfilePointers.h"
 #include "model/services/WindowIndexSlot.h"
 
@@ -20,8 +21,10 @@ public:
     // `profile` counts `range` of the run whose whole profile is `whole`.
     MemprofDocument(QString path, services::ProfilePtr profile, services::ProfilePtr whole,
                     std::shared_ptr<services::WindowIndexSlot> indexSlot, RunRange range);
-    // The whole run, read from `path` (the status says how the read ended).
-    static services::DocumentPtr read(const QString& path, DecodeControl& control);
+    // The whole run, read from `path` (the status says how the read ended),
+    // showing the counts so far on the way as `partial` asks.
+    static services::DocumentPtr read(const QString& path, DecodeControl& control,
+                                      const services::PartialReports& partial = {});
     // A dump that could not be read: `status` says where and why.
     static services::DocumentPtr broken(const QString& path, const DecodeStatus& status);
     // The memory profile page, as the window makes it before any document.
@@ -34,6 +37,7 @@ public:
     const DecodeStatus& status() const override { return profile_->status; }
     RunRange range() const override { return range_; }
     QString emptyMessage() const override;
+    QString countText() const override;
     std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Memprof; }
     QString writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings& settings,

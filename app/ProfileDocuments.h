@@ -9,6 +9,7 @@ namespace memprof::app {
 
 // Reads the dump at `path` as the document of its kind; a dump of no known
 // kind is read as memprof, whose decoder says why it cannot be.
-services::DocumentPtr readDocument(const QString& path, DecodeControl& control);
+services::DocumentPtr readDocument(const QString& path, DecodeControl& control,
+                                   const services::PartialReports& partial);
 
 } // namespace memprof::app

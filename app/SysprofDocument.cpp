@@ -31,15 +31,35 @@ services::DocumentPtr readRange(const QString& path, RunRange range, services::S
     return std::make_shared<SysprofDocument>(path, std::move(profile), std::move(whole), range);
 }
 
+services::DocumentPtr wholeRunDocument(const QString& path, SysprofProfile&& counted)
+{
+    auto profile = std::make_shared<const SysprofProfile>(std::move(counted));
+    return std::make_shared<SysprofDocument>(path, profile, profile, RunRange{});
+}
+
 } // namespace
 
 SysprofDocument::SysprofDocument(QString path, services::SysprofPtr profile, services::SysprofPtr whole, RunRange range)
     : ProfileDocument(std::move(path)), profile_(std::move(profile)), whole_(std::move(whole)), range_(range)
 {}
 
-services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control)
+services::DocumentPtr SysprofDocument::read(const QString& path, DecodeControl& control,
+                                            const services::PartialReports& partial)
 {
-    return readRange(path, RunRange{}, nullptr, control);
+    if (!partial.report)
+        return readRange(path, RunRange{}, nullptr, control);
+    // Each snapshot is a document of its own, its bottom-up trees built on
+    // the loader's thread: the page shows it as a reload of the one before.
+    SysprofSnapshots snapshots;
+    snapshots.interval = partial.interval;
+    snapshots.deliver = [&](SysprofProfile&& soFar) { partial.report(wholeRunDocument(path, std::move(soFar))); };
+    return wholeRunDocument(
+        path, loadSysprof(QFile::encodeName(path).toStdString(), control, viewerSysprofOptions(), snapshots));
+}
+
+QString SysprofDocument::countText() const
+{
+    return QCoreApplication::translate("SysprofDocument", "%L1 samples").arg(profile_->runSampleCount);
 }
 
 QString SysprofDocument::emptyMessage() const
@@ -53,7 +73,7 @@ QString SysprofDocument::emptyMessage() const
 std::unique_ptr<services::ProfileLoadJob> SysprofDocument::countRange(RunRange range) const
 {
     return std::make_unique<services::ProfileLoadJob>(
-        path(), [range, whole = whole_](const QString& path, DecodeControl& control) {
+        path(), [range, whole = whole_](const QString& path, DecodeControl& control, const services::PartialReports&) {
             return readRange(path, range, whole, control);
         });
 }
@@ -101,7 +121,7 @@ QWidget* SysprofDocument::makePage(const services::PageHooks& hooks, QWidget* pa
     return page;
 }
 
-bool SysprofDocument::showOn(QWidget* widget, const ProfileDocument* /*previous*/) const
+bool SysprofDocument::showOn(QWidget* widget, const ProfileDocument* previous) const
 {
     auto* page = static_cast<views::SysprofPage*>(widget);
     // A range of the run the page shows, counted by the page's document:
@@ -110,10 +130,14 @@ bool SysprofDocument::showOn(QWidget* widget, const ProfileDocument* /*previous*
         page->showRangeCounts(profile_, range_);
         return true;
     }
+    // The counts so far of a dump still read come as reloads of the ones
+    // before: the view, the selected function and the sort orders kept.
+    const auto* before = dynamic_cast<const SysprofDocument*>(previous);
+    const bool reloaded = before && before->path() == path() && before->status().end == DecodeEnd::Reading;
     // The page counts its ranges through this document.
     page->rangeCounter()->setDocument(shared_from_this());
-    page->setProfile(profile_, path());
-    return false;
+    page->setProfile(profile_, path(), reloaded);
+    return reloaded;
 }
 
 services::DocumentPtr SysprofDocument::shownOn(const QWidget* widget) const

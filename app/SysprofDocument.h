@@ -7,6 +7,7 @@
 #pragma once
 
 #include "model/services/ProfileDocument.h"
+#include "model/services/ProfileLoadJob.h"
 #include "model/services/ProfilePointers.h"
 
 namespace memprof::app {
@@ -15,8 +16,10 @@ class SysprofDocument final : public services::ProfileDocument {
 public:
     // `profile` counts `range` of the run whose whole profile is `whole`.
     SysprofDocument(QString path, services::SysprofPtr profile, services::SysprofPtr whole, RunRange range);
-    // The whole run, read from `path` (the status says how the read ended).
-    static services::DocumentPtr read(const QString& path, DecodeControl& control);
+    // The whole run, read from `path` (the status says how the read ended);
+    // with `partial`, the counts so far on the way (snapshots).
+    static services::DocumentPtr read(const QString& path, DecodeControl& control,
+                                      const services::PartialReports& partial = {});
 
     const services::SysprofPtr& profile() const { return profile_; }
 
@@ -24,6 +27,7 @@ public:
     const DecodeStatus& status() const override { return profile_->status; }
     RunRange range() const override { return range_; }
     QString emptyMessage() const override;
+    QString countText() const override;
     std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Sysprof; }
     QString writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings& settings,

@@ -382,6 +382,11 @@ int main(int argc, char* argv[])
                                     QStringLiteral("Open File > Record at start: record a script or a running "
                                                    "Tarantool, then view the dump."));
     parser.addOption(record);
+    const QCommandLineOption follow(QStringLiteral("follow"),
+                                    QStringLiteral("Follow each DUMP as it grows (a profiler still writing it): the "
+                                                   "page updates about once a second until the dump's end is "
+                                                   "written or Stop Following is pressed."));
+    parser.addOption(follow);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
 
@@ -425,8 +430,10 @@ int main(int argc, char* argv[])
     auto* first = new memprof::app::MainWindow;
     first->restoreLayout();
     first->show();
+    const auto mode = parser.isSet(follow) ? memprof::app::MainWindow::ReadMode::Follow
+                                           : memprof::app::MainWindow::ReadMode::Whole;
     for (const QString& dump : dumps)
-        first->openDump(dump);
+        first->openDump(dump, mode);
     if (parser.isSet(record))
         first->showRecordDialog();
     return execThenDeleteWindows();

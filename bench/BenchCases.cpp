@@ -18,6 +18,9 @@
 #include "model/sysprofile/SysprofLoader.h"
 
 #include <algorithm>
+#include <thread>
+#include <mutex>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -80,6 +83,8 @@ const char* endName(memprof::DecodeEnd end)
         return "cancelled";
     case memprof::DecodeEnd::Failed:
         return "failed";
+    case memprof::DecodeEnd::Reading:
+        return "reading";
     }
     return "?";
 }
@@ -118,6 +123,112 @@ RunResult finishWindowRun(const memprof::Profile& profile, memprof::RunRange win
     r.liveBlocksAtEnd = profile.totals.liveBlockCount;
     paneFigures = tree.size() + suspects.size();
     r.end = endName(profile.status.end);
+    return r;
+}
+
+// The viewer's load showing its counts so far every half second
+// (ProfileSnapshots): what the snapshots cost beside "ours". Each is made a
+// shared profile, as the viewer's document holds it, and dropped.
+RunResult measureLoadWithSnapshots(const std::string& path)
+{
+    RunResult r;
+    std::size_t taken = 0;
+    memprof::ProfileSnapshots snapshots;
+    snapshots.deliver = [&taken](memprof::Profile&& soFar) {
+        const auto shared = std::make_shared<const memprof::Profile>(std::move(soFar));
+        taken += shared->totals.eventCount > 0;
+    };
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::Profile profile = memprof::loadProfile(path, {}, snapshots);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    r.end = endName(profile.status.end) + std::string("+") + std::to_string(taken) + "-snapshots";
+    return r;
+}
+
+// Following a dump as a profiler writes it: a thread writes the dump into a
+// new file at 50 MB/s, in the 8 MiB flushes memprof and sysprof write, and
+// the viewer's load follows the file (DecodeControl::follow) with a
+// snapshot every half second. A snapshot showing the bytes up to offset s,
+// delivered at time t, lags the file by t minus the time the file first
+// held s bytes; "end" gives the largest lag and the time from the last
+// write to the finished profile. Its RSS is the follower's (the writer
+// holds one flush) and compares with "ours" on the finished file.
+RunResult measureFollow(const std::string& path)
+{
+    using Clock = std::chrono::steady_clock;
+    constexpr std::uint64_t kBytesPerSecond = 50'000'000;
+    constexpr std::size_t kFlush = 8u << 20;
+    RunResult r;
+    const std::string followed = path + ".followed." + std::to_string(::getpid());
+    std::FILE* out = std::fopen(followed.c_str(), "wb");
+    std::FILE* in = std::fopen(path.c_str(), "rb");
+    if (!out || !in) {
+        r.end = "cannot open";
+        return r;
+    }
+    std::setvbuf(out, nullptr, _IONBF, 0);
+    std::mutex lock;
+    std::vector<std::pair<std::uint64_t, Clock::time_point>> flushes; // file size, when reached
+    std::atomic<bool> following{true};
+    const Clock::time_point start = Clock::now();
+    std::thread writer([&] {
+        // A flush is copied in small steps, back to back, so that the
+        // follower's RSS is not the writer's buffer.
+        std::vector<char> step(64 << 10);
+        std::uint64_t written = 0;
+        for (bool more = true; more;) {
+            // The rate: this flush is due once the bytes before it took their time.
+            std::this_thread::sleep_until(start + std::chrono::nanoseconds(written * 1'000'000'000 / kBytesPerSecond));
+            std::size_t flushed = 0;
+            while (flushed < kFlush) {
+                const std::size_t got = std::fread(step.data(), 1, std::min(step.size(), kFlush - flushed), in);
+                if (got == 0) {
+                    more = false;
+                    break;
+                }
+                std::fwrite(step.data(), 1, got, out);
+                flushed += got;
+            }
+            written += flushed;
+            const std::lock_guard guard(lock);
+            if (flushed > 0)
+                flushes.emplace_back(written, Clock::now());
+        }
+        std::fclose(out);
+        std::fclose(in);
+        following = false; // a dump without its end is finished here too
+    });
+    double worstLag = 0;
+    std::size_t taken = 0;
+    memprof::ProfileSnapshots snapshots;
+    snapshots.deliver = [&](memprof::Profile&& soFar) {
+        const auto shared = std::make_shared<const memprof::Profile>(std::move(soFar));
+        const Clock::time_point now = Clock::now();
+        const std::uint64_t shown = shared->status.bytesConsumed;
+        const std::lock_guard guard(lock);
+        const auto reached = std::find_if(flushes.begin(), flushes.end(),
+                                          [shown](const auto& flush) { return flush.first >= shown; });
+        if (reached != flushes.end())
+            worstLag = std::max(worstLag, std::chrono::duration<double>(now - reached->second).count());
+        ++taken;
+    };
+    memprof::DecodeControl control;
+    control.follow = &following;
+    const memprof::Profile profile = memprof::loadProfile(followed, control, snapshots);
+    const Clock::time_point finished = Clock::now();
+    writer.join();
+    std::remove(followed.c_str());
+    r.seconds = std::chrono::duration<double>(finished - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.totals.eventCount + profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = profile.totals.liveBlockCount;
+    const double endLag = std::chrono::duration<double>(finished - flushes.back().second).count();
+    char lags[96];
+    std::snprintf(lags, sizeof lags, "+%zu-snapshots,lag<=%.2fs,end+%.2fs", taken, worstLag, endLag);
+    r.end = endName(profile.status.end) + std::string(lags);
     return r;
 }
 
@@ -218,6 +329,28 @@ RunResult measureSysprofViewerLoad(const std::string& path)
     r.events = profile.sampleCount;
     r.liveBlocksAtEnd = profile.distinctStacks;
     r.end = endName(profile.status.end);
+    return r;
+}
+
+// The viewer's load showing its counts so far every half second
+// (SysprofSnapshots): what the snapshots cost beside "sysviewer". Each is
+// made a shared profile, as the viewer's document holds it, and dropped.
+RunResult measureSysprofViewerSnapshots(const std::string& path)
+{
+    RunResult r;
+    std::size_t taken = 0;
+    memprof::SysprofSnapshots snapshots;
+    snapshots.deliver = [&taken](memprof::SysprofProfile&& soFar) {
+        const auto shared = std::make_shared<const memprof::SysprofProfile>(std::move(soFar));
+        taken += shared->sampleCount > 0;
+    };
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::SysprofProfile profile = memprof::loadSysprof(path, {}, memprof::viewerSysprofOptions(), snapshots);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.bytes = profile.status.bytesConsumed;
+    r.events = profile.sampleCount;
+    r.liveBlocksAtEnd = profile.distinctStacks;
+    r.end = endName(profile.status.end) + std::string("+") + std::to_string(taken) + "-snapshots";
     return r;
 }
 
@@ -360,10 +493,16 @@ int runWorker(const std::string& mode, const std::string& path)
         r = measureIndexedRecount(path);
     else if (mode == "indexed")
         r = measureIndexedLoad(path);
+    else if (mode == "snapshots")
+        r = measureLoadWithSnapshots(path);
+    else if (mode == "follow")
+        r = measureFollow(path);
     else if (mode == "sysprof")
         r = measureSysprofReport(path);
     else if (mode == "sysviewer")
         r = measureSysprofViewerLoad(path);
+    else if (mode == "syssnapshots")
+        r = measureSysprofViewerSnapshots(path);
     else if (mode == "sysdecoder")
         r = measureSysprofDecoder(path);
     else

@@ -221,7 +221,7 @@ void printFigureTable(const std::vector<VariantFigures>& figures, const char* ev
 int runSysprofBenchmark(const std::string& path, int runs, std::optional<double> referenceSeconds)
 {
     std::vector<VariantFigures> figures;
-    for (const char* name : {"sysprof", "sysviewer", "sysdecoder"})
+    for (const char* name : {"sysprof", "sysviewer", "syssnapshots", "sysdecoder"})
         figures.push_back({name, {}, {}, {}, {}, {}, {}, {}, {}});
     if (!runVariants(path, runs, figures))
         return 1;
@@ -284,6 +284,16 @@ int runBenchmark(const std::string& path, int runs, const std::vector<std::strin
                 static_cast<unsigned long long>(mostBlocks), static_cast<unsigned long long>(blocksAtBytePeak),
                 double(peakBytes) / kMB);
     printFigureTable(figures, "events");
+    // What a variant notes of its runs beyond how they ended (the snapshots
+    // taken, a follow's lags), run by run.
+    for (const VariantFigures& v : figures) {
+        std::string notes;
+        for (const RunResult& run : v.runs)
+            if (run.end.find('+') != std::string::npos)
+                notes += (notes.empty() ? "" : "; ") + run.end;
+        if (!notes.empty())
+            std::printf("%s, run by run: %s\n", v.name.c_str(), notes.c_str());
+    }
 
     auto find = [&](const char* name) -> const VariantFigures* {
         for (const auto& v : figures)

@@ -39,7 +39,8 @@ const char* const kUsage =
     "like a service's: mode C (host call chains, the default) or L.\n"
     "A sysprof FILE is measured as memprof-report reads it (\"sysprof\": decode,\n"
     "the call tree it prints, the reference's lines), as the viewer loads it\n"
-    "(\"sysviewer\": every view's trees, top-down and bottom-up) and by its\n"
+    "(\"sysviewer\": every view's trees, top-down and bottom-up; \"syssnapshots\":\n"
+    "the same showing its counts so far every half second) and by its\n"
     "decoder alone (\"sysdecoder\"); events are samples. --reference-seconds gives the time\n"
     "the reference parser took on FILE, to print the ratio.\n"
     "\n"
@@ -54,7 +55,7 @@ const char* const kUsage =
     "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
     "second thread as the viewer does; \"inline\" is ours on one thread\n"
     "(default: all, these four). VARIANT is ours, inline, absl, std, all,\n"
-    "decoder, blocks, window, indexed or recount.\n"
+    "decoder, blocks, window, indexed, snapshots, follow or recount.\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n"
     "--map blocks measures the block map alone: the dump's block operations,\n"
     "read into memory first (untimed; its RSS includes them), replayed into a\n"
@@ -66,6 +67,13 @@ const char* const kUsage =
     "its MB/s and events/s are those of the re-count, \"seconds\" its time.\n"
     "--map indexed measures the viewer's first load: ours, keeping the window\n"
     "index (loadProfileWithIndex).\n"
+    "--map snapshots measures the viewer's load showing its counts so far:\n"
+    "ours, with a snapshot of the counts every half second (ProfileSnapshots).\n"
+    "--map follow measures following the dump as a profiler writes it: a\n"
+    "thread writes it into a new file beside it at 50 MB/s in 8 MiB flushes\n"
+    "while the load follows the file with a snapshot every half second; its\n"
+    "end column gives the largest lag of a snapshot behind the file and the\n"
+    "time from the last write to the finished profile.\n"
     "--map recount measures changing the window with the index: the first load\n"
     "with its index (untimed), then the same window as --map window counted by\n"
     "recountWindow, with the tree and the suspects; its RSS is the viewer's\n"
@@ -220,9 +228,10 @@ int main(int argc, char** argv)
             std::istringstream names(map);
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
-                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount")
+                    name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount" &&
+                    name != "snapshots" && name != "follow")
                     return usageError(
-                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed or "
+                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed, snapshots or "
                         "recount, or a "
                         "comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProfilePage.h"
 
+#include "ReadingBar.h"
+
 #include "CostTableView.h"
 #include "EventWindowBar.h"
 #include "FilterField.h"
@@ -11,6 +13,7 @@
 #include "MessageBar.h"
 #include "OverridesPane.h"
 #include "RangeCounter.h"
+#include "ReadingBar.h"
 #include "SourcePane.h"
 #include "SummaryHeader.h"
 #include "ViewState.h"
@@ -22,7 +25,10 @@
 #include "model/services/LoadMessages.h"
 #include "model/services/WindowCount.h"
 
+#include <QAbstractItemView>
 #include <QFileInfo>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -197,10 +203,18 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
 {
     cancelRecount();
     cancelWindowIndexBuild();
+    // The counts so far of a dump still read come as reloads of the ones
+    // before; they count no window, the one a reload showed waits for the end.
+    const bool reading = profile->status.end == DecodeEnd::Reading;
+    const bool wasReading = wholeProfile_ && wholeProfile_->status.end == DecodeEnd::Reading;
+    const RunRange window = wasReading ? windowAfterRead_ : shownWindow_;
     // A reload counts the window it showed again, if the run still has it.
-    const RunRange reloadedWindow = keepSortOrders && shownWindow_.last <= profile->totals.eventCount
-                                        ? clampRange(shownWindow_, profile->totals.eventCount)
-                                        : RunRange{};
+    RunRange reloadedWindow = keepSortOrders && window.last <= profile->totals.eventCount
+                                  ? clampRange(window, profile->totals.eventCount)
+                                  : RunRange{};
+    windowAfterRead_ = reading && keepSortOrders ? window : RunRange{};
+    if (reading)
+        reloadedWindow = {};
     wholeProfile_ = profile;
     dumpPath_ = dumpPath;
     windowIndex_ = std::move(indexSlot);
@@ -210,10 +224,24 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     setSelectableProfile(profile);
     summary_->setProfile(*profile, dumpPath);
     charts_->setProfile(*profile, dumpPath);
-    showFunctionNames(nullptr);
-    namesReader_->readAfterPaint(services::luaFunctionsOf(*wholeProfile_), QFileInfo(dumpPath_).absolutePath(),
-                                 sourcePane()->sourceFolders());
+    // The functions' names are read from the sources once the read ended.
+    if (!wasReading)
+        showFunctionNames(nullptr);
+    if (!reading)
+        namesReader_->readAfterPaint(services::luaFunctionsOf(*wholeProfile_), QFileInfo(dumpPath_).absolutePath(),
+                                     sourcePane()->sourceFolders());
+    // While the dump is read the user reads the tables as they grow: each
+    // keeps its place.
+    std::vector<std::pair<QAbstractItemView*, int>> scrolled;
+    if (reading || wasReading)
+        for (QAbstractItemView* view : scrolledViews())
+            scrolled.emplace_back(view, view->verticalScrollBar()->value());
     showCounts(std::move(profile), true, keepSortOrders);
+    for (const auto& [view, position] : scrolled) {
+        view->doItemsLayout();
+        view->verticalScrollBar()->setValue(position);
+    }
+    showReading(reading, wasReading);
     if (wholeProfile_->status.end == DecodeEnd::Truncated)
         messageBar()->showWarning(
             services::describeTruncation(wholeProfile_->status, wholeProfile_->totals.eventCount));
@@ -225,6 +253,31 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
     // the page again too.
     indexBuildAfterPaint_ = true;
     update();
+}
+
+std::vector<QAbstractItemView*> ProfilePage::scrolledViews() const
+{
+    std::vector<QAbstractItemView*> views(eventTables_.begin(), eventTables_.end());
+    views.push_back(heldPane_->table());
+    views.push_back(tree_);
+    return views;
+}
+
+// A dump still read: the reading bar says how far, and no window is counted
+// (nor chosen) before the end.
+void ProfilePage::showReading(bool reading, bool wasReading)
+{
+    if (reading && !wasReading)
+        readingBar()->cancelButton()->setEnabled(true);
+    if (reading)
+        readingBar()->setProgress(wholeProfile_->status.bytesConsumed, wholeProfile_->status.totalBytes);
+    readingBar()->setVisible(reading);
+    windowBar_->setEnabled(!reading);
+}
+
+bool ProfilePage::isReading() const
+{
+    return wholeProfile_ && wholeProfile_->status.end == DecodeEnd::Reading;
 }
 
 void ProfilePage::paintEvent(QPaintEvent* event)
@@ -278,6 +331,10 @@ void ProfilePage::showFunctionNames(services::FunctionNamesPtr names)
     treeModel_->setFunctionNames(names);
     names_.setFunctionNames(names);
     flame_->setFunctionNames(std::move(names));
+    // A row selected before the names came is named in the status line as
+    // its row now reads.
+    if (const std::optional<LocationId> selected = viewState()->selectedLocation())
+        emit statusMessage(names_.label(*selected).text());
 }
 
 // Never waits for the worker: it stops at its next block and the job goes.
@@ -321,6 +378,10 @@ void ProfilePage::countWindow(RunRange window)
 {
     if (!wholeProfile_)
         return;
+    if (isReading() && window != RunRange{}) {
+        viewState()->setRange({}); // a drag across the heap chart: the window waits for the end
+        return;
+    }
     cancelRecount();
     if (window == shownWindow_)
         return; // back to the window shown while another was counted

@@ -21,6 +21,9 @@
 #include <QPointer>
 
 #include <array>
+#include <vector>
+
+class QAbstractItemView;
 
 namespace memprof::itemmodels {
 class FunctionTreeModel;
@@ -69,6 +72,9 @@ public:
     EventWindowBar* windowBar() const { return windowBar_; }
     // A window's re-count is running.
     bool isRecounting() const;
+    // The page shows the counts so far of a dump still being read
+    // (setProfile with a Reading status): its window waits for the end.
+    bool isReading() const;
     // The loaded dump's window index is ready, or being built in the
     // background for the first window.
     std::shared_ptr<const WindowIndex> windowIndex() const { return windowIndex_ ? windowIndex_->index() : nullptr; }
@@ -94,6 +100,8 @@ private:
     void updateOverrides();
     CostTableView* currentEventTable() const;
     void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);
+    std::vector<QAbstractItemView*> scrolledViews() const;
+    void showReading(bool reading, bool wasReading);
     void countWindow(RunRange window);
     void onRecountFailed(const QString& message);
     void cancelRecount();
@@ -107,6 +115,8 @@ private:
     services::ProfilePtr wholeProfile_;
     QString dumpPath_;
     RunRange shownWindow_; // the window profile_ counts
+    // The window a reload showed, counted again once the read ends.
+    RunRange windowAfterRead_;
     // The dump's window index (one per load), built in the background after
     // the load is shown, or by the first re-count when it comes first.
     std::shared_ptr<services::WindowIndexSlot> windowIndex_;

@@ -4,6 +4,7 @@
 #include "FilterField.h"
 #include "LastUsedTable.h"
 #include "MessageBar.h"
+#include "ReadingBar.h"
 #include "RowMenu.h"
 #include "SourcePane.h"
 
@@ -23,6 +24,7 @@ ResultsPage::ResultsPage(QWidget* parent)
       state_(new ViewState(this)),
       filter_(new FilterField(this)),
       messageBar_(new MessageBar(this)),
+      readingBar_(new ReadingBar(this)),
       tabs_(new QTabWidget(this)),
       sourcePane_(new SourcePane(state_, this)),
       rowMenu_(new RowMenu(this, filter_)),
@@ -57,6 +59,7 @@ void ResultsPage::layOut(QWidget* summary, QWidget* panes)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(readingBar_);
     layout->addWidget(messageBar_);
     layout->addWidget(summary);
     layout->addWidget(filter_);

@@ -25,6 +25,7 @@ namespace memprof::views {
 class FilterField;
 class LastUsedTable;
 class MessageBar;
+class ReadingBar;
 class RowMenu;
 class SourcePane;
 
@@ -47,6 +48,8 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     SourcePane* sourcePane() const { return sourcePane_; }
     FilterField* filterField() const { return filter_; }
+    // Shown while the page shows a dump still being read: its progress and Cancel.
+    ReadingBar* readingBar() const { return readingBar_; }
 
     // What the row menu offers for a row of the page's tables: the Lua
     // chunk the row belongs to ("@file.lua", an alias; empty for none),
@@ -66,7 +69,8 @@ signals:
 protected:
     explicit ResultsPage(QWidget* parent = nullptr);
 
-    // From the top: the message bar, the summary, the filter, the panes.
+    // From the top: the reading bar, the message bar, the summary, the
+    // filter, the panes.
     void layOut(QWidget* summary, QWidget* panes);
     MessageBar* messageBar() const { return messageBar_; }
     // A table Export CSV can write; the first one added is the active
@@ -87,6 +91,7 @@ private:
     ViewState* state_;
     FilterField* filter_;
     MessageBar* messageBar_;
+    ReadingBar* readingBar_;
     QTabWidget* tabs_;
     SourcePane* sourcePane_;
     QList<CostTableView*> exportable_;

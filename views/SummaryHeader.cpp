@@ -96,14 +96,22 @@ void SummaryHeader::render()
     case DecodeEnd::Failed:
         state = tr("failed");
         break;
+    case DecodeEnd::Reading:
+        // A file followed as it grows has no size yet.
+        state = status_.totalBytes > 0
+                    ? tr("reading, %1 of %2").arg(bytes(status_.bytesConsumed), bytes(status_.totalBytes))
+                    : tr("still being written, %1 read so far").arg(bytes(status_.bytesConsumed));
+        break;
     }
+    const QString size =
+        status_.end == DecodeEnd::Reading ? QString() : QStringLiteral(", ") + bytes(status_.totalBytes);
 
     const QFileInfo info(filePath_);
     fileName_->setText(info.fileName());
     folder_->setText(info.absolutePath());
     const QStringList items = {
         item(tr("format"), together(tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion))),
-        item(tr("dump"), state + QStringLiteral(", ") + bytes(status_.totalBytes)),
+        item(tr("dump"), state + size),
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
                                .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
                                     count(totals_.freeCount))),

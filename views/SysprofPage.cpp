@@ -9,6 +9,7 @@
 #include "views/FunctionNamesReader.h"
 #include "views/MessageBar.h"
 #include "views/RangeCounter.h"
+#include "views/ReadingBar.h"
 #include "views/SourcePane.h"
 #include "views/StackViewChoice.h"
 #include "views/charts/VmStateChart.h"
@@ -17,6 +18,7 @@
 #include "views/cpu/CpuFunctionsTab.h"
 #include "views/cpu/CpuVmStatesTab.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
@@ -25,11 +27,14 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopedValueRollback>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace memprof::views {
 
@@ -187,28 +192,49 @@ CostTableView* SysprofPage::calleesView() const
     return functions_->calleesView();
 }
 
-void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path)
+void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path, bool keepChoices)
 {
     rangeCounter_->cancel();
+    // The counts so far of a dump still read come as reloads of the ones
+    // before (keepChoices): the view, the selected function, the sort
+    // orders and the tables' places stay; no range is counted before the end.
+    const bool reading = profile && profile->status.end == DecodeEnd::Reading;
+    const bool wasReading = isReading();
     whole_ = profile;
     path_ = path;
-    viewState()->resetForProfile();
-    {
+    if (!keepChoices) {
+        viewState()->resetForProfile();
         // A dump without host chains (mode L) has nothing in the other views.
         const QScopedValueRollback<bool> showing(showingCount_, true);
         if (profile && !profile->hasHostChains())
             viewState()->setView(StackView::Lua);
+    } else if (!viewState()->range().isWholeRun()) {
+        const QScopedValueRollback<bool> showing(showingCount_, true);
+        viewState()->setRange({});
     }
     states_->chart()->setTimeline(profile ? profile->timeline : SampleTimeline());
     states_->chart()->setRange(viewState()->range());
     wholeRun_->setVisible(false);
-    showFunctionNames(nullptr);
-    if (profile)
+    // The functions' names are read from the sources once the read ended.
+    if (!wasReading)
+        showFunctionNames(nullptr);
+    if (profile && !reading)
         namesReader_->readAfterPaint(services::luaFunctionsOf(*profile), QFileInfo(path).absolutePath(),
                                      sourcePane()->sourceFolders());
     else
         namesReader_->cancel();
+    std::vector<std::pair<QAbstractItemView*, int>> scrolled;
+    if (keepChoices)
+        for (QAbstractItemView* view : {topDownView(), bottomUpView(), functionsView()})
+            scrolled.emplace_back(view, view->verticalScrollBar()->value());
     showCounted(std::move(profile));
+    for (const auto& [view, position] : scrolled) {
+        view->doItemsLayout();
+        view->verticalScrollBar()->setValue(position);
+    }
+    showReading(reading, wasReading);
+    if (keepChoices)
+        return;
     // The hottest function (by self samples) selected: its callers and
     // callees are the first thing worth reading.
     const std::vector<FunctionCost>& costs = functions_->functionsModel()->costs();
@@ -217,6 +243,22 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
     });
     if (hottest != costs.end())
         selectFrame(hottest->frame);
+}
+
+// A dump still read: the reading bar says how far, and no range is counted
+// (nor chosen) before the end.
+void SysprofPage::showReading(bool reading, bool wasReading)
+{
+    if (reading && !wasReading)
+        readingBar()->cancelButton()->setEnabled(true);
+    if (reading)
+        readingBar()->setProgress(whole_->status.bytesConsumed, whole_->status.totalBytes);
+    readingBar()->setVisible(reading);
+}
+
+bool SysprofPage::isReading() const
+{
+    return whole_ && whole_->status.end == DecodeEnd::Reading;
 }
 
 void SysprofPage::showFunctionNames(services::FunctionNamesPtr names)
@@ -235,6 +277,10 @@ void SysprofPage::setRange(RunRange range)
 
 void SysprofPage::countRange(RunRange range)
 {
+    if (isReading() && !range.isWholeRun()) {
+        viewState()->setRange({}); // a drag across the chart: the range waits for the end
+        return;
+    }
     states_->chart()->setRange(range);
     wholeRun_->setVisible(!range.isWholeRun());
     if (range.isWholeRun()) {

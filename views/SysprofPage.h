@@ -44,7 +44,13 @@ public:
 
     ~SysprofPage() override;
 
-    void setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path);
+    // `keepChoices`: the counts so far of the dump shown before, or its
+    // whole run once read: the view, the selected function, the sort orders
+    // and the tables' places stay.
+    void setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path, bool keepChoices = false);
+    // The page shows the counts so far of a dump still being read
+    // (setProfile with a Reading status): its range waits for the end.
+    bool isReading() const;
     // What the panes count: the whole run, or the sample range's profile.
     std::shared_ptr<const SysprofProfile> profile() const { return profile_; }
     std::shared_ptr<const SysprofProfile> wholeRunProfile() const { return whole_; }
@@ -91,6 +97,7 @@ private:
     // Counts the state's sample range (the whole run at once, a range off
     // the GUI thread) and shows it.
     void countRange(RunRange range);
+    void showReading(bool reading, bool wasReading);
     void showView();
     void showSelection();
     void renderHeader();

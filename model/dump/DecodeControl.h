@@ -17,6 +17,12 @@ struct DecodeControl {
     // Raised by another thread to stop; the decode ends Cancelled.
     const std::atomic<bool>* stop = nullptr;
     std::size_t blockSize = 1u << 20;
+    // Set: a regular file is followed as it grows (a profiler still writing
+    // it). At the file's end the read waits for more for as long as this
+    // points at true; once it is false, what was written by then is read and
+    // the dump ends there. Unset: a file is read up to the size it had when
+    // opened.
+    const std::atomic<bool>* follow = nullptr;
 };
 
 } // namespace memprof

@@ -37,6 +37,8 @@ enum class DecodeEnd : std::uint8_t {
     Truncated, // the data ends before the epilogue: everything complete was kept
     Cancelled, // the stop flag was raised
     Failed, // `error` says why; nothing after `error.offset` was used
+    Reading, // not ended: the counts so far of a read still going (a snapshot),
+             // `bytesConsumed` of `totalBytes` read
 };
 
 struct DecodeStatus {

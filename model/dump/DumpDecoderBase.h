@@ -40,9 +40,13 @@ protected:
     bool stopRequested() const { return control_.stop && control_.stop->load(std::memory_order_relaxed); }
 
     // Refills; reports progress and honours cancellation once per block.
+    // A source followed as it grows may give fewer than `wanted` bytes
+    // without ending (StreamBuffer::waiting): each reader's loop asks again,
+    // and progress is reported while it waits too (what a caller showing
+    // the counts so far goes by).
     bool refill(std::size_t wanted)
     {
-        if (buffer_.fill(wanted) && control_.progress)
+        if ((buffer_.fill(wanted) || buffer_.waiting()) && control_.progress)
             control_.progress(buffer_.offset(), status_.totalBytes);
         if (buffer_.failed())
             return fail(DecodeErrorKind::IoError, buffer_.offset() + buffer_.available(), buffer_.errorText());
@@ -50,6 +54,16 @@ protected:
             status_.end = DecodeEnd::Cancelled;
             return false;
         }
+        return true;
+    }
+
+    // Refills until `wanted` bytes are there or the source ends, waiting for
+    // a followed source's data as long as it takes.
+    bool refillAtLeast(std::size_t wanted)
+    {
+        while (buffer_.available() < wanted && !buffer_.atEnd())
+            if (!refill(wanted))
+                return false;
         return true;
     }
 
@@ -67,7 +81,7 @@ protected:
 
     bool readPrologue(const Prologue& expect, std::uint8_t& version)
     {
-        if (!refill(magic::kPrologueSize))
+        if (!refillAtLeast(magic::kPrologueSize))
             return false;
         const std::uint64_t at = buffer_.offset();
         const std::uint8_t* p = buffer_.data();

@@ -49,7 +49,7 @@ private:
             return DumpKind::Unknown;
         }
         const std::uint64_t at = buffer_.offset();
-        if (buffer_.available() < 3 && !buffer_.atEnd() && !refill(3))
+        if (!refillAtLeast(3))
             return DumpKind::Unknown;
         if (buffer_.available() < 3) {
             fail(DecodeErrorKind::UnexpectedEnd, at + buffer_.available(),
@@ -73,10 +73,9 @@ private:
 
 } // namespace
 
-DumpProbe probeDump(ByteSource& source)
+DumpProbe probeDump(ByteSource& source, const DecodeControl& control)
 {
     IgnoreSymbols sink;
-    const DecodeControl control;
     return KindProbe(source, sink, control).run();
 }
 
@@ -86,15 +85,15 @@ DumpProbe probeDump(std::span<const std::uint8_t> bytes)
     return probeDump(source);
 }
 
-DumpProbe probeDump(const std::string& path)
+DumpProbe probeDump(const std::string& path, const DecodeControl& control)
 {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
         return {};
-    FileByteSource source(path);
+    FileByteSource source(path, control.stop, control.follow);
     if (!source.isOpen())
         return {};
-    return probeDump(source);
+    return probeDump(source, control);
 }
 
 DumpKind dumpKindOf(const std::string& path)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/dump/ByteSource.h"
+#include "model/dump/DecodeControl.h"
 #include "model/dump/DecodeStatus.h"
 
 #include <span>
@@ -32,10 +33,12 @@ struct DumpProbe {
     bool broken() const { return status.end == DecodeEnd::Failed; }
 };
 
-// Reads `source` through the symbol table and the next magic.
-DumpProbe probeDump(ByteSource& source);
+// Reads `source` through the symbol table and the next magic. A file
+// followed as it grows (control.follow) is waited for until they are
+// written (control.stop ends the wait, Cancelled).
+DumpProbe probeDump(ByteSource& source, const DecodeControl& control = {});
 DumpProbe probeDump(std::span<const std::uint8_t> bytes);
-DumpProbe probeDump(const std::string& path);
+DumpProbe probeDump(const std::string& path, const DecodeControl& control = {});
 
 // probeDump(path).kind.
 DumpKind dumpKindOf(const std::string& path);

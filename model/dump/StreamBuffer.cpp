@@ -31,6 +31,8 @@ StreamBuffer::StreamBuffer(ByteSource& source, std::size_t blockSize)
 bool StreamBuffer::fill(std::size_t wanted)
 {
     bool readAnything = false;
+    bool waitedOnce = false;
+    waiting_ = false;
     while (available() < wanted && !atEnd_) {
         if (end_ == buffer_.size()) {
             if (position_ > 0) {
@@ -47,6 +49,20 @@ bool StreamBuffer::fill(std::size_t wanted)
             }
         }
         const std::size_t got = source_.read(std::span<std::uint8_t>(buffer_.data() + end_, buffer_.size() - end_));
+        if (got == 0 && !source_.failed() && !source_.ended()) {
+            // Nothing yet. A reader given new bytes, or one that consumed
+            // something since it last found nothing, may have whole items
+            // here: it is back at once. One stuck at the same offset waits
+            // a moment (once) first.
+            waiting_ = true;
+            if (readAnything || waitedOnce || offset() != stuckAt_) {
+                stuckAt_ = offset();
+                return readAnything;
+            }
+            source_.awaitData();
+            waitedOnce = true;
+            continue;
+        }
         if (got == 0 || source_.failed())
             atEnd_ = true;
         end_ += got;

@@ -25,9 +25,13 @@ public:
     std::uint64_t totalSize() const { return source_.totalSize(); }
 
     void consume(std::size_t count) { position_ += count; }
-    // Reads until at least `wanted` bytes are available or the source ends.
-    // Returns true if anything new was read.
+    // Reads until at least `wanted` bytes are available or the source ends,
+    // or (a source followed as it grows) has nothing yet: then waiting() is
+    // true, and fewer bytes are available without atEnd(). Returns true if
+    // anything new was read.
     bool fill(std::size_t wanted);
+    // The last fill stopped for want of data that may still come.
+    bool waiting() const { return waiting_; }
 
 private:
     ByteSource& source_;
@@ -36,6 +40,9 @@ private:
     std::size_t end_ = 0;
     std::uint64_t base_ = 0;
     bool atEnd_ = false;
+    bool waiting_ = false;
+    // Where the reader was when the source last had nothing yet.
+    std::uint64_t stuckAt_ = ~std::uint64_t(0);
 };
 
 } // namespace memprof

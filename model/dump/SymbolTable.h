@@ -41,6 +41,9 @@ public:
     const FunctionInfo& functionAt(std::int32_t index) const { return functions_[static_cast<std::size_t>(index)]; }
     std::vector<FunctionInfo> takeFunctions() { return std::move(functions_); }
     std::vector<Alias> takeAliases() { return std::move(aliases_); }
+    // The same, kept: a snapshot of a read still going copies them.
+    const std::vector<FunctionInfo>& functions() const { return functions_; }
+    const std::vector<Alias>& aliases() const { return aliases_; }
 
 private:
     std::string nameOfCode(std::uint64_t addr, std::uint64_t line, std::int32_t& function);

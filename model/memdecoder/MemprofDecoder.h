@@ -13,7 +13,9 @@
 //   void free(const FreeEvent&);
 // and optionally void eventBoundary(std::uint64_t offset): the next event
 // starts at byte `offset` (called between events, about once per read
-// block, so a sink can note where to resume: see decodeEvents).
+// block, so a sink can note where to resume: see decodeEvents), and
+// void streamVersions(std::uint8_t symtab, std::uint8_t events): the two
+// prologues' versions, once both are read.
 #pragma once
 
 #include "model/dump/DumpDecoderBase.h"
@@ -63,9 +65,15 @@ public:
         status_.totalBytes = buffer_.totalSize();
         if (readPrologue(kSymtabPrologue, status_.symtabVersion) && readSymtab()) {
             sink_.symtabEnd();
-            if (readPrologue(kEventsPrologue, status_.eventsVersion))
+            if (readPrologue(kEventsPrologue, status_.eventsVersion)) {
+                if constexpr (requires { sink_.streamVersions(std::uint8_t{}, std::uint8_t{}); })
+                    sink_.streamVersions(status_.symtabVersion, status_.eventsVersion);
                 readEvents();
+            }
         }
+        // A followed file's size is what was read of it (unknown at the start).
+        if (status_.totalBytes == 0)
+            status_.totalBytes = buffer_.totalSize();
         status_.bytesConsumed = buffer_.offset();
         return status_;
     }
@@ -235,6 +243,8 @@ private:
                     continue;
             }
             const std::uint64_t at = buffer_.offset();
+            if (buffer_.available() == 0 && !buffer_.atEnd())
+                continue; // a followed source has nothing yet
             if (buffer_.available() == 0) {
                 status_.end = DecodeEnd::Truncated;
                 status_.truncatedAt = at;

@@ -25,7 +25,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <type_traits>
@@ -94,6 +97,8 @@ public:
     // checkpoint of the window index may go.
     void eventBoundary(std::uint64_t offset)
     {
+        if (snapshotWanted_) [[unlikely]]
+            takeSnapshot(offset);
         if (index_ && (talliedEventCount_ - lastCheckpointEvents_ >= segmentEvents_ || index_->checkpoints.empty()))
             [[unlikely]]
             takeCheckpoint(offset);
@@ -101,6 +106,29 @@ public:
 
     // Moves the aggregates out; the builder is spent afterwards.
     Profile finish(const DecodeStatus& status);
+
+    // Snapshots of a read still going: after requestSnapshot() (on the
+    // caller's thread) the next event boundary after an event hands `sink`
+    // a Profile of the events before it, as finish() gives it for a dump that ends
+    // there, with a Reading status of `totalBytes`. The sink is called on
+    // a thread of its own, in order, all before finish() returns; nothing
+    // of the final result changes. Not with a window index (its Overrides
+    // are the packer thread's).
+    void setSnapshotSink(std::function<void(Profile&&)> sink, std::uint64_t totalBytes)
+    {
+        snapshotSink_ = std::move(sink);
+        snapshotTotalBytes_ = totalBytes;
+    }
+    void requestSnapshot() { snapshotWanted_ = snapshotSink_ && !index_; }
+    // What the last snapshot cost its two threads (any thread may ask): a
+    // caller keeps snapshots a small share of the read by it.
+    std::chrono::nanoseconds lastSnapshotCost() const { return std::chrono::nanoseconds(snapshotCost_.load()); }
+    // The decoder's note of the prologues' versions (for the snapshots' status).
+    void streamVersions(std::uint8_t symtab, std::uint8_t events)
+    {
+        symtabVersion_ = symtab;
+        eventsVersion_ = events;
+    }
 
     // Counting a batch, the blocks of the event kLookAhead places on are
     // prefetched: the block map is larger than the caches, and a look-up
@@ -118,6 +146,17 @@ private:
         std::uint64_t allocatedBytes = 0;
         std::uint64_t freedBytes = 0;
         std::uint8_t overflowed = 0; // OverflowedSum bits
+    };
+    // What a snapshot takes of the caller's side, at the event boundary.
+    struct CallerSnapshot {
+        DecodeStatus status;
+        std::array<std::vector<KindStats>, 3> kindStats;
+        SizeHistogram sizeHistogram;
+        std::vector<LocationInfo> locations;
+        std::vector<FunctionInfo> functions;
+        std::vector<Alias> aliases;
+        std::uint64_t initialSymbolCount = 0;
+        std::uint64_t symbolEventCount = 0;
     };
 
     // A located event waiting to be counted (see batch_): what the block
@@ -145,6 +184,8 @@ private:
         std::vector<std::pair<LocationId, LocationId>> ownersMade;
         // A checkpoint of the window index follows its last event.
         bool checkpointAfter = false;
+        // A snapshot follows its last event: the caller's side of it.
+        std::shared_ptr<CallerSnapshot> snapshotAfter;
     };
     // An event's two locations. `row` is the reference's identity, named
     // when first met: its rows, Overrides and heap summary. `owner` is
@@ -157,6 +198,23 @@ private:
         LocationId owner = 0;
     };
 
+    // A snapshot once counted: what the snapshot thread makes the profile
+    // of (the rows, their sums and the summary: the costly part, kept off
+    // the counting thread).
+    struct CountedSnapshot {
+        std::shared_ptr<CallerSnapshot> caller;
+        std::array<std::vector<std::pair<std::uint64_t, OverrideTable::Sums>>, 2> overrides;
+        ProfileTotals totals;
+        Profile profile; // the held rows, timeline and history filled
+        std::chrono::nanoseconds countingCost{0};
+    };
+    struct SnapshotThread;
+
+    void takeSnapshot(std::uint64_t offset);
+    void deliverSnapshot(const std::shared_ptr<CallerSnapshot>& caller);
+    void assembleSnapshot(CountedSnapshot& counted);
+    void joinSnapshots();
+    void fillHeld(Profile& profile, std::size_t locationCount, bool spend);
     void tally(EventKind kind, LocationId id, std::uint64_t freedBytes, std::uint64_t allocatedBytes);
     void enqueue(const QueuedEvent& event);
     EventBatch newBatch() const;
@@ -190,7 +248,7 @@ private:
     std::vector<OverrideTable::Sums> segmentsOverrides(int table) const;
     void stopIndexing();
     void finishIndex(const DecodeStatus& status, const Profile& profile);
-    std::vector<HeldRow> liveRows(bool windowBlocksOnly) const;
+    std::vector<HeldRow> liveRows(bool windowBlocksOnly, std::size_t locationCount) const;
     void takeWindowEnd();
     LiveBlock packBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
     void placeBlock(std::uint64_t addr, std::uint64_t size, LocationId id);
@@ -200,7 +258,7 @@ private:
     void changeLive(LocationId id, Int128 bytes, std::int64_t blocks, LocationId tags);
     void takePeak();
     void countEvent(EventKind kind, LocationId id, std::int64_t liveDelta, std::uint64_t allocatedBytes);
-    std::vector<LocationRow> collectRows(EventKind kind);
+    std::vector<LocationRow> collectRows(EventKind kind, const std::vector<KindStats>& perLocation);
 
     // The caller's side: symbols, locations, what needs no block map (each
     // row's events and bytes, the sizes: the counting thread is the busier
@@ -228,6 +286,14 @@ private:
     bool recentStale_ = false;
     std::vector<KindStats> kindStats_[3];
     SizeHistogram sizeHistogram_;
+    // Snapshots (setSnapshotSink): the sink is the counting side's.
+    bool snapshotWanted_ = false;
+    std::uint8_t symtabVersion_ = 0;
+    std::uint8_t eventsVersion_ = 0;
+    std::uint64_t snapshotTotalBytes_ = 0;
+    std::function<void(Profile&&)> snapshotSink_;
+    std::unique_ptr<SnapshotThread> snapshotThread_; // started by the first
+    std::atomic<std::int64_t> snapshotCost_{0}; // nanoseconds
     RunRange window_;
     std::uint64_t talliedEventCount_ = 0;
     // On a second thread, large batches written past the cache (see
@@ -561,6 +627,8 @@ inline void BasicProfileBuilder<BlockMap>::countBatch(const EventBatch& batch)
     }
     if (batch.checkpointAfter) [[unlikely]]
         checkpointCounting();
+    if (batch.snapshotAfter) [[unlikely]]
+        deliverSnapshot(batch.snapshotAfter);
 }
 
 template <class BlockMap>

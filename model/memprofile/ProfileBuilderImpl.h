@@ -26,6 +26,14 @@ struct BasicProfileBuilder<BlockMap>::Packer {
     std::thread thread;
 };
 
+// The thread that makes the snapshots' profiles (assembleSnapshot): at most
+// two wait for it.
+template <class BlockMap>
+struct BasicProfileBuilder<BlockMap>::SnapshotThread {
+    BatchQueue<CountedSnapshot> snapshots{2};
+    std::thread thread;
+};
+
 template <class BlockMap>
 BasicProfileBuilder<BlockMap>::BasicProfileBuilder(Counting counting)
     : counting_(counting), batchCapacity_(counting == Counting::OnThread ? kThreadBatchEvents : kInlineBatchEvents)
@@ -47,7 +55,18 @@ BasicProfileBuilder<BlockMap>::~BasicProfileBuilder()
     // A builder dropped without finish() (the decoder threw) still stops
     // its thread; what it had not counted is thrown away.
     countingThread_.reset();
+    joinSnapshots();
     joinPacker();
+}
+
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::joinSnapshots()
+{
+    if (!snapshotThread_)
+        return;
+    snapshotThread_->snapshots.close();
+    snapshotThread_->thread.join();
+    snapshotThread_.reset();
 }
 
 template <class BlockMap>
@@ -71,6 +90,7 @@ void BasicProfileBuilder<BlockMap>::submitBatch(bool last)
         batch.size = 0;
         batch.ownersMade.clear();
         batch.checkpointAfter = false;
+        batch.snapshotAfter.reset();
     };
     if (counting_ == Counting::Inline || (last && !countingThread_)) {
         countBatch(batch_);
@@ -118,9 +138,9 @@ void BasicProfileBuilder<BlockMap>::growLocations(std::size_t count)
 
 // The blocks live now by owner: all, or those allocated in the window.
 template <class BlockMap>
-std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly) const
+std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOnly, std::size_t locationCount) const
 {
-    std::vector<HeldRow> live(locations_.size());
+    std::vector<HeldRow> live(locationCount);
     blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
         if (windowBlocksOnly && !(block.location & kWindowBlock))
             return;
@@ -142,8 +162,8 @@ std::vector<HeldRow> BasicProfileBuilder<BlockMap>::liveRows(bool windowBlocksOn
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::takeWindowEnd()
 {
-    windowBlocksAtWindowEnd_ = liveRows(true);
-    heldAtWindowEnd_ = liveRows(false);
+    windowBlocksAtWindowEnd_ = liveRows(true, rowOf_.size());
+    heldAtWindowEnd_ = liveRows(false, rowOf_.size());
     windowEndTaken_ = true;
 }
 
@@ -256,9 +276,10 @@ void BasicProfileBuilder<BlockMap>::takePeak()
 }
 
 template <class BlockMap>
-std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind)
+std::vector<LocationRow> BasicProfileBuilder<BlockMap>::collectRows(EventKind kind,
+                                                                   const std::vector<KindStats>& perLocation)
 {
-    return locationRows(kindStats_[static_cast<int>(kind)], [&](const auto& take) {
+    return locationRows(perLocation, [&](const auto& take) {
         if (kind == EventKind::Alloc)
             return;
         const int table = kind == EventKind::Realloc ? 0 : 1;
@@ -518,6 +539,7 @@ template <class BlockMap>
 Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
 {
     finishCounting();
+    joinSnapshots();
     if (indexing_) {
         closeSegmentCounting(); // the last segment's Overrides join the run's
         joinPacker();
@@ -526,24 +548,11 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
     profile.status = status;
-    profile.allocations = collectRows(EventKind::Alloc);
-    profile.reallocations = collectRows(EventKind::Realloc);
-    profile.frees = collectRows(EventKind::Free);
+    profile.allocations = collectRows(EventKind::Alloc, kindStats_[0]);
+    profile.reallocations = collectRows(EventKind::Realloc, kindStats_[1]);
+    profile.frees = collectRows(EventKind::Free, kindStats_[2]);
     sumRowsIntoTotals(profile, totals_);
-
-    // The accurate figure: what the block map still holds (of the window).
-    profile.heldAtEnd = liveRows(true);
-    if (windowEndTaken_) {
-        profile.windowBlocksAtWindowEnd = std::move(windowBlocksAtWindowEnd_);
-        profile.heldAtWindowEnd = std::move(heldAtWindowEnd_);
-    } else { // the window reaches the end
-        profile.windowBlocksAtWindowEnd = profile.heldAtEnd;
-        profile.heldAtWindowEnd = window_.first <= 1 ? profile.heldAtEnd : liveRows(false);
-    }
-    for (LocationId id = 0; id < peakLive_.size(); ++id)
-        if (peakLive_[id].blocks > 0)
-            profile.heldAtPeak.push_back(
-                heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
+    fillHeld(profile, locations_.size(), true);
     totals_.liveBlockCount = blocks_.size();
     if (clampedSum(liveBytes_).overflowed)
         totals_.overflowed |= kLiveOverflowed;
@@ -559,6 +568,118 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.functions = symbols_.takeFunctions();
     profile.aliases = symbols_.takeAliases();
     return profile;
+}
+
+// The held figures from the block map and the peak, for `locationCount`
+// locations; `spend` (finish) moves the window end's rows out.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::fillHeld(Profile& profile, std::size_t locationCount, bool spend)
+{
+    // The accurate figure: what the block map still holds (of the window).
+    profile.heldAtEnd = liveRows(true, locationCount);
+    if (windowEndTaken_) {
+        profile.windowBlocksAtWindowEnd = spend ? std::move(windowBlocksAtWindowEnd_) : windowBlocksAtWindowEnd_;
+        profile.heldAtWindowEnd = spend ? std::move(heldAtWindowEnd_) : heldAtWindowEnd_;
+    } else { // the window reaches the end
+        profile.windowBlocksAtWindowEnd = profile.heldAtEnd;
+        profile.heldAtWindowEnd = countedWindow_.first <= 1 ? profile.heldAtEnd : liveRows(false, locationCount);
+    }
+    for (LocationId id = 0; id < peakLive_.size(); ++id)
+        if (peakLive_[id].blocks > 0)
+            profile.heldAtPeak.push_back(
+                heldRowOf(id, peakLive_[id].bytes, static_cast<std::uint64_t>(peakLive_[id].blocks)));
+}
+
+// The caller's side of a snapshot: a copy of what it counts, carried by the
+// batch that ends here to the counting side, which adds its own.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::takeSnapshot(std::uint64_t offset)
+{
+    if (talliedEventCount_ == 0)
+        return; // the first snapshot has events to show
+    snapshotWanted_ = false;
+    auto caller = std::make_shared<CallerSnapshot>();
+    caller->status.end = DecodeEnd::Reading;
+    caller->status.bytesConsumed = offset;
+    caller->status.totalBytes = snapshotTotalBytes_;
+    caller->status.symtabVersion = symtabVersion_;
+    caller->status.eventsVersion = eventsVersion_;
+    for (int kind = 0; kind < 3; ++kind)
+        caller->kindStats[kind] = kindStats_[kind];
+    caller->sizeHistogram = sizeHistogram_;
+    caller->locations = locations_;
+    caller->functions = symbols_.functions();
+    caller->aliases = symbols_.aliases();
+    caller->initialSymbolCount = initialSymbolCount_;
+    caller->symbolEventCount = symbolEventCount_;
+    batch_.snapshotAfter = std::move(caller);
+    submitBatch();
+}
+
+// The counting side of a snapshot, after the events before it: copies of
+// what finish() takes of it; the snapshot thread makes the profile.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::deliverSnapshot(const std::shared_ptr<CallerSnapshot>& caller)
+{
+    const auto start = std::chrono::steady_clock::now();
+    CountedSnapshot counted;
+    counted.caller = caller;
+    for (int table = 0; table < 2; ++table)
+        overrides_[table].forEach([&](std::uint64_t key, const OverrideTable::Sums& sums) {
+            counted.overrides[table].emplace_back(key, sums);
+        });
+    Profile& profile = counted.profile;
+    fillHeld(profile, caller->locations.size(), false);
+    counted.totals = totals_;
+    counted.totals.liveBlockCount = blocks_.size();
+    if (clampedSum(liveBytes_).overflowed)
+        counted.totals.overflowed |= kLiveOverflowed;
+    profile.timeline = timeline_;
+    profile.heldHistory = heldHistory_;
+    profile.heldHistory.finish();
+    profile.window = countedWindow_;
+    counted.countingCost = std::chrono::steady_clock::now() - start;
+    if (!snapshotThread_) {
+        snapshotThread_ = std::make_unique<SnapshotThread>();
+        snapshotThread_->thread = std::thread([this, t = snapshotThread_.get()] {
+            while (std::optional<CountedSnapshot> next = t->snapshots.pop())
+                assembleSnapshot(*next);
+        });
+    }
+    snapshotThread_->snapshots.push(std::move(counted));
+}
+
+// The rest of finish() for a snapshot, on the snapshot thread: the rows,
+// the totals they sum to, the summary.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::assembleSnapshot(CountedSnapshot& counted)
+{
+    const auto start = std::chrono::steady_clock::now();
+    CallerSnapshot& caller = *counted.caller;
+    Profile& profile = counted.profile;
+    profile.status = std::move(caller.status);
+    const auto rows = [&](int kind) {
+        return locationRows(caller.kindStats[kind], [&](const auto& take) {
+            if (kind > 0)
+                for (const auto& [key, sums] : counted.overrides[kind - 1])
+                    take(key, sums);
+        });
+    };
+    profile.allocations = rows(0);
+    profile.reallocations = rows(1);
+    profile.frees = rows(2);
+    counted.totals.initialSymbolCount = caller.initialSymbolCount;
+    counted.totals.symbolEventCount = caller.symbolEventCount;
+    sumRowsIntoTotals(profile, counted.totals);
+    profile.totals = counted.totals;
+    profile.sizeHistogram = caller.sizeHistogram;
+    profile.locations = std::move(caller.locations);
+    profile.heapSummary = heapSummaryOf(profile);
+    profile.functions = std::move(caller.functions);
+    profile.aliases = std::move(caller.aliases);
+    const std::chrono::nanoseconds cost = counted.countingCost + (std::chrono::steady_clock::now() - start);
+    snapshotCost_.store(cost.count());
+    snapshotSink_(std::move(profile));
 }
 
 } // namespace memprof

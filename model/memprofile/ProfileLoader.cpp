@@ -7,14 +7,30 @@ namespace memprof {
 
 namespace {
 Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, RunRange window,
-                   WindowIndex* index = nullptr)
+                   WindowIndex* index = nullptr, const ProfileSnapshots* snapshots = nullptr)
 {
     ProfileBuilder builder(Counting::OnThread);
     builder.setObserver(observer);
     builder.setWindow(window);
     builder.keepWindowIndex(index, source.totalSize());
-    const DecodeStatus status = decode(source, builder, control);
-    return builder.finish(status);
+    if (!snapshots || !snapshots->deliver)
+        return builder.finish(decode(source, builder, control));
+    builder.setSnapshotSink(snapshots->deliver, source.totalSize());
+    return builder.finish(decode(source, builder, requestingSnapshots(control, snapshots->interval, builder)));
+}
+
+// Runs `load` on the file at `path`; a file that cannot be opened gives a
+// Failed status naming why.
+template <class Load>
+Profile fromFile(const std::string& path, const DecodeControl& control, Load&& load)
+{
+    FileByteSource source(path, control.stop, control.follow);
+    if (!source.isOpen() || source.failed()) {
+        Profile profile;
+        profile.status = cannotOpenStatus(source.errorText());
+        return profile;
+    }
+    return load(source);
 }
 
 // Counts the events and nothing else.
@@ -32,13 +48,13 @@ struct EventCounter {
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer, RunRange window)
 {
-    FileByteSource source(path, control.stop);
-    if (!source.isOpen() || source.failed()) {
-        Profile profile;
-        profile.status = cannotOpenStatus(source.errorText());
-        return profile;
-    }
-    return decodeInto(source, control, observer, window);
+    return fromFile(path, control, [&](ByteSource& source) { return decodeInto(source, control, observer, window); });
+}
+
+Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots)
+{
+    return fromFile(path, control,
+                    [&](ByteSource& source) { return decodeInto(source, control, nullptr, {}, nullptr, &snapshots); });
 }
 
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control, EventObserver* observer,
@@ -51,14 +67,9 @@ Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& co
 Profile loadProfileWithIndex(const std::string& path, WindowIndex& index, const DecodeControl& control,
                              EventObserver* observer)
 {
-    FileByteSource source(path, control.stop);
-    if (!source.isOpen() || source.failed()) {
-        index.usable = false;
-        Profile profile;
-        profile.status = cannotOpenStatus(source.errorText());
-        return profile;
-    }
-    return decodeInto(source, control, observer, {}, &index);
+    index.usable = false; // until a read fills it
+    return fromFile(path, control,
+                    [&](ByteSource& source) { return decodeInto(source, control, observer, {}, &index); });
 }
 
 Profile loadProfileWithIndex(std::span<const std::uint8_t> bytes, WindowIndex& index, const DecodeControl& control,
@@ -98,6 +109,9 @@ std::string describeStatus(const DecodeStatus& status)
     case DecodeEnd::Failed:
         return "byte " + std::to_string(status.error.offset) + ": " + toString(status.error.kind) + ": " +
                status.error.message;
+    case DecodeEnd::Reading:
+        return "reading, " + std::to_string(status.bytesConsumed) + " of " + std::to_string(status.totalBytes) +
+               " bytes";
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/dump/DecodeControl.h"
+#include "model/dump/LoadSnapshots.h"
 #include "model/memprofile/Profile.h"
 
 #include <span>
@@ -20,6 +21,14 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
                     RunRange window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, RunRange window = {});
+
+// What a load shows before it ends (LoadSnapshots): the Profile of the
+// events counted so far (ProfileBuilder::requestSnapshot).
+using ProfileSnapshots = LoadSnapshots<Profile>;
+
+// The whole run of the file at `path`, as loadProfile(path, control) gives
+// it, with the snapshots of `snapshots` on the way.
+Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots);
 
 // The whole run's profile, as loadProfile(path, control, observer) gives
 // it, in the same single decode, with `index` filled for recountWindow

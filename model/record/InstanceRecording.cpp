@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QThread>
 
@@ -30,6 +31,9 @@ std::unique_ptr<RemoteLua> connectTo(const AttachSettings& settings, QString* er
         return TarantoolConsole::open(*address, kConnectTimeoutMs, error);
     return TarantoolBinaryPort::open(*address, settings.user, settings.password, kConnectTimeoutMs, error);
 }
+
+// How often a recording brings back what the profiler wrote so far.
+constexpr qint64 kBringWhileRecordingMs = 1000;
 
 void announce(const AttachCallbacks& callbacks, AttachPhase phase)
 {
@@ -55,7 +59,13 @@ AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic
         outcome.message = *missing;
         return outcome;
     }
+    QFile out(settings.dumpPath);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        outcome.message = recordingTr("The dump cannot be written to %1: %2.").arg(settings.dumpPath, out.errorString());
+        return outcome;
+    }
     if (std::optional<QString> refused = profiler.start()) {
+        out.remove();
         outcome.message = *refused;
         return outcome;
     }
@@ -63,25 +73,41 @@ AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic
     const QDeadlineTimer deadline = settings.stopAfterSeconds > 0
                                         ? QDeadlineTimer(static_cast<qint64>(settings.stopAfterSeconds) * 1000)
                                         : QDeadlineTimer(QDeadlineTimer::Forever);
-    while (!stopRecording.load() && !cancel.load() && !deadline.hasExpired())
+    // What the profiler has written is brought back about once a second
+    // while it records: the viewer follows the local file live, and a
+    // connection lost before the end keeps what came. A failure here is
+    // left to the last transfer to report.
+    QElapsedTimer sinceBrought;
+    sinceBrought.start();
+    while (!stopRecording.load() && !cancel.load() && !deadline.hasExpired()) {
         QThread::msleep(50);
+        if (sinceBrought.elapsed() >= kBringWhileRecordingMs) {
+            DecodeControl whileRecording;
+            whileRecording.stop = &cancel;
+            (void)profiler.fetch(out, whileRecording, &outcome.bytes);
+            out.flush();
+            sinceBrought.restart();
+        }
+    }
     announce(callbacks, AttachPhase::Stopping);
     QStringList warnings;
     if (std::optional<QString> stopError = profiler.stop())
         warnings << *stopError;
     if (profiler.running()) {
         // The instance did not answer the stop: the dump cannot be trusted
-        // to be finished, and the connection is likely gone.
+        // to be finished, and the connection is likely gone. What came
+        // back while it recorded is kept, as a dump cut short.
+        out.close();
+        outcome.dumpWritten = outcome.bytes > 0;
+        if (outcome.dumpWritten)
+            warnings << recordingTr("The %1 bytes brought back while it recorded are kept: the dump opens cut short.")
+                            .arg(outcome.bytes);
+        else
+            out.remove();
         outcome.message = warnings.join(u' ');
         return outcome;
     }
     announce(callbacks, AttachPhase::Transferring);
-    QFile out(settings.dumpPath);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        outcome.message = recordingTr("The dump cannot be written to %1: %2. It stays on the instance at %3.")
-                              .arg(settings.dumpPath, out.errorString(), QString::fromUtf8(profiler.remotePath()));
-        return outcome;
-    }
     DecodeControl transfer;
     transfer.stop = &cancel;
     transfer.progress = callbacks.transferred;

@@ -106,7 +106,6 @@ std::optional<QString> RemoteProfiler::stop()
 
 std::optional<QString> RemoteProfiler::fetch(QIODevice& out, const DecodeControl& control, qint64* received)
 {
-    *received = 0;
     const QByteArray path = luaStringLiteral(remotePath_);
     const LuaReply size = instance_.evaluate("local f, err = io.open(" + path +
                                                  ", 'rb') if not f then return nil, tostring(err) end "

@@ -47,9 +47,11 @@ public:
     // filled up) still leaves a dump to bring back.
     std::optional<QString> stop();
     bool running() const { return running_; }
-    // Appends the dump to `out`, chunk by chunk, reporting progress (bytes
-    // brought, total) and stopping when `control.stop` is raised; `received`
-    // counts the bytes written to `out`, also after a failure.
+    // Appends the dump to `out` from byte `*received` on (0: all of it; the
+    // bytes brought by an earlier call: what was written since), chunk by
+    // chunk, reporting progress (bytes brought, total) and stopping when
+    // `control.stop` is raised; `received` counts the bytes written to
+    // `out`, also after a failure.
     std::optional<QString> fetch(QIODevice& out, const DecodeControl& control, qint64* received);
     // Smaller chunks report progress more often over a slow link.
     void setChunkBytes(qint64 bytes) { chunkBytes_ = std::max<qint64>(bytes, 1); }

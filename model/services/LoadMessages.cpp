@@ -16,7 +16,7 @@ QString tr(const char* text)
 }
 } // namespace
 
-QString checkDumpFile(const QString& path)
+QString checkDumpFile(const QString& path, EmptyDump empty)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -27,7 +27,8 @@ QString checkDumpFile(const QString& path)
         return tr("The file cannot be read (permission denied).");
     // A FIFO or a device reports no size and is read as a stream; only a
     // regular file of 0 bytes is known to be empty before it is read.
-    if (info.isFile() && info.size() == 0 && !info.absoluteFilePath().startsWith(QStringLiteral("/proc/")))
+    if (empty == EmptyDump::Refused && info.isFile() && info.size() == 0 &&
+        !info.absoluteFilePath().startsWith(QStringLiteral("/proc/")))
         return tr(
             "The file is empty (0 bytes): the profiled process probably ended before memprof wrote "
             "anything.");

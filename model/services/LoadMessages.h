@@ -9,9 +9,13 @@
 
 namespace memprof::services {
 
+// What an empty file is: a dump whose profiler wrote nothing (refused), or
+// one followed as it grows, whose profiler has not written yet.
+enum class EmptyDump { Refused, StillWritten };
+
 // Before loading: a missing, unreadable or empty file, or a folder; empty
 // when the file can be given to the decoder.
-QString checkDumpFile(const QString& path);
+QString checkDumpFile(const QString& path, EmptyDump empty = EmptyDump::Refused);
 
 // A failed load: a sentence for the user, then the decoder's precise words.
 QString describeFailure(const DecodeStatus& status);

@@ -73,6 +73,9 @@ public:
     virtual RunRange range() const = 0;
     // The status bar's word on a run with nothing in it; empty otherwise.
     virtual QString emptyMessage() const = 0;
+    // What the run holds, counted: "1,234 events", "567 samples" (what a
+    // dump still being read has in so far).
+    virtual QString countText() const = 0;
 
     // A job counting `range` of this document's run; its finished signal
     // carries the document of that range (the same dump, kind and path).

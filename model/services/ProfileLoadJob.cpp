@@ -19,11 +19,19 @@ ProfileLoadJob::~ProfileLoadJob()
 void ProfileLoadJob::start()
 {
     startWorker(QStringLiteral("profile loader"), QThread::InheritPriority,
-                [this, path = path_, read = read_](DecodeControl& control) {
+                [this, path = path_, read = read_, interval = partialInterval_,
+                 followed = followed_](DecodeControl& control) {
+                    if (followed)
+                        control.follow = &following_;
                     control.progress = [this](std::uint64_t bytesRead, std::uint64_t totalBytes) {
                         emit progress(bytesRead, totalBytes);
                     };
-                    DocumentPtr document = read(path, control);
+                    PartialReports partials;
+                    if (interval) {
+                        partials.interval = *interval;
+                        partials.report = [this](DocumentPtr document) { emit partial(std::move(document)); };
+                    }
+                    DocumentPtr document = read(path, control, partials);
                     switch (document->status().end) {
                     case DecodeEnd::Cancelled:
                         emit cancelled();
@@ -33,6 +41,7 @@ void ProfileLoadJob::start()
                         return;
                     case DecodeEnd::Complete:
                     case DecodeEnd::Truncated:
+                    case DecodeEnd::Reading: // no reader ends so
                         emit finished(std::move(document));
                         return;
                     }

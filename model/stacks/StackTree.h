@@ -110,6 +110,15 @@ public:
         nodes_.shrink_to_fit();
     }
 
+    // The nodes alone, as shrinkToFinished() leaves them: a snapshot of a
+    // tree still growing, without the copy of its look-up.
+    StackTree finishedCopy() const
+    {
+        StackTree copy;
+        copy.nodes_ = nodes_;
+        return copy;
+    }
+
     const Node& node(StackNodeId id) const { return nodes_[static_cast<std::size_t>(id)]; }
     const Node& root() const { return nodes_.front(); }
     std::size_t size() const { return nodes_.size(); }

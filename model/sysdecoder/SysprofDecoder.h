@@ -9,7 +9,10 @@
 //   void lfunc(const LfuncSymbol&); void cfunc(const CfuncSymbol&);
 //   void trace(const TraceSymbol&); void symtabEnd();
 //   void sample(const Sample&), or void sampleBytes(VmState, bytes) for a
-//   sink that reads a sample's chains itself when it needs them.
+//   sink that reads a sample's chains itself when it needs them;
+// and optionally void eventBoundary(std::uint64_t offset): the next sample
+// or symbol starts at byte `offset` (called between them, so a snapshot
+// there holds exactly the complete samples before it).
 #pragma once
 
 #include "model/dump/DumpDecoderBase.h"
@@ -57,6 +60,9 @@ public:
             if (readPrologue(kSamplesPrologue, status_.eventsVersion))
                 readSamples();
         }
+        // A followed file's size is what was read of it (unknown at the start).
+        if (status_.totalBytes == 0)
+            status_.totalBytes = buffer_.totalSize();
         status_.bytesConsumed = buffer_.offset();
         return status_;
     }
@@ -121,9 +127,13 @@ private:
         const std::uint8_t version = status_.eventsVersion;
         std::size_t wanted = kSmallSample;
         for (;;) {
+            if constexpr (requires { sink_.eventBoundary(std::uint64_t{}); })
+                sink_.eventBoundary(buffer_.offset());
             if (buffer_.available() < wanted && !buffer_.atEnd() && !refill(wanted))
                 return;
             at_ = buffer_.offset();
+            if (buffer_.available() == 0 && !buffer_.atEnd())
+                continue; // a followed source has nothing yet
             if (buffer_.available() == 0) {
                 status_.end = DecodeEnd::Truncated;
                 status_.truncatedAt = at_;

@@ -26,6 +26,7 @@ void SampleHandOver::Batch::clear()
     bytes.clear();
     samples.clear();
     symbols.clear();
+    snapshotAt.reset();
 }
 
 SampleHandOver::SampleHandOver(SysprofBuilder& builder) : builder_(builder)
@@ -63,7 +64,7 @@ void SampleHandOver::hold(HeldSymbol symbol)
 {
     batch_.symbols.push_back(std::move(symbol));
     if (batch_.symbols.size() >= kBatchSymbols)
-        submitIfFull();
+        submit();
 }
 
 void SampleHandOver::sampleBytes(VmState state, std::span<const std::uint8_t> bytes)
@@ -74,7 +75,7 @@ void SampleHandOver::sampleBytes(VmState state, std::span<const std::uint8_t> by
     // bounds a sample's chains (kMaxLuaFrames, kMaxHostFrames) to a few
     // megabytes, so the 32-bit offsets cannot wrap.
     if (batch_.bytes.size() >= kBatchBytes)
-        submitIfFull();
+        submit();
 }
 
 void SampleHandOver::count(const Batch& batch)
@@ -108,10 +109,43 @@ void SampleHandOver::count(const Batch& batch)
         begin = held.end;
     }
     applySymbolsBefore(batch.samples.size());
+    if (batch.snapshotAt) [[unlikely]]
+        deliverSnapshot(*batch.snapshotAt);
 }
 
-void SampleHandOver::submitIfFull()
+void SampleHandOver::setSnapshotSink(std::function<void(SysprofProfile&&)> sink, std::uint64_t totalBytes)
 {
+    snapshotSink_ = std::move(sink);
+    snapshotTotalBytes_ = totalBytes;
+}
+
+// The batch being filled ends here, carrying the snapshot to the builder's
+// thread.
+void SampleHandOver::takeSnapshot(std::uint64_t offset)
+{
+    if (!sampled_ && batch_.samples.empty())
+        return; // the first snapshot has samples to show
+    snapshotWanted_ = false;
+    batch_.snapshotAt = offset;
+    submit();
+}
+
+// On the builder's thread, the samples before `offset` counted.
+void SampleHandOver::deliverSnapshot(std::uint64_t offset)
+{
+    const auto start = std::chrono::steady_clock::now();
+    DecodeStatus status;
+    status.end = DecodeEnd::Reading;
+    status.bytesConsumed = offset;
+    status.totalBytes = snapshotTotalBytes_;
+    snapshotSink_(builder_.snapshot(status));
+    snapshotCost_.store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+}
+
+void SampleHandOver::submit()
+{
+    sampled_ = sampled_ || !batch_.samples.empty();
     if (!thread_ && inlineBatches_ < kBatchesBeforeThread) {
         ++inlineBatches_;
         count(batch_);

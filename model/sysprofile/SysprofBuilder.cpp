@@ -80,29 +80,55 @@ void SysprofBuilder::sampleBytes(VmState state, std::span<const std::uint8_t> by
         observer_(index, stack.leaves);
 }
 
-SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
+// The distinct stacks' counts into `profile` (profile_ or a copy of it):
+// the trees' self and total samples and the sums that follow from them.
+void SysprofBuilder::countInto(SysprofProfile& profile) const
 {
-    const auto add = [this](const DistinctStack& stack) {
+    const auto add = [&profile](const DistinctStack& stack) {
         for (std::size_t view = 0; view < kStackViewCount; ++view)
-            if (profile_.builtViews.test(view))
-                profile_.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
+            if (profile.builtViews.test(view))
+                profile.trees[view].addSelfSamples(stack.leaves[view], stack.samples);
         if (stack.hasHostChain)
-            profile_.hostChainSamples += stack.samples;
+            profile.hostChainSamples += stack.samples;
     };
     for (const DistinctStack& stack : earlierStacks_)
         add(stack);
     for (const auto& [key, stack] : stackOf_)
         add(stack);
-    for (CallTree& tree : profile_.trees) {
+    for (CallTree& tree : profile.trees) {
         tree.sumTotals();
         tree.shrinkToFinished();
     }
-    profile_.runSampleCount = sampleIndex_;
-    profile_.distinctStacks = distinctStacks_;
+    profile.runSampleCount = sampleIndex_;
+    profile.distinctStacks = distinctStacks_;
+}
+
+SysprofProfile SysprofBuilder::finish(const DecodeStatus& status)
+{
+    countInto(profile_);
     profile_.status = status;
     earlierStacks_.clear();
     stackOf_.clear();
     return std::move(profile_);
+}
+
+SysprofProfile SysprofBuilder::snapshot(const DecodeStatus& status) const
+{
+    // Field by field: the trees without their look-ups (a snapshot adds no
+    // path), which are much of a growing tree's memory.
+    SysprofProfile profile;
+    profile.range = profile_.range;
+    profile.sampleCount = profile_.sampleCount;
+    profile.samplesByState = profile_.samplesByState;
+    profile.hostChainSamples = profile_.hostChainSamples;
+    profile.frames = profile_.frames;
+    profile.builtViews = profile_.builtViews;
+    profile.timeline = profile_.timeline;
+    for (std::size_t view = 0; view < kStackViewCount; ++view)
+        profile.trees[view] = CallTree(profile_.trees[view].finishedCopy());
+    countInto(profile);
+    profile.status = status;
+    return profile;
 }
 
 } // namespace memprof

@@ -39,6 +39,9 @@ public:
     void sampleBytes(VmState state, std::span<const std::uint8_t> bytes);
 
     SysprofProfile finish(const DecodeStatus& status);
+    // What finish(status) would give for a dump that ended after the
+    // samples counted so far, the builder left as it was (it counts on).
+    SysprofProfile snapshot(const DecodeStatus& status) const;
 
     // Told of each counted sample in stream order, with its node in each
     // built view's tree, kCallRoot in the others (the tree grows as the
@@ -48,6 +51,8 @@ public:
     void observeSamples(SampleObserver observer) { observer_ = std::move(observer); }
 
 private:
+    void countInto(SysprofProfile& profile) const;
+
     struct DistinctStack {
         std::array<CallNodeId, kStackViewCount> leaves{};
         std::uint64_t samples = 0;

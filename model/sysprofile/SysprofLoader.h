@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/dump/DecodeControl.h"
+#include "model/dump/LoadSnapshots.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <span>
@@ -34,5 +35,16 @@ SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control
                            const SysprofLoadOptions& options = {});
 SysprofProfile loadSysprof(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                            const SysprofLoadOptions& options = {});
+
+// What a load shows before it ends (LoadSnapshots): the SysprofProfile of
+// the samples counted so far (SysprofBuilder::snapshot), with the
+// bottom-up trees when `options` asks for them, made on the builder's
+// thread.
+using SysprofSnapshots = LoadSnapshots<SysprofProfile>;
+
+// The file at `path`, as loadSysprof(path, control, options) gives it,
+// with the snapshots of `snapshots` on the way.
+SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control, const SysprofLoadOptions& options,
+                           const SysprofSnapshots& snapshots);
 
 } // namespace memprof

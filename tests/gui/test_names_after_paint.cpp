@@ -11,8 +11,10 @@
 #include "views/CostTableView.h"
 #include "views/ProfilePage.h"
 #include "views/SysprofPage.h"
+#include "views/ViewState.h"
 
 #include <QEvent>
+#include <QStatusBar>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -102,6 +104,31 @@ private slots:
         QCOMPARE(paint.shownThen(), QStringLiteral("@leak.lua:9"));
         QTRY_COMPARE_WITH_TIMEOUT(rowEndingIn(held, QStringLiteral("leak.lua:9")).data().toString(),
                                   QStringLiteral("remember  leak.lua:9"), 10000);
+    }
+
+    // Names that come while a row is selected rename it in the status line
+    // too, not only in the tables.
+    void theStatusLineNamesTheSelectedRowOnceNamesCome()
+    {
+        test::Window w;
+        auto* page = w.window->findChild<views::ProfilePage*>(QStringLiteral("profilePage"));
+        QVERIFY(page);
+        QVERIFY(test::load(w.window, QStringLiteral(MEMPROF_TEST_DATA "/v3/leak.bin")));
+        const Profile* profile = page->wholeRunProfile();
+        QVERIFY(profile);
+        std::optional<LocationId> leak;
+        for (LocationId id = 0; id < profile->locations.size(); ++id)
+            if (profile->nameOf(id) == "@leak.lua:9")
+                leak = id;
+        QVERIFY(leak);
+        QTRY_COMPARE_WITH_TIMEOUT(page->viewState() != nullptr, true, 1000);
+        page->viewState()->selectLocation(*leak);
+        QTRY_COMPARE_WITH_TIMEOUT(w->statusBar()->currentMessage(), QStringLiteral("remember  leak.lua:9"), 10000);
+        // The names are read again (another source folder): the line says
+        // the row's name when they come, whatever it said meanwhile.
+        w->statusBar()->showMessage(QStringLiteral("something else"));
+        emit page->sourceFoldersChanged();
+        QTRY_COMPARE_WITH_TIMEOUT(w->statusBar()->currentMessage(), QStringLiteral("remember  leak.lua:9"), 10000);
     }
 };
 

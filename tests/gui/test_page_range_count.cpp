@@ -46,6 +46,7 @@ public:
     const DecodeStatus& status() const override { return inner_->status(); }
     RunRange range() const override { return inner_->range(); }
     QString emptyMessage() const override { return inner_->emptyMessage(); }
+    QString countText() const override { return inner_->countText(); }
     std::unique_ptr<ProfileLoadJob> countRange(RunRange range) const override
     {
         log_->ranges.push_back(range);

@@ -6,6 +6,7 @@
 // choices remembered but never the password, and closing the dialog
 // stopping the recording first.
 #include "app/MainWindow.h"
+#include "model/memprofile/ProfileLoader.h"
 #include "app/ViewerSettings.h"
 #include "views/record/RecordDialog.h"
 #include "tests/support/GuiTestData.h"
@@ -18,6 +19,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -127,6 +129,57 @@ private slots:
         QVERIFY(!dialog->isRecording());
     }
 
+    // While the script runs, the window follows the dump it writes: the
+    // page shows the events so far mid-run, and once the recording ends it
+    // is the finished dump, as opening the file gives it.
+    void aScriptsDumpIsFollowedWhileItRuns()
+    {
+        if (!QFile::exists(recordingLuajit()))
+            QSKIP("no memprof-capable LuaJIT (set MEMPROF_RECORDING_LUAJIT)");
+        app::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        app::setRecordForm(formHere());
+        window.findChild<QAction*>(QStringLiteral("recordAction"))->trigger();
+        auto* dialog = window.findChild<RecordDialog*>();
+        QVERIFY(dialog);
+        // Rounds of about 8 MiB of events (the profiler's buffer, written
+        // when full), a pause after each: the file grows while it runs.
+        const QString script = writeScript(QStringLiteral("rounds.lua"),
+                                           "jit.off()\nlocal keep = {}\nfor round = 1, 6 do\n"
+                                           "  for i = 1, 6e5 do keep[i % 5000 + 1] = {i} end\n"
+                                           "  local t = os.clock() while os.clock() - t < 0.4 do end\nend\n");
+        child<QLineEdit>(dialog, "recordScript")->setText(script);
+        child<QLineEdit>(dialog, "recordArguments")->clear();
+        QSignalSpy recorded(dialog, &RecordDialog::recorded);
+        QSignalSpy partial(&window, &app::MainWindow::partialShown);
+        bool partialWhileRecording = false;
+        bool followingWhileRecording = false;
+        connect(&window, &app::MainWindow::partialShown, this, [&] {
+            if (!dialog->isRecording() || partialWhileRecording)
+                return;
+            partialWhileRecording = true;
+            followingWhileRecording = window.isFollowing();
+            const QString folder = qEnvironmentVariable("MEMPROF_SCREENSHOT_DIR");
+            if (!folder.isEmpty()) {
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // as it is painted next
+                window.grab().save(QDir(folder).filePath(QStringLiteral("live-page.png")));
+            }
+        });
+        QTest::mouseClick(child<QPushButton>(dialog, "recordButton"), Qt::LeftButton);
+        QVERIFY(dialog->isRecording());
+        QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 120000);
+        const QString dump = recorded.first().first().toString();
+        // The load's thread ends before its document reaches the window.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isLoading() && window.document(), 30000);
+        QVERIFY(partialWhileRecording);
+        QVERIFY(followingWhileRecording);
+        QCOMPARE(window.document()->path(), QFileInfo(dump).absoluteFilePath());
+        QCOMPARE(window.document()->status().end, DecodeEnd::Complete);
+        QCOMPARE(window.document()->countText(),
+                 QStringLiteral("%L1 events").arg(loadProfile(QFile::encodeName(dump).toStdString()).totals.eventCount));
+    }
+
     void stopAndTheTimeSetEndARecording()
     {
         if (!QFile::exists(recordingLuajit()))
@@ -207,10 +260,17 @@ private slots:
         child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
         QSignalSpy used(&dialog, &RecordDialog::formUsed);
         QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        QSignalSpy liveStarted(&dialog, &RecordDialog::liveRecordingStarted);
+        QSignalSpy liveEnded(&dialog, &RecordDialog::liveRecordingEnded);
         dialog.record();
         QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        // The window may follow what comes back while it records.
+        QCOMPARE(liveStarted.count(), 1);
         dialog.stop();
         QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QCOMPARE(liveStarted.first().first(), recorded.first().first());
+        QCOMPARE(liveEnded.count(), 1);
+        QCOMPARE(liveEnded.first().at(1).toBool(), true);
         QFile dump(recorded.first().first().toString());
         QFile expected(fixture);
         QVERIFY(dump.open(QIODevice::ReadOnly) && expected.open(QIODevice::ReadOnly));
@@ -247,10 +307,17 @@ private slots:
                                  20000);
         child<QLineEdit>(&dialog, "recordPassword")->setText(QStringLiteral("secret"));
         QSignalSpy recorded(&dialog, &RecordDialog::recorded);
+        QSignalSpy liveStarted(&dialog, &RecordDialog::liveRecordingStarted);
+        QSignalSpy liveEnded(&dialog, &RecordDialog::liveRecordingEnded);
         dialog.record();
         QTRY_VERIFY_WITH_TIMEOUT(statusOf(dialog).startsWith(QStringLiteral("Recording on the instance")), 20000);
+        // The window may follow what comes back while it records.
+        QCOMPARE(liveStarted.count(), 1);
         dialog.stop();
         QTRY_COMPARE_WITH_TIMEOUT(recorded.count(), 1, 30000);
+        QCOMPARE(liveStarted.first().first(), recorded.first().first());
+        QCOMPARE(liveEnded.count(), 1);
+        QCOMPARE(liveEnded.first().at(1).toBool(), true);
         QTRY_VERIFY2_WITH_TIMEOUT(statusOf(dialog).contains(QStringLiteral("The password was not remembered: no "
                                                                             "desktop keyring took it (")),
                                   qPrintable(statusOf(dialog)), 20000);

@@ -17,6 +17,7 @@
 #include "tests/support/TestSuite.h"
 
 #include <QBuffer>
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocalServer>
@@ -335,6 +336,72 @@ private slots:
         auto console = consoleOf(instance);
         QVERIFY(console);
         QVERIFY(!console->evaluate("return standin_running", kTimeoutMs).value(0).truthy());
+    }
+
+    // What the profiler writes comes back while it records (the viewer
+    // follows the local file), and the dump is whole at the end.
+    void whatItWritesComesBackWhileItRecords()
+    {
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        TarantoolInstance instance(standInProfilers(fixture));
+        QVERIFY2(instance.ready(), instance.output().constData());
+        QTemporaryDir here;
+        AttachSettings settings;
+        settings.address = instance.consolePath();
+        settings.stopAfterSeconds = 3;
+        settings.dumpPath = here.filePath(QStringLiteral("live.memprof"));
+        std::atomic<bool> stop = false;
+        std::atomic<bool> cancel = false;
+        std::atomic<bool> stopping = false;
+        std::atomic<qint64> hereWhileRecording = 0;
+        AttachCallbacks callbacks;
+        callbacks.phase = [&](AttachPhase phase) {
+            if (phase == AttachPhase::Stopping) {
+                hereWhileRecording = QFileInfo(settings.dumpPath).size();
+                stopping = true;
+            }
+        };
+        const AttachOutcome outcome = recordOnInstance(settings, stop, cancel, callbacks);
+        QVERIFY2(outcome.message.isEmpty(), qPrintable(outcome.message));
+        QVERIFY(outcome.complete);
+        QVERIFY(stopping);
+        // The stand-in writes all but the rest kept for its stop within the
+        // first second: it was here before the recording stopped.
+        QCOMPARE_GT(hereWhileRecording.load(), qint64(0));
+        QVERIFY(fileBytes(fixture).startsWith(fileBytes(settings.dumpPath).left(hereWhileRecording)));
+        QVERIFY(fileBytes(settings.dumpPath) == fileBytes(fixture));
+    }
+
+    // The connection lost mid-recording (the instance gone): what came back
+    // while it recorded is kept, a dump cut short, and the message says so.
+    void aConnectionLostWhileRecordingKeepsWhatCame()
+    {
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        TarantoolInstance instance(standInProfilers(fixture));
+        QVERIFY2(instance.ready(), instance.output().constData());
+        QTemporaryDir here;
+        AttachSettings settings;
+        settings.address = instance.consolePath();
+        settings.dumpPath = here.filePath(QStringLiteral("lost.memprof"));
+        std::atomic<bool> stop = false;
+        std::atomic<bool> cancel = false;
+        std::thread killer([&] {
+            // Once something came back, the instance dies; then Stop.
+            const QDeadlineTimer deadline(30000);
+            while (QFileInfo(settings.dumpPath).size() == 0 && !deadline.hasExpired())
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            instance.kill();
+            stop = true;
+        });
+        const AttachOutcome outcome = recordOnInstance(settings, stop, cancel, {});
+        killer.join();
+        QVERIFY(outcome.dumpWritten);
+        QVERIFY(!outcome.complete);
+        QCOMPARE_GT(outcome.bytes, qint64(0));
+        QVERIFY2(outcome.message.contains(
+                     QStringLiteral("The %1 bytes brought back while it recorded are kept").arg(outcome.bytes)),
+                 qPrintable(outcome.message));
+        QVERIFY(fileBytes(fixture).startsWith(fileBytes(settings.dumpPath)));
     }
 
     void closingTheViewerStopsTheProfilerFirst()

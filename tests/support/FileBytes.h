@@ -9,7 +9,12 @@
 #include <QTest>
 
 #include <csignal>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <sys/resource.h>
+#include <vector>
 
 namespace test {
 
@@ -18,6 +23,14 @@ inline QByteArray readBytes(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The file's bytes as the decoder's span takes them, empty when it cannot
+// be read.
+inline std::vector<std::uint8_t> fileBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
 }
 
 // Replaces the file's content with `bytes`; a failure fails the test.

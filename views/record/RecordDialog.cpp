@@ -12,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -362,6 +363,8 @@ void RecordDialog::record()
             case record::AttachPhase::Recording:
                 phase_ = tr("Recording on the instance");
                 keepPassword(); // the instance took it
+                // What it writes comes back about once a second: followed.
+                emit liveRecordingStarted(dumpPath_);
                 break;
             case record::AttachPhase::Stopping:
                 phase_ = tr("Stopping the profiler…");
@@ -409,6 +412,11 @@ void RecordDialog::record()
     phase_ = tr("Running %1").arg(QFileInfo(chosen.script).fileName());
     setRecording(true);
     scriptRecorder_->start();
+    // The file exists from now on (the profiler opens it once the script's
+    // runtime starts): the page can follow it at once. Opened for appending,
+    // never truncated or written: the profiler's own opening empties it.
+    QFile(dumpPath_).open(QIODevice::Append);
+    emit liveRecordingStarted(dumpPath_);
 }
 
 void RecordDialog::stop()
@@ -481,6 +489,7 @@ void RecordDialog::onScriptFinished(const record::RecordingOutcome& outcome)
         text = text.isEmpty() ? outcome.message : text + u' ' + outcome.message;
     showStatus(text);
     scriptRecorder_.release()->deleteLater();
+    emit liveRecordingEnded(dumpPath_, outcome.dumpWritten);
     if (outcome.dumpWritten)
         emit recorded(dumpPath_, outcome.message);
 }
@@ -488,6 +497,7 @@ void RecordDialog::onScriptFinished(const record::RecordingOutcome& outcome)
 void RecordDialog::onInstanceFinished(const record::AttachOutcome& outcome)
 {
     setRecording(false);
+    emit liveRecordingEnded(dumpPath_, outcome.dumpWritten);
     if (instanceJob_)
         instanceJob_->deleteLater();
     QString text;

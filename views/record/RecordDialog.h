@@ -54,6 +54,13 @@ public:
 signals:
     // A dump was recorded (whole, or cut short: `note` says why).
     void recorded(const QString& dumpPath, const QString& note);
+    // A recording started writing `dumpPath` here (a script's profiler, or
+    // what an instance's brings back while it records), to be followed
+    // live; liveRecordingEnded follows (before recorded, when a dump was
+    // written): the file is complete, or `written` is false if nothing
+    // came.
+    void liveRecordingStarted(const QString& dumpPath);
+    void liveRecordingEnded(const QString& dumpPath, bool written);
     // The choices a recording was started with, to be remembered.
     void formUsed(const memprof::views::RecordForm& form);
 
