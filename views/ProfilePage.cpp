@@ -267,11 +267,7 @@ std::vector<QAbstractItemView*> ProfilePage::scrolledViews() const
 // (nor chosen) before the end.
 void ProfilePage::showReading(bool reading, bool wasReading)
 {
-    if (reading && !wasReading)
-        readingBar()->cancelButton()->setEnabled(true);
-    if (reading)
-        readingBar()->setProgress(wholeProfile_->status.bytesConsumed, wholeProfile_->status.totalBytes);
-    readingBar()->setVisible(reading);
+    showReadingBar(wholeProfile_->status, wasReading);
     windowBar_->setEnabled(!reading);
 }
 

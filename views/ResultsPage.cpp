@@ -5,6 +5,8 @@
 #include "LastUsedTable.h"
 #include "MessageBar.h"
 #include "ReadingBar.h"
+
+#include <QPushButton>
 #include "RowMenu.h"
 #include "SourcePane.h"
 
@@ -133,6 +135,16 @@ void ResultsPage::focusFilter()
 {
     filter_->lineEdit()->setFocus();
     filter_->lineEdit()->selectAll();
+}
+
+void ResultsPage::showReadingBar(const DecodeStatus& status, bool wasReading)
+{
+    const bool reading = status.end == DecodeEnd::Reading;
+    if (reading && !wasReading)
+        readingBar_->cancelButton()->setEnabled(true);
+    if (reading)
+        readingBar_->setProgress(status.bytesConsumed, status.totalBytes);
+    readingBar_->setVisible(reading);
 }
 
 } // namespace memprof::views

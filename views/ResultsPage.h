@@ -9,6 +9,8 @@
 // A page owns its models and panes; its window keeps menus and settings.
 #pragma once
 
+#include "model/dump/DecodeStatus.h"
+
 #include "CostTableView.h"
 #include "ViewState.h"
 
@@ -50,6 +52,10 @@ public:
     FilterField* filterField() const { return filter_; }
     // Shown while the page shows a dump still being read: its progress and Cancel.
     ReadingBar* readingBar() const { return readingBar_; }
+    // The reading bar for a page whose dump is still read (`status` Reading:
+    // shown with its progress, Cancel enabled anew when the read starts) or
+    // has ended (hidden). `wasReading`: the page showed this read before.
+    void showReadingBar(const DecodeStatus& status, bool wasReading);
 
     // What the row menu offers for a row of the page's tables: the Lua
     // chunk the row belongs to ("@file.lua", an alias; empty for none),

@@ -232,7 +232,7 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
         view->doItemsLayout();
         view->verticalScrollBar()->setValue(position);
     }
-    showReading(reading, wasReading);
+    showReadingBar(whole_->status, wasReading);
     if (keepChoices)
         return;
     // The hottest function (by self samples) selected: its callers and
@@ -247,15 +247,6 @@ void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, cons
 
 // A dump still read: the reading bar says how far, and no range is counted
 // (nor chosen) before the end.
-void SysprofPage::showReading(bool reading, bool wasReading)
-{
-    if (reading && !wasReading)
-        readingBar()->cancelButton()->setEnabled(true);
-    if (reading)
-        readingBar()->setProgress(whole_->status.bytesConsumed, whole_->status.totalBytes);
-    readingBar()->setVisible(reading);
-}
-
 bool SysprofPage::isReading() const
 {
     return whole_ && whole_->status.end == DecodeEnd::Reading;

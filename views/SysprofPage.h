@@ -97,7 +97,6 @@ private:
     // Counts the state's sample range (the whole run at once, a range off
     // the GUI thread) and shows it.
     void countRange(RunRange range);
-    void showReading(bool reading, bool wasReading);
     void showView();
     void showSelection();
     void renderHeader();
