@@ -32,7 +32,7 @@ namespace {
 const char* const kUsage =
     "Usage: memprof-bench --generate FILE --size SIZE [--seed N] [--writer-quirk]\n"
     "       memprof-bench --generate FILE --size SIZE --sysprof [--mode C|L] [--seed N]\n"
-    "       memprof-bench [FILE] [--real DUMP|none] [--runs N] [--map VARIANT[,VARIANT...]]\n"
+    "       memprof-bench [FILE | --size SIZE] [--real DUMP|none] [--runs N] [--map VARIANT[,VARIANT...]]\n"
     "                     [--reference-seconds S]\n"
     "\n"
     "--generate --sysprof writes a synthetic sysprof (CPU profile) dump shaped\n"
@@ -45,7 +45,12 @@ const char* const kUsage =
     "the reference parser took on FILE, to print the ratio.\n"
     "\n"
     "--generate writes a synthetic format-3 dump of about SIZE bytes (suffixes\n"
-    "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"
+    "K, M, G: KiB, MiB, GiB) with a realistic mix of events (seed: 1).\n"    "--size SIZE without FILE or --generate measures the synthetic dump of that\n"
+    "size kept beside the build (build/bench-4G.bin for --size 4G), written\n"
+    "the first time.\n"
+    "--map report is memprof-report's default report (the load and its text);\n"
+    "--reference-seconds gives the reference parser's time on FILE\n"
+    "(tools/memprof.lua, same output), to print the ratio.\n"
     "\n"
     "Otherwise decodes and aggregates FILE (memprof::decode into a\n"
     "ProfileBuilder, then finish()) N times per block map (default 5), each run\n"
@@ -55,7 +60,7 @@ const char* const kUsage =
     "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
     "second thread as the viewer does; \"inline\" is ours on one thread\n"
     "(default: all, these four). VARIANT is ours, inline, absl, std, all,\n"
-    "decoder, blocks, window, indexed, snapshots, follow or recount.\n"
+    "report, decoder, blocks, window, indexed, snapshots, follow or recount.\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n"
     "--map blocks measures the block map alone: the dump's block operations,\n"
     "read into memory first (untimed; its RSS includes them), replayed into a\n"
@@ -133,9 +138,31 @@ std::optional<std::uint64_t> parseSize(std::string text)
     return *count * unit;
 }
 
-// ---- the worker: one measured decode in this process ------------------------
+// Where the synthetic dump of `size` bytes measured by --size alone is
+// kept: beside the build this program is in (build/bench-4G.bin for
+// build/bench/memprof-bench), so that every run measures the same bytes.
+std::string keptDumpPath(std::uint64_t size)
+{
+    std::string name;
+    if (size % (1ull << 30) == 0)
+        name = std::to_string(size >> 30) + "G";
+    else if (size % (1ull << 20) == 0)
+        name = std::to_string(size >> 20) + "M";
+    else
+        name = std::to_string(size);
+    std::string folder = ".";
+    char self[4096];
+    if (const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1); n > 0) {
+        std::string exe(self, static_cast<std::size_t>(n));
+        for (int up = 0; up < 2; ++up)
+            if (const auto slash = exe.rfind('/'); slash != std::string::npos && slash > 0)
+                exe.erase(slash);
+        folder = exe;
+    }
+    return folder + "/bench-" + name + ".bin";
+}
 
-// VmHWM of /proc/self/status in KiB (0 if unavailable).
+// A real recording beside the measured dump or in the usual places.
 std::string findRealDump(const std::string& measured)
 {
     std::vector<std::string> candidates{"service.bin"};
@@ -229,11 +256,10 @@ int main(int argc, char** argv)
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
                     name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount" &&
-                    name != "snapshots" && name != "follow")
+                    name != "snapshots" && name != "follow" && name != "report")
                     return usageError(
-                        "--map takes ours, inline, absl, std, all, decoder, blocks, window, indexed, snapshots or "
-                        "recount, or a "
-                        "comma-separated list of them");
+                        "--map takes ours, inline, absl, std, all, report, decoder, blocks, window, indexed, "
+                        "snapshots, follow or recount, or a comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {
             return usageError("unknown option '" + a + "'");
         } else if (file.empty()) {
@@ -251,6 +277,21 @@ int main(int argc, char** argv)
             return quirk ? usageError("--writer-quirk is a memprof writer's")
                          : bench::generateSysprof(generatePath, *size, seed, hostChains);
         return bench::generate(generatePath, *size, seed, quirk);
+    }
+    // --size alone: the synthetic dump of that size kept beside the build,
+    // written the first time (a 4 GiB one takes minutes to write).
+    if (size && file.empty()) {
+        file = keptDumpPath(*size);
+        if (access(file.c_str(), R_OK) != 0) {
+            const std::string partial = file + ".partial";
+            std::printf("memprof-bench: writing %s once, to keep\n", file.c_str());
+            std::fflush(stdout);
+            if (const int status = bench::generate(partial, *size, 1, false); status != 0)
+                return status;
+            if (std::rename(partial.c_str(), file.c_str()) != 0)
+                return std::fprintf(stderr, "memprof-bench: %s: %s\n", file.c_str(), std::strerror(errno)), 1;
+        }
+        size.reset();
     }
     if (!real)
         real = findRealDump(file);
