@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -197,6 +198,40 @@ private slots:
         QVERIFY(map.tryEmplace(16, Entry{8, 2}).second);
         QCOMPARE(map.size(), std::size_t{2});
         QCOMPARE(map.find(0)->size, std::uint64_t{7});
+    }
+
+    // A table of 2 MiB or more is mapped on its own and, when it grows,
+    // gives back the pages it has moved as it goes: every key must come
+    // through each such move, whatever its slot.
+    void largeTablesKeepEveryKeyAsTheyGrow()
+    {
+        FlatU64Map<Entry> map;
+        std::mt19937_64 random(7);
+        std::vector<std::uint64_t> keys;
+        for (int k = 0; k < 700000; ++k) // past 2^17, 2^18, 2^19 and 2^20 slots
+            keys.push_back((random() & 0x7fffffffff0ull) | 0x10);
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        std::shuffle(keys.begin(), keys.end(), random);
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            QVERIFY(map.tryEmplace(keys[i], Entry{keys[i] >> 4, std::uint32_t(i)}).second);
+        QCOMPARE(map.size(), keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const Entry* found = map.find(keys[i]);
+            QVERIFY(found);
+            QCOMPARE(found->size, keys[i] >> 4);
+            QCOMPARE(found->tag, std::uint32_t(i));
+        }
+        for (std::size_t i = 0; i < keys.size(); i += 2)
+            map.erase(keys[i], map.find(keys[i]));
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            QCOMPARE(map.find(keys[i]) != nullptr, i % 2 == 1);
+        std::size_t visited = 0;
+        map.forEach([&](std::uint64_t key, const Entry& value) {
+            ++visited;
+            QCOMPARE(value.size, key >> 4);
+        });
+        QCOMPARE(visited, keys.size() / 2);
     }
 
     void overrideSumsMatchPlainMap()
