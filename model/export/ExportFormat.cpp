@@ -112,4 +112,28 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
     return {};
 }
 
+bool exportsMerged(ExportFormat format)
+{
+    return format == ExportFormat::Pprof || format == ExportFormat::Speedscope;
+}
+
+std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& byInstance, ExportFormat format,
+                              const FunctionNameTable* names)
+{
+    const StackProfile stacks = memprofStacksByInstance(profile, byInstance, names);
+    if (format == ExportFormat::Pprof)
+        return pprofBytes(stacks);
+    if (format != ExportFormat::Speedscope)
+        throw std::invalid_argument("a merged profile exports as pprof or speedscope");
+    std::vector<std::string> instances;
+    for (const MergedInstance& instance : byInstance.instances)
+        if (instance.merged)
+            instances.push_back(instance.name);
+    return speedscopeJsonByInstance(stacks,
+                                    {{kAllocSpace, "Allocated bytes"},
+                                     {kAllocObjects, "Allocation count"},
+                                     {kInuseSpace, "Held at the end (bytes)"}},
+                                    instances, "memprof profile");
+}
+
 } // namespace memprof

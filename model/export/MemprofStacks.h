@@ -7,6 +7,7 @@
 #include "model/export/DhatBlocks.h"
 #include "model/export/StackProfile.h"
 #include "model/memprofile/Profile.h"
+#include "model/merge/MemprofMerge.h"
 
 namespace memprof {
 
@@ -33,6 +34,12 @@ enum MemprofHeapValue : std::size_t {
 // Locations with no value in any type are left out. A Lua line's function
 // is named from `names` where it holds its name (NamedFrames.h).
 StackProfile memprofStacks(const Profile& profile, const FunctionNameTable* names = nullptr);
+
+// A merged profile's stacks: memprofStacks' columns, one sample per
+// location and dump with its share (`byInstance`), marked with the dump's
+// instance name.
+StackProfile memprofStacksByInstance(const Profile& profile, const MemprofBreakdown& byInstance,
+                                     const FunctionNameTable* names = nullptr);
 
 // memprofStacks with the MemprofHeapValue columns; `blocks` (by location,
 // counted by the same load: DhatBlocks.h) gives the maxima and lifetimes.

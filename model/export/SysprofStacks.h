@@ -6,6 +6,7 @@
 
 #include "model/dump/FunctionNameTable.h"
 #include "model/export/StackProfile.h"
+#include "model/merge/SysprofMerge.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <optional>
@@ -34,6 +35,12 @@ StackFrame exportFrame(const CallFrame& frame, const FunctionNameTable* names = 
 
 // The paths of `view`'s tree with self samples, root first.
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);
+
+// A merged profile's paths: sysprofStacks' columns, one sample per path and
+// dump with samples of it (`byInstance`), marked with the dump's instance
+// name.
+StackProfile sysprofStacksByInstance(const SysprofProfile& profile, StackView view, const SysprofBreakdown& byInstance,
+                                     const SysprofExportOptions& options);
 
 // The Lua view's stacks in stream order (StackProfile::timeOrder), a run
 // per stretch of consecutive samples with the same stack; each distinct
