@@ -221,6 +221,7 @@ private slots:
                     const RowFigures& figures = own.at(profile.nameOf(row.location));
                     QCOMPARE(share.eventCount, figures.events);
                     QCOMPARE(share.allocatedBytes, figures.allocated);
+                    QCOMPARE(share.freedBytes, figures.freed);
                     events += share.eventCount;
                     allocated += share.allocatedBytes;
                     freed += share.freedBytes;
@@ -231,16 +232,33 @@ private slots:
             }
         }
         for (const HeldRow& row : profile.heldAtEnd) {
-            std::uint64_t bytes = 0;
-            for (const HeldShare& share : breakdown.heldAtEnd(row.location))
+            std::uint64_t bytes = 0, blocks = 0;
+            for (const HeldShare& share : breakdown.heldAtEnd(row.location)) {
+                // The share is that dump's own held bytes of the name.
+                const auto own = heldByName(profiles[share.instance], profiles[share.instance].heldAtEnd);
+                QCOMPARE(share.heldBytes, own.at(profile.nameOf(row.location)).first);
+                QCOMPARE(share.blockCount, own.at(profile.nameOf(row.location)).second);
                 bytes += share.heldBytes;
+                blocks += share.blockCount;
+            }
             QCOMPARE(bytes, row.heldBytes);
+            QCOMPARE(blocks, row.blockCount);
         }
         for (std::size_t i = 0; i < profile.heapSummary.size(); ++i) {
             std::int64_t bytes = 0;
-            for (const HeapSummaryShare& share : breakdown.heapSummary(i))
+            std::uint64_t allocs = 0, frees = 0;
+            for (const HeapSummaryShare& share : breakdown.heapSummary(i)) {
+                const auto own = summaryByName(profiles[share.instance]).at(profile.heapSummary[i].name);
+                QCOMPARE(share.summaryBytes, std::get<0>(own));
+                QCOMPARE(share.allocCount, std::get<1>(own));
+                QCOMPARE(share.freeCount, std::get<2>(own));
                 bytes += share.summaryBytes;
+                allocs += share.allocCount;
+                frees += share.freeCount;
+            }
             QCOMPARE(bytes, profile.heapSummary[i].summaryBytes);
+            QCOMPARE(allocs, profile.heapSummary[i].allocCount);
+            QCOMPARE(frees, profile.heapSummary[i].freeCount);
         }
         // Every dump's rows are in the merge, each by its name.
         for (const EventKind kind : {EventKind::Alloc, EventKind::Realloc, EventKind::Free}) {
@@ -317,6 +335,48 @@ private slots:
         const Profile cut = loadProfile(dataPath("corrupt/trunc-mid-event.bin"));
         const Profile leak = loadProfile(dataPath("v3/leak.bin"));
         QCOMPARE(merged.profile.totals.eventCount, cut.totals.eventCount + leak.totals.eventCount);
+    }
+
+    // Two identities of one name in one dump (two closures on one line, a
+    // symbol at two addresses) are one merged row and one share, summed.
+    void identitiesOfOneNameAreOneRow()
+    {
+        Profile dump;
+        dump.locations = {{"@a.lua:1", SourceKind::Lua, 0x10, 1, 0, kNoFunction, 1},
+                          {"@a.lua:1", SourceKind::Lua, 0x20, 1, 0, kNoFunction, 1},
+                          {"lj_str_new:0x5555", SourceKind::C, 0x5555, 0, 0, kNoFunction, 0},
+                          {"lj_str_new:0x7777", SourceKind::C, 0x7777, 0, 0, kNoFunction, 0}};
+        dump.allocations = {{0, 3, 30, 0, {}, 0}, {1, 4, 40, 0, {}, 0}, {2, 1, 8, 0, {}, 0}, {3, 2, 16, 0, {}, 0}};
+        dump.frees = {{0, 1, 0, 5, {{0, 0, 2, 1, 0}, {1, 0, 3, 1, 0}}, 0}};
+        dump.heldAtEnd = {{0, 20, 2, false}, {1, 30, 3, false}, {2, 8, 1, false}, {3, 16, 2, false}};
+        dump.heapSummary = {{"@a.lua:1", 65, 7, 1}, {"lj_str_new:0x5555", 8, 1, 0}, {"lj_str_new:0x7777", 16, 2, 0}};
+        const MergedMemprof merged = mergeOf({&dump});
+        const Profile& profile = merged.profile;
+        QCOMPARE(profile.locations.size(), std::size_t(2));
+        QCOMPARE(profile.allocations.size(), std::size_t(2));
+        const LocationRow& lua = profile.allocations[0];
+        QCOMPARE(profile.nameOf(lua.location), std::string("@a.lua:1"));
+        QCOMPARE(lua.eventCount, std::uint64_t(7));
+        QCOMPARE(lua.allocatedBytes, std::uint64_t(70));
+        const LocationRow& c = profile.allocations[1];
+        QCOMPARE(profile.nameOf(c.location), std::string("lj_str_new"));
+        QCOMPARE(c.eventCount, std::uint64_t(3));
+        QCOMPARE(profile.frees[0].overrides.size(), std::size_t(1));
+        QCOMPARE(profile.frees[0].overrides[0].freedBytes, std::uint64_t(5));
+        QCOMPARE(profile.frees[0].overrides[0].blockCount, std::uint64_t(2));
+        QCOMPARE(profile.heldAtEnd.size(), std::size_t(2));
+        QCOMPARE(profile.heldAtEnd[0].heldBytes, std::uint64_t(50));
+        QCOMPARE(profile.heldAtEnd[0].blockCount, std::uint64_t(5));
+        QCOMPARE(profile.heapSummary.size(), std::size_t(2));
+        QCOMPARE(profile.heapSummary[1].name, std::string("lj_str_new"));
+        QCOMPARE(profile.heapSummary[1].summaryBytes, std::int64_t(24));
+        const MemprofBreakdown& breakdown = merged.breakdown;
+        QCOMPARE(breakdown.rows(EventKind::Alloc, lua.location).size(), std::size_t(1));
+        QCOMPARE(breakdown.rows(EventKind::Alloc, lua.location)[0].eventCount, std::uint64_t(7));
+        QCOMPARE(breakdown.heldAtEnd(lua.location).size(), std::size_t(1));
+        QCOMPARE(breakdown.heldAtEnd(lua.location)[0].heldBytes, std::uint64_t(50));
+        QCOMPARE(breakdown.heldAtEnd(lua.location)[0].blockCount, std::uint64_t(5));
+        QCOMPARE(breakdown.heapSummary(1)[0].allocCount, std::uint64_t(3));
     }
 
     void namesWithoutLoadAddresses()

@@ -327,6 +327,41 @@ private slots:
         QVERIFY(leaks.out.contains(",leak.bin,"));
     }
 
+    // A dump merged with itself: each table's lines are the dump's own
+    // lines once per instance, with the dump's own figures (not the sums).
+    void csvOfASelfMergeRepeatsTheDumpsLines_data()
+    {
+        QTest::addColumn<QString>("table");
+        for (const char* table : {"allocations", "reallocations", "frees", "leaks", "live"})
+            QTest::newRow(table) << QString::fromLatin1(table);
+    }
+
+    void csvOfASelfMergeRepeatsTheDumpsLines()
+    {
+        QFETCH(QString, table);
+        const QString dump = data("v3/medium.bin");
+        const Run alone = report({"--csv=" + table, dump});
+        const Run merged = report({"--merge", "--csv=" + table, dump, dump});
+        QCOMPARE(merged.exitCode, 0);
+        QStringList expected;
+        const QStringList aloneLines = alone.out.split("\r\n", Qt::SkipEmptyParts);
+        QVERIFY(aloneLines.size() > 1);
+        // The instance column comes after the location and the function.
+        const int at = aloneLines[0].startsWith("location,function,") ? 2 : 1;
+        for (const QString& instance : {dump, dump + " #2"})
+            for (const QString& line : aloneLines) {
+                QStringList fields = line.split(',');
+                fields.insert(at, line == aloneLines[0] ? QStringLiteral("instance") : instance);
+                expected << fields.join(',');
+            }
+        expected.removeDuplicates(); // the header, once
+        QStringList actual = merged.out.split("\r\n", Qt::SkipEmptyParts);
+        QCOMPARE(actual.first(), expected.first());
+        actual.sort();
+        expected.sort();
+        QCOMPARE(actual, expected);
+    }
+
     void sysprofSelfMergeDoublesEveryStack_data()
     {
         QTest::addColumn<QString>("dump");
