@@ -11,12 +11,12 @@
 
 namespace memprof::cli {
 
-// The memprof report, table or export of the merged dumps; the exit code when none
-// could be read.
+// The memprof report, table or export of the merged dumps; the exit code
+// when none could be read.
 std::optional<int> writeMergedMemprof(const CommandLine& line, std::ostream& text);
 
-// The reference's lines, the summary or the export of the merged sysprof dumps, each
-// loaded with `options`; the exit code when none could be read.
+// The reference's lines, the summary or the export of the merged sysprof
+// dumps, each loaded with `options`; the exit code when none could be read.
 std::optional<int> writeMergedSysprof(const CommandLine& line, SysprofLoadOptions options, std::ostream& text);
 
 } // namespace memprof::cli

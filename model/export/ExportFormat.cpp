@@ -5,6 +5,7 @@
 #include "model/export/MemprofStacks.h"
 #include "model/export/PprofExport.h"
 #include "model/export/SpeedscopeExport.h"
+#include "model/merge/MemprofMerge.h"
 
 #include <sstream>
 #include <stdexcept>

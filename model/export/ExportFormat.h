@@ -6,13 +6,14 @@
 #include "model/dump/FunctionNameTable.h"
 #include "model/export/DhatBlocks.h"
 #include "model/memprofile/Profile.h"
-#include "model/merge/MemprofMerge.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace memprof {
+
+struct MemprofBreakdown;
 
 // Memprof dumps export as Pprof, Speedscope, Dhat and the Folded* formats of
 // memory; sysprof dumps as Pprof, Speedscope, Chrome and the Folded* formats

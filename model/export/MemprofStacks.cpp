@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/MemprofStacks.h"
 #include "model/export/NamedFrames.h"
+#include "model/merge/MemprofMerge.h"
 #include "model/support/Demangle.h"
 
 #include <algorithm>

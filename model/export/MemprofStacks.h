@@ -7,9 +7,10 @@
 #include "model/export/DhatBlocks.h"
 #include "model/export/StackProfile.h"
 #include "model/memprofile/Profile.h"
-#include "model/merge/MemprofMerge.h"
 
 namespace memprof {
+
+struct MemprofBreakdown;
 
 // The sample types, in this order.
 enum MemprofValue : std::size_t {

@@ -5,6 +5,7 @@
 #include "model/export/FoldedExport.h"
 #include "model/export/PprofExport.h"
 #include "model/export/SpeedscopeExport.h"
+#include "model/merge/SysprofMerge.h"
 
 #include <sstream>
 #include <stdexcept>

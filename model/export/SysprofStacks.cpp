@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/SysprofStacks.h"
 #include "model/export/NamedFrames.h"
+#include "model/merge/SysprofMerge.h"
 
 #include <absl/container/flat_hash_map.h>
 

@@ -6,12 +6,13 @@
 
 #include "model/dump/FunctionNameTable.h"
 #include "model/export/StackProfile.h"
-#include "model/merge/SysprofMerge.h"
 #include "model/sysprofile/SysprofProfile.h"
 
 #include <optional>
 
 namespace memprof {
+
+struct SysprofBreakdown;
 
 struct SysprofExportOptions {
     // The sampling interval the profile was recorded with (the dump does

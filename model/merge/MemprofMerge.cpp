@@ -5,8 +5,8 @@
 #include "model/support/SaturatingMath.h"
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
+#include <unordered_map>
 
 namespace memprof {
 
@@ -222,26 +222,38 @@ void MemprofMerge::addRows(InstanceId instance, const Profile& dump, EventKind k
         addBytes(merged.allocatedBytes, row.allocatedBytes, row.allocated().overflowed, merged.overflowed,
                  kAllocatedOverflowed);
         addBytes(merged.freedBytes, row.freedBytes, row.freed().overflowed, merged.overflowed, kFreedOverflowed);
-        for (const OverrideStats& override : row.overrides) {
-            const LocationId by = locations[override.location];
-            auto it = std::find_if(merged.overrides.begin(), merged.overrides.end(),
-                                   [by](const OverrideStats& o) { return o.location == by; });
-            if (it == merged.overrides.end()) {
-                merged.overrides.emplace_back();
-                it = std::prev(merged.overrides.end());
-                it->location = by;
-            }
-            addBytes(it->allocatedBytes, override.allocatedBytes, override.allocated().overflowed, it->overflowed,
-                     kAllocatedOverflowed);
-            addBytes(it->freedBytes, override.freedBytes, override.freed().overflowed, it->overflowed,
-                     kFreedOverflowed);
-            addCount(it->blockCount, override.blockCount);
-        }
+        addOverrides(merged, row, locations);
         RowShare& share = shareOf(sharesAt(breakdown_.rowShares[kindIndex(kind)], location), instance);
         addCount(share.eventCount, row.eventCount);
         addBytes(share.allocatedBytes, row.allocatedBytes, row.allocated().overflowed, share.overflowed,
                  kAllocatedOverflowed);
         addBytes(share.freedBytes, row.freedBytes, row.freed().overflowed, share.overflowed, kFreedOverflowed);
+    }
+}
+
+// The dump row's Overrides into the merged row's, by merged location: the
+// merged row's are indexed first, so a row overridden by many locations
+// (INTERNAL's frees) is not searched once per entry.
+void MemprofMerge::addOverrides(LocationRow& merged, const LocationRow& row, LocationMap& locations)
+{
+    if (row.overrides.empty())
+        return;
+    std::unordered_map<LocationId, std::size_t> indexOf;
+    indexOf.reserve(merged.overrides.size() + row.overrides.size());
+    for (std::size_t index = 0; index < merged.overrides.size(); ++index)
+        indexOf.emplace(merged.overrides[index].location, index);
+    for (const OverrideStats& override : row.overrides) {
+        const LocationId by = locations[override.location];
+        const auto [at, added] = indexOf.try_emplace(by, merged.overrides.size());
+        if (added) {
+            merged.overrides.emplace_back();
+            merged.overrides.back().location = by;
+        }
+        OverrideStats& sum = merged.overrides[at->second];
+        addBytes(sum.allocatedBytes, override.allocatedBytes, override.allocated().overflowed, sum.overflowed,
+                 kAllocatedOverflowed);
+        addBytes(sum.freedBytes, override.freedBytes, override.freed().overflowed, sum.overflowed, kFreedOverflowed);
+        addCount(sum.blockCount, override.blockCount);
     }
 }
 

@@ -108,6 +108,7 @@ private:
     AliasRenames addAliases(const Profile& dump);
     std::vector<std::int32_t> addFunctions(const Profile& dump);
     void addRows(InstanceId instance, const Profile& dump, EventKind kind, LocationMap& locations);
+    void addOverrides(LocationRow& merged, const LocationRow& row, LocationMap& locations);
     void addHeld(InstanceId instance, const std::vector<HeldRow>& rows, std::size_t which, LocationMap& locations);
     void addHeapSummary(InstanceId instance, const Profile& dump, const AliasRenames& renames);
     void addTotals(const Profile& dump);

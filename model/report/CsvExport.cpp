@@ -2,6 +2,7 @@
 #include "model/report/CsvExport.h"
 #include "model/memprofile/LeakSuspects.h"
 #include "model/memprofile/ProfileRanking.h"
+#include "model/merge/MemprofMerge.h"
 #include "model/report/TextReport.h"
 #include "model/support/SaturatingMath.h"
 

@@ -4,7 +4,6 @@
 
 #include "model/dump/FunctionNameTable.h"
 #include "model/memprofile/Profile.h"
-#include "model/merge/MemprofMerge.h"
 
 #include <optional>
 #include <ostream>
@@ -13,6 +12,8 @@
 #include <vector>
 
 namespace memprof {
+
+struct MemprofBreakdown;
 
 enum class CsvTable { Allocations, Reallocations, Frees, HeapSummary, Held, Suspects, History };
 
