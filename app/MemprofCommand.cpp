@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/MemprofCommand.h"
 
+#include "app/MergeCommand.h"
 #include "app/ReportFunctionNames.h"
 
 #include "model/export/DhatBlocks.h"
@@ -64,6 +65,8 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 {
     if (line.diff)
         return writeDiff(line, text);
+    if (line.merge)
+        return writeMergedMemprof(line, text);
     const std::variant<RunRange, int> window = windowFor(line);
     if (const int* exitCode = std::get_if<int>(&window))
         return *exitCode;
@@ -101,7 +104,7 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 const ReportCommand kMemprofCommand{
     "memprof",
     {Option::Csv, Option::LeakOnly, Option::HumanReadable, Option::Live, Option::Peak, Option::Suspects, Option::Diff,
-     Option::Demangle, Option::Range, Option::Export},
+     Option::Demangle, Option::Range, Option::Export, Option::Merge},
     ExportSubject::Memprof,
     kExportFormatNames,
     "",

@@ -51,6 +51,22 @@ std::string contradiction(const CommandLine& line)
             return "--source-dir names functions in --export, --csv and --summary: give one (the report prints the "
                    "reference's names)";
     }
+    if (line.merge) {
+        // What a merge cannot sum: each dump's events or samples are its
+        // own scale, with no clock common to the dumps.
+        if (line.diff)
+            return "--merge and --diff: give one (--diff compares two dumps, --merge sums them)";
+        if (line.range)
+            return "--merge sums whole runs: " + line.rangeText + " does not apply (each dump counts its own events)";
+        if (report.peak)
+            return "--merge: each dump peaks at its own moment, with no clock common to them: --peak does not apply";
+        if (report.suspects || line.csv == CsvTable::Suspects || line.csv == CsvTable::History)
+            return std::string("--merge: the held history is each dump's own: ") +
+                   (report.suspects ? "--suspects" : "--csv=" + line.csvName) + " does not apply";
+        if (!line.exportName.empty() && line.exportName != "pprof" && line.exportName != "speedscope")
+            return "--merge exports pprof (a label per dump) and speedscope (a profile per dump): --export=" +
+                   line.exportName + " does not apply";
+    }
     if (line.diff) {
         if (report.leakOnly)
             return "--diff prints every section of the comparison: --leak-only does not apply";
@@ -76,7 +92,11 @@ std::optional<int> checkDumps(const CommandLine& line)
     const std::size_t wanted = line.diff ? 2 : 1;
     if (line.dumps.size() < wanted)
         return usageError(line.diff ? "--diff needs two dumps, BASE and NEW" : "no dump given");
-    if (line.dumps.size() > wanted)
+    if (line.merge) {
+        // Each dump is read on a thread of its own, by name.
+        if (std::find(line.dumps.begin(), line.dumps.end(), "-") != line.dumps.end())
+            return usageError("--merge reads each dump by name: standard input ('-') cannot be merged");
+    } else if (line.dumps.size() > wanted)
         return usageError("too many dumps given ('" + line.dumps[wanted] + "')");
     if (line.diff && line.dumps[0] == "-" && line.dumps[1] == "-")
         return usageError("standard input can be only one of the two dumps");
@@ -122,6 +142,8 @@ std::string CommandLine::given(Option option) const
         return range ? rangeText : std::string();
     case Option::Export:
         return exportName.empty() ? std::string() : "--export=" + exportName;
+    case Option::Merge:
+        return merge ? "--merge" : "";
     }
     return {};
 }
@@ -174,6 +196,8 @@ std::optional<int> parseCommandLine(int argc, char** argv, const char* usage, Co
             line.demangle = true;
         } else if (arg == "--diff") {
             line.diff = true;
+        } else if (arg == "--merge") {
+            line.merge = true;
         } else if (arg == "--suspects") {
             line.report.suspects = true;
         } else if (arg.starts_with("--range=")) {

@@ -40,10 +40,12 @@ enum class Option : std::uint8_t {
     Demangle,
     Range,
     Export,
+    Merge,
 };
 inline constexpr Option kEveryOption[] = {Option::Csv,  Option::LeakOnly, Option::HumanReadable, Option::Live,
                                           Option::Peak, Option::Suspects, Option::Summary,       Option::Interval,
-                                          Option::Diff, Option::Demangle, Option::Range,         Option::Export};
+                                          Option::Diff, Option::Demangle, Option::Range,         Option::Export,
+                                          Option::Merge};
 
 // The command line: the dumps and the options. Options that change one
 // output only are each named with the outputs they cannot be combined
@@ -55,6 +57,7 @@ struct CommandLine {
     std::optional<ExportFormat> exportFormat; // a memprof format; none for sysprof-only names
     std::string exportName; // as given; empty: no --export
     bool diff = false;
+    bool merge = false; // --merge: the dumps as one profile
     bool demangle = false;
     std::optional<std::string> outputPath;
     std::vector<std::string> dumps;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/SysprofCommand.h"
 
+#include "app/MergeCommand.h"
 #include "app/ReportFunctionNames.h"
 
 #include "model/export/SysprofExport.h"
@@ -39,6 +40,8 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
     options.views = onlyStackView(format         ? exportedStackView(*format)
                                   : line.summary ? kSummaryView
                                                  : kReferenceLinesView);
+    if (line.merge)
+        return writeMergedSysprof(line, options, text);
     // The whole run first: a range in percent, or numbers to check, needs
     // the run's length; a range of less than the run reads it again.
     SysprofProfile profile;
@@ -72,7 +75,7 @@ std::optional<int> writeReport(const CommandLine& line, std::ostream& text)
 
 const ReportCommand kSysprofCommand{
     "sysprof",
-    {Option::Summary, Option::Interval, Option::Demangle, Option::Range, Option::Export},
+    {Option::Summary, Option::Interval, Option::Demangle, Option::Range, Option::Export, Option::Merge},
     ExportSubject::Sysprof,
     kSysprofExportFormatNames,
     " (see --help for its options)",

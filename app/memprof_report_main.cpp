@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 
 namespace {
@@ -26,6 +27,7 @@ using memprof::cli::ReportCommand;
 const char* const kUsage =
     "Usage: memprof-report [OPTIONS] DUMP\n"
     "       memprof-report --diff [OPTIONS] BASE NEW\n"
+    "       memprof-report --merge [OPTIONS] DUMP...\n"
     "Print the report of a LuaJIT memory profile (memprof formats 1, 2, 3),\n"
     "as luajit-parse-memprof prints it, or of a CPU profile (sysprof formats\n"
     "1, 2), as luajit -ts prints it (its folded stacks). The kind of dump is\n"
@@ -67,6 +69,15 @@ const char* const kUsage =
     "                       the window), each with why\n"
     "  --diff               compare two dumps: NEW - BASE per location name\n"
     "                       (with --csv: allocations, reallocations, frees, live)\n"
+    "  --merge              report several dumps of one kind (a cluster's\n"
+    "                       processes) as one: rows, stacks and totals summed\n"
+    "                       by name (a native symbol without its address);\n"
+    "                       --csv then writes a line per row and dump, with\n"
+    "                       an 'instance' column (the dump's file name);\n"
+    "                       --export=pprof labels each sample 'instance',\n"
+    "                       --export=speedscope writes a profile per dump. A\n"
+    "                       dump that cannot be read is left out, with a\n"
+    "                       warning\n"
     "\n"
     "Sysprof dumps (CPU profiles):\n"
     "  (no option)          the reference's lines: 'frame;...;<TAB>count'\n"
@@ -109,11 +120,38 @@ const std::map<DumpKind, const ReportCommand*> kCommands{
     {DumpKind::Sysprof, &memprof::cli::kSysprofCommand},
 };
 
+const char* kindName(DumpKind kind)
+{
+    return kCommands.at(kind)->dumpKind;
+}
+
+// The command of the dumps --merge sums, or the usage error's exit code
+// when they are not all of one kind. A dump broken before its kind can be
+// told is left to the loader, which says why and leaves it out.
+std::variant<const ReportCommand*, int> mergeCommandFor(const CommandLine& line)
+{
+    std::optional<std::pair<std::string, DumpKind>> first;
+    for (const std::string& dump : line.dumps) {
+        const memprof::DumpProbe probe = memprof::probeDump(dump);
+        if (probe.broken() || !kCommands.contains(probe.kind))
+            continue;
+        if (!first)
+            first.emplace(dump, probe.kind);
+        else if (probe.kind != first->second)
+            return memprof::cli::usageError("--merge sums dumps of one kind: " + dump + " is a " +
+                                            kindName(probe.kind) + " dump, " + first->first + " a " +
+                                            kindName(first->second) + " dump");
+    }
+    return kCommands.at(first ? first->second : DumpKind::Memprof);
+}
+
 // The command that reports the dump, or the exit code when the dump is
 // broken before its kind can be told.
 std::variant<const ReportCommand*, int> commandFor(const CommandLine& line)
 {
     const ReportCommand* const fallback = kCommands.at(DumpKind::Memprof);
+    if (line.merge)
+        return mergeCommandFor(line);
     // --diff compares memprof dumps: the memprof loader reads both and says
     // what else it finds.
     if (line.diff)

@@ -5,6 +5,7 @@
 #include "model/export/MemprofStacks.h"
 #include "model/export/PprofExport.h"
 #include "model/export/SpeedscopeExport.h"
+#include "model/merge/MemprofMerge.h"
 
 #include <sstream>
 #include <stdexcept>
@@ -110,6 +111,30 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
         break; // formats of sysprof dumps: exportFormatFromName never gives them for memprof
     }
     return {};
+}
+
+bool exportsMerged(ExportFormat format)
+{
+    return format == ExportFormat::Pprof || format == ExportFormat::Speedscope;
+}
+
+std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& byInstance, ExportFormat format,
+                              const FunctionNameTable* names)
+{
+    const StackProfile stacks = memprofStacksByInstance(profile, byInstance, names);
+    if (format == ExportFormat::Pprof)
+        return pprofBytes(stacks);
+    if (format != ExportFormat::Speedscope)
+        throw std::invalid_argument("a merged profile exports as pprof or speedscope");
+    std::vector<std::string> instances;
+    for (const MergedInstance& instance : byInstance.instances)
+        if (instance.merged)
+            instances.push_back(instance.name);
+    return speedscopeJsonByInstance(stacks,
+                                    {{kAllocSpace, "Allocated bytes"},
+                                     {kAllocObjects, "Allocation count"},
+                                     {kInuseSpace, "Held at the end (bytes)"}},
+                                    instances, "memprof profile");
 }
 
 } // namespace memprof

@@ -13,6 +13,8 @@
 
 namespace memprof {
 
+struct MemprofBreakdown;
+
 // Memprof dumps export as Pprof, Speedscope, Dhat and the Folded* formats of
 // memory; sysprof dumps as Pprof, Speedscope, Chrome and the Folded* formats
 // of their stack views ("folded" is FoldedHeld for one, FoldedLua for the
@@ -62,5 +64,14 @@ bool isBinaryFormat(ExportFormat format);
 // named from `names` where it has their names (NamedFrames.h).
 std::string exportBytes(const Profile& profile, ExportFormat format, const DhatBlocks* dhatBlocks = nullptr,
                         const FunctionNameTable* names = nullptr);
+
+// Whether a merged profile (model/merge) exports in `format`: pprof (each
+// sample labelled with its dump, `instance`) and speedscope (a profile per
+// dump). The others have no place for the dump a figure came from.
+bool exportsMerged(ExportFormat format);
+
+// A merged memprof profile in pprof or speedscope (exportsMerged).
+std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& byInstance, ExportFormat format,
+                              const FunctionNameTable* names = nullptr);
 
 } // namespace memprof

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/MemprofStacks.h"
 #include "model/export/NamedFrames.h"
+#include "model/merge/MemprofMerge.h"
 #include "model/support/Demangle.h"
+
+#include <algorithm>
+#include <map>
 
 namespace memprof {
 
@@ -110,6 +114,43 @@ StackProfile stacksOf(const Profile& profile, const DhatBlocks* blocks, const Fu
 StackProfile memprofStacks(const Profile& profile, const FunctionNameTable* names)
 {
     return stacksOf(profile, nullptr, names);
+}
+
+StackProfile memprofStacksByInstance(const Profile& profile, const MemprofBreakdown& byInstance,
+                                     const FunctionNameTable* names)
+{
+    StackProfile stacks = stacksOf(profile, nullptr, names);
+    stacks.frames.clear();
+    stacks.samples.clear();
+    for (LocationId id = 0; id < profile.locations.size(); ++id) {
+        std::map<InstanceId, std::vector<std::int64_t>> values;
+        const auto valuesOf = [&values](InstanceId instance) -> std::vector<std::int64_t>& {
+            auto& v = values[instance];
+            v.resize(kMemprofValueCount, 0);
+            return v;
+        };
+        for (EventKind kind : {EventKind::Alloc, EventKind::Realloc})
+            for (const RowShare& share : byInstance.rows(kind, id)) {
+                valuesOf(share.instance)[kAllocObjects] += static_cast<std::int64_t>(share.eventCount);
+                valuesOf(share.instance)[kAllocSpace] += static_cast<std::int64_t>(share.allocatedBytes);
+            }
+        for (const HeldShare& share : byInstance.heldAtEnd(id)) {
+            valuesOf(share.instance)[kInuseObjects] += static_cast<std::int64_t>(share.blockCount);
+            valuesOf(share.instance)[kInuseSpace] += static_cast<std::int64_t>(share.heldBytes);
+        }
+        bool framed = false;
+        for (auto& [instance, v] : values) {
+            if (std::all_of(v.begin(), v.end(), [](std::int64_t x) { return x == 0; }))
+                continue;
+            if (!framed) {
+                stacks.frames.push_back(frameOf(profile, profile.locations[id], names));
+                framed = true;
+            }
+            stacks.samples.push_back({{static_cast<std::uint32_t>(stacks.frames.size() - 1)}, std::move(v)});
+            stacks.sampleInstances.push_back(byInstance.instances[instance].name);
+        }
+    }
+    return stacks;
 }
 
 StackProfile memprofHeapStacks(const Profile& profile, const DhatBlocks& blocks, const FunctionNameTable* names)

@@ -10,6 +10,8 @@
 
 namespace memprof {
 
+struct MemprofBreakdown;
+
 // The sample types, in this order.
 enum MemprofValue : std::size_t {
     kAllocObjects, // allocation and reallocation events of the location
@@ -33,6 +35,12 @@ enum MemprofHeapValue : std::size_t {
 // Locations with no value in any type are left out. A Lua line's function
 // is named from `names` where it holds its name (NamedFrames.h).
 StackProfile memprofStacks(const Profile& profile, const FunctionNameTable* names = nullptr);
+
+// A merged profile's stacks: memprofStacks' columns, one sample per
+// location and dump with its share (`byInstance`), marked with the dump's
+// instance name.
+StackProfile memprofStacksByInstance(const Profile& profile, const MemprofBreakdown& byInstance,
+                                     const FunctionNameTable* names = nullptr);
 
 // memprofStacks with the MemprofHeapValue columns; `blocks` (by location,
 // counted by the same load: DhatBlocks.h) gives the maxima and lifetimes.

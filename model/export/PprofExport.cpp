@@ -65,12 +65,20 @@ std::string pprofBytes(const StackProfile& stacks)
         const std::uint64_t lineNumber = frame.line == 0 && frame.named ? frame.startLine : frame.line;
         line->set_line(static_cast<std::int64_t>(lineNumber));
     }
-    for (const StackSample& stackSample : stacks.samples) {
+    for (std::size_t index = 0; index < stacks.samples.size(); ++index) {
+        const StackSample& stackSample = stacks.samples[index];
         auto* sample = profile.add_sample();
         for (auto frame = stackSample.stack.rbegin(); frame != stackSample.stack.rend(); ++frame)
             sample->add_location_id(*frame + 1); // leaf first
         for (std::int64_t value : stackSample.values)
             sample->add_value(value);
+        // A merged profile's sample says its dump, as `pprof -tagfocus
+        // instance=...` and `-tags` read it.
+        if (index < stacks.sampleInstances.size()) {
+            auto* label = sample->add_label();
+            label->set_key(strings.index("instance"));
+            label->set_str(strings.index(stacks.sampleInstances[index]));
+        }
     }
     return gzipBytes(profile.SerializeAsString());
 }

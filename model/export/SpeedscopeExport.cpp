@@ -72,8 +72,14 @@ std::string fileJson(const SpeedscopeFrames& table, const QJsonArray& profiles, 
 
 } // namespace
 
-std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
-                           const std::string& name)
+namespace {
+
+// The profiles of `views`, each over the samples `counted` takes (one
+// instance's, or all), named by `profileName`.
+template <class Counted, class ProfileName>
+std::string speedscopeFile(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                           const std::vector<std::string>& groups, const std::string& name, Counted&& counted,
+                           ProfileName&& profileName)
 {
     SpeedscopeFrames table;
     // Each sample's stack as speedscope frame indices, root first.
@@ -88,20 +94,43 @@ std::string speedscopeJson(const StackProfile& stacks, const std::vector<Speedsc
         shownStacks.push_back(stack);
     }
     QJsonArray profiles;
-    for (const SpeedscopeView& view : views) {
-        QJsonArray samples, weights;
-        std::int64_t total = 0;
-        for (std::size_t i = 0; i < stacks.samples.size(); ++i) {
-            const std::int64_t weight = stacks.samples[i].values[view.sampleType];
-            if (weight == 0)
-                continue;
-            samples.append(shownStacks[i]);
-            weights.append(static_cast<qint64>(weight));
-            total += weight;
+    for (const std::string& group : groups)
+        for (const SpeedscopeView& view : views) {
+            QJsonArray samples, weights;
+            std::int64_t total = 0;
+            for (std::size_t i = 0; i < stacks.samples.size(); ++i) {
+                const std::int64_t weight = stacks.samples[i].values[view.sampleType];
+                if (weight == 0 || !counted(i, group))
+                    continue;
+                samples.append(shownStacks[i]);
+                weights.append(static_cast<qint64>(weight));
+                total += weight;
+            }
+            profiles.append(
+                sampledProfile(profileName(group, view), stacks.sampleTypes[view.sampleType], samples, weights, total));
         }
-        profiles.append(sampledProfile(view.name, stacks.sampleTypes[view.sampleType], samples, weights, total));
-    }
     return fileJson(table, profiles, name);
+}
+
+} // namespace
+
+std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                           const std::string& name)
+{
+    return speedscopeFile(
+        stacks, views, {std::string()}, name, [](std::size_t, const std::string&) { return true; },
+        [](const std::string&, const SpeedscopeView& view) { return view.name; });
+}
+
+std::string speedscopeJsonByInstance(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                                     const std::vector<std::string>& instances, const std::string& name)
+{
+    return speedscopeFile(
+        stacks, views, instances, name,
+        [&stacks](std::size_t sample, const std::string& instance) {
+            return sample < stacks.sampleInstances.size() && stacks.sampleInstances[sample] == instance;
+        },
+        [](const std::string& instance, const SpeedscopeView& view) { return instance + ": " + view.name; });
 }
 
 void writeSpeedscopeTimeOrder(std::ostream& out, const StackProfile& stacks, const SpeedscopeView& view,

@@ -20,6 +20,12 @@ struct SpeedscopeView {
 std::string speedscopeJson(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
                            const std::string& name);
 
+// A merged profile's (samples with an instance): a sampled profile per
+// instance and view, in the order of `instances`, each named
+// "<instance>: <view>", so speedscope lists the dumps side by side.
+std::string speedscopeJsonByInstance(const StackProfile& stacks, const std::vector<SpeedscopeView>& views,
+                                     const std::vector<std::string>& instances, const std::string& name);
+
 // One sampled profile in time order (speedscope's Time Order view): each
 // of `stacks.timeOrder` is a stretch of time, in order, weighed by one value
 // column; every frame is shown once, at its first line. Written to `out` as

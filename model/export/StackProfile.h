@@ -72,6 +72,9 @@ struct StackProfile {
     std::int64_t period = 1;
     std::vector<StackFrame> frames;
     std::vector<StackSample> samples;
+    // A merged profile's (model/merge): the dump each sample's values are
+    // from, its instance name, parallel to `samples`; empty for one dump's.
+    std::vector<std::string> sampleInstances;
     // A profile in time order (sysprofTimeOrder) holds each stack once in
     // `samples`, valued as one sample, and here the stretches of time in
     // the order they were taken: a stack (an index into `samples`) for

@@ -5,8 +5,10 @@
 #include "model/export/FoldedExport.h"
 #include "model/export/PprofExport.h"
 #include "model/export/SpeedscopeExport.h"
+#include "model/merge/SysprofMerge.h"
 
 #include <sstream>
+#include <stdexcept>
 
 namespace memprof {
 
@@ -55,6 +57,27 @@ void writeSysprofExport(std::ostream& out, const SysprofProfile& profile, Export
         // memprof's formats: exportFormatFromName never names them for sysprof.
         return;
     }
+}
+
+void writeMergedSysprofExport(std::ostream& out, const SysprofProfile& profile, const SysprofBreakdown& byInstance,
+                              ExportFormat format, const SysprofExportOptions& options)
+{
+    const StackProfile stacks = sysprofStacksByInstance(profile, exportedStackView(format), byInstance, options);
+    std::string bytes;
+    if (format == ExportFormat::Pprof) {
+        bytes = pprofBytes(stacks);
+    } else if (format == ExportFormat::Speedscope) {
+        std::vector<std::string> instances;
+        for (const MergedSysprofInstance& instance : byInstance.instances)
+            if (instance.merged)
+                instances.push_back(instance.name);
+        const std::size_t weight = stacks.sampleTypes.size() - 1;
+        bytes = speedscopeJsonByInstance(stacks, {{weight, options.intervalMs ? "CPU time" : "Samples"}}, instances,
+                                         "sysprof");
+    } else {
+        throw std::invalid_argument("a merged profile exports as pprof or speedscope");
+    }
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options)

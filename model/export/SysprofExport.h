@@ -24,6 +24,12 @@ StackView exportedStackView(ExportFormat format);
 // a long run are larger than the profile: they are never held whole).
 void writeSysprofExport(std::ostream& out, const SysprofProfile& profile, ExportFormat format,
                         const SysprofExportOptions& options);
+// A merged profile (model/merge) in pprof (each sample labelled with its
+// dump) or speedscope (a profile of the samples' totals per dump: merged
+// dumps keep no time order); exportsMerged(format).
+void writeMergedSysprofExport(std::ostream& out, const SysprofProfile& profile, const SysprofBreakdown& byInstance,
+                              ExportFormat format, const SysprofExportOptions& options);
+
 // The same bytes in memory.
 std::string sysprofExportBytes(const SysprofProfile& profile, ExportFormat format, const SysprofExportOptions& options);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/export/SysprofStacks.h"
 #include "model/export/NamedFrames.h"
+#include "model/merge/SysprofMerge.h"
 
 #include <absl/container/flat_hash_map.h>
 
@@ -82,6 +83,32 @@ StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const 
         stacks.samples.push_back(std::move(sample));
     }
     return stacks;
+}
+
+StackProfile sysprofStacksByInstance(const SysprofProfile& profile, StackView view, const SysprofBreakdown& byInstance,
+                                     const SysprofExportOptions& options)
+{
+    StackProfile merged = sysprofStacks(profile, view, options);
+    // The same stacks, in the same order: each split into its dumps' samples.
+    const CallTree& tree = profile.tree(view);
+    std::vector<StackSample> split;
+    std::vector<std::string> instances;
+    std::size_t next = 0;
+    for (std::size_t id = 0; id < tree.size(); ++id) {
+        if (tree.node(static_cast<CallNodeId>(id)).selfSamples == 0)
+            continue;
+        const StackSample& whole = merged.samples[next++];
+        for (const SampleShare& share : byInstance.self(view, static_cast<CallNodeId>(id))) {
+            StackSample sample{whole.stack, {static_cast<std::int64_t>(share.selfSamples)}};
+            if (options.intervalMs)
+                sample.values.push_back(sample.values[0] * merged.period);
+            split.push_back(std::move(sample));
+            instances.push_back(byInstance.instances[share.instance].name);
+        }
+    }
+    merged.samples = std::move(split);
+    merged.sampleInstances = std::move(instances);
+    return merged;
 }
 
 StackProfile sysprofTimeOrder(const SysprofProfile& profile, const SysprofExportOptions& options)

@@ -12,6 +12,8 @@
 
 namespace memprof {
 
+struct SysprofBreakdown;
+
 struct SysprofExportOptions {
     // The sampling interval the profile was recorded with (the dump does
     // not hold it); unknown: values are sample counts only.
@@ -34,6 +36,12 @@ StackFrame exportFrame(const CallFrame& frame, const FunctionNameTable* names = 
 
 // The paths of `view`'s tree with self samples, root first.
 StackProfile sysprofStacks(const SysprofProfile& profile, StackView view, const SysprofExportOptions& options);
+
+// A merged profile's paths: sysprofStacks' columns, one sample per path and
+// dump with samples of it (`byInstance`), marked with the dump's instance
+// name.
+StackProfile sysprofStacksByInstance(const SysprofProfile& profile, StackView view, const SysprofBreakdown& byInstance,
+                                     const SysprofExportOptions& options);
 
 // The Lua view's stacks in stream order (StackProfile::timeOrder), a run
 // per stretch of consecutive samples with the same stack; each distinct

@@ -2,6 +2,7 @@
 #include "model/report/CsvExport.h"
 #include "model/memprofile/LeakSuspects.h"
 #include "model/memprofile/ProfileRanking.h"
+#include "model/merge/MemprofMerge.h"
 #include "model/report/TextReport.h"
 #include "model/support/SaturatingMath.h"
 
@@ -100,6 +101,8 @@ public:
             fields.insert(fields.begin() + 1, function);
         return fields;
     }
+    // The columns that name the row: the location, and the function.
+    std::size_t nameColumns() const { return names_ ? 2 : 1; }
     std::string ofLocation(LocationId id) const
     {
         const std::int32_t function = profile_.locations[id].function;
@@ -120,11 +123,53 @@ private:
     std::map<std::string, std::string> byName_;
 };
 
+// The instance column of a merged profile's tables, after the columns
+// that name the row; none for one dump's.
+class InstanceColumn {
+public:
+    InstanceColumn(const MemprofBreakdown* byInstance, const FunctionColumn& function)
+        : byInstance_(byInstance), at_(function.nameColumns())
+    {}
+
+    bool present() const { return byInstance_ != nullptr; }
+    const MemprofBreakdown& breakdown() const { return *byInstance_; }
+    std::vector<std::string> header(std::vector<std::string> fields) const
+    {
+        return with(std::move(fields), "instance");
+    }
+    std::vector<std::string> with(std::vector<std::string> fields, InstanceId instance) const
+    {
+        return with(std::move(fields), byInstance_->instances[instance].name);
+    }
+
+private:
+    std::vector<std::string> with(std::vector<std::string> fields, const std::string& value) const
+    {
+        if (byInstance_)
+            fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(at_), value);
+        return fields;
+    }
+
+    const MemprofBreakdown* byInstance_;
+    std::size_t at_;
+};
+
+// The merged profile's location of each name (one per name).
+std::map<std::string, LocationId> locationsByName(const Profile& profile)
+{
+    std::map<std::string, LocationId> byName;
+    for (LocationId id = 0; id < profile.locations.size(); ++id)
+        byName.try_emplace(profile.nameOf(id), id);
+    return byName;
+}
+
 } // namespace
 
-void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names)
+void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names,
+              const MemprofBreakdown* byInstance)
 {
     const FunctionColumn function(profile, names);
+    const InstanceColumn instance(byInstance, function);
     switch (table) {
     case CsvTable::Allocations:
     case CsvTable::Reallocations:
@@ -132,30 +177,67 @@ void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const F
         const EventKind kind = table == CsvTable::Allocations     ? EventKind::Alloc
                                : table == CsvTable::Reallocations ? EventKind::Realloc
                                                                   : EventKind::Free;
-        out << csvRecord(function.with(
-            {"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"}, "function"));
+        out << csvRecord(instance.header(function.with(
+            {"location", "events", "allocated_bytes", "freed_bytes", "net_bytes", "overrides"}, "function")));
         for (const LocationRow* row : rankRows(profile, kind)) {
             const std::string overrides = overridesField(overrideNames(profile, *row));
-            out << csvRecord(function.with({profile.nameOf(row->location), std::to_string(row->eventCount),
-                                            formatSum(row->allocated()), formatSum(row->freed()),
-                                            formatSum(saturatingNet(row->allocated(), row->freed())), overrides},
-                                           function.ofLocation(row->location)));
+            const auto record = [&](std::uint64_t events, ByteSum allocated, ByteSum freed) {
+                return function.with({profile.nameOf(row->location), std::to_string(events), formatSum(allocated),
+                                      formatSum(freed), formatSum(saturatingNet(allocated, freed)), overrides},
+                                     function.ofLocation(row->location));
+            };
+            if (!instance.present()) {
+                out << csvRecord(record(row->eventCount, row->allocated(), row->freed()));
+                continue;
+            }
+            for (const RowShare& share : instance.breakdown().rows(kind, row->location))
+                out << csvRecord(instance.with(
+                    record(share.eventCount, {share.allocatedBytes, (share.overflowed & kAllocatedOverflowed) != 0},
+                           {share.freedBytes, (share.overflowed & kFreedOverflowed) != 0}),
+                    share.instance));
         }
         break;
     }
-    case CsvTable::HeapSummary:
-        out << csvRecord(function.with({"location", "summary_bytes", "allocs", "frees"}, "function"));
-        for (const auto& row : rankHeapSummary(profile))
-            out << csvRecord(function.with(
-                {row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount), std::to_string(row.freeCount)},
-                function.ofName(row.name)));
+    case CsvTable::HeapSummary: {
+        out << csvRecord(instance.header(function.with({"location", "summary_bytes", "allocs", "frees"}, "function")));
+        std::map<std::string, std::size_t> summaryRow; // a merged profile's shares are by row
+        for (std::size_t index = 0; instance.present() && index < profile.heapSummary.size(); ++index)
+            summaryRow.try_emplace(profile.heapSummary[index].name, index);
+        for (const auto& row : rankHeapSummary(profile)) {
+            if (!instance.present()) {
+                out << csvRecord(function.with({row.name, formatSum(row.summaryBytes), std::to_string(row.allocCount),
+                                                std::to_string(row.freeCount)},
+                                               function.ofName(row.name)));
+                continue;
+            }
+            for (const HeapSummaryShare& share : instance.breakdown().heapSummary(summaryRow.at(row.name)))
+                out << csvRecord(
+                    instance.with(function.with({row.name, formatSum(share.summaryBytes),
+                                                 std::to_string(share.allocCount), std::to_string(share.freeCount)},
+                                                function.ofName(row.name)),
+                                  share.instance));
+        }
         break;
-    case CsvTable::Held:
-        out << csvRecord(function.with({"location", "held_bytes", "live_blocks"}, "function"));
-        for (const auto& row : rankHeldByName(profile))
-            out << csvRecord(function.with({row.name, formatSum(row.held()), std::to_string(row.blockCount)},
-                                           function.ofName(row.name)));
+    }
+    case CsvTable::Held: {
+        out << csvRecord(instance.header(function.with({"location", "held_bytes", "live_blocks"}, "function")));
+        const std::map<std::string, LocationId> located =
+            instance.present() ? locationsByName(profile) : std::map<std::string, LocationId>{};
+        for (const auto& row : rankHeldByName(profile)) {
+            if (!instance.present()) {
+                out << csvRecord(function.with({row.name, formatSum(row.held()), std::to_string(row.blockCount)},
+                                               function.ofName(row.name)));
+                continue;
+            }
+            for (const HeldShare& share : instance.breakdown().heldAtEnd(located.at(row.name)))
+                out << csvRecord(
+                    instance.with(function.with({row.name, formatSum(ByteSum{share.heldBytes, share.overflowed}),
+                                                 std::to_string(share.blockCount)},
+                                                function.ofName(row.name)),
+                                  share.instance));
+        }
         break;
+    }
     case CsvTable::Suspects: {
         out << csvRecord(function.with({"location", "rank", "score_bytes", "trend_bytes", "kept_ratio",
                                         "net_growth_bytes", "rise_bytes", "fall_bytes", "steps", "falling_steps",

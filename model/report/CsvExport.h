@@ -13,6 +13,8 @@
 
 namespace memprof {
 
+struct MemprofBreakdown;
+
 enum class CsvTable { Allocations, Reallocations, Frees, HeapSummary, Held, Suspects, History };
 
 std::optional<CsvTable> csvTableFromName(std::string_view name);
@@ -30,6 +32,15 @@ std::string csvRecord(const std::vector<std::string>& fields);
 // function of a location, a `function` column after the location names
 // each Lua location's function (empty where there is none); otherwise the
 // columns are those the tables always had.
-void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names = nullptr);
+//
+// `byInstance`, the breakdown of a merged profile (MemprofMerge.h): an
+// `instance` column after the location (and function) names the dump, and
+// each row is written once per dump it has a share of, with that dump's
+// figures: the long form a spreadsheet's pivot table or filter reads, with
+// no merged line to count twice (the merged figure is the sum of a row's
+// lines). Overrides are the merged row's, over all dumps. Only the tables
+// a merge has (allocations, reallocations, frees, leaks, live).
+void writeCsv(std::ostream& out, const Profile& profile, CsvTable table, const FunctionNameTable* names = nullptr,
+              const MemprofBreakdown* byInstance = nullptr);
 
 } // namespace memprof

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Several dumps of one kind read into one merged profile: decoded side by
+// side on as many threads as there are cores (OrderedLoads.h), each folded
+// into the merge as soon as it is read and then dropped.
+#pragma once
+
+#include "model/merge/MemprofMerge.h"
+#include "model/merge/SysprofMerge.h"
+#include "model/sysprofile/SysprofLoader.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace memprof {
+
+struct MergedMemprof {
+    Profile profile;
+    MemprofBreakdown breakdown;
+};
+
+struct MergedSysprof {
+    SysprofProfile profile;
+    SysprofBreakdown breakdown;
+};
+
+// Called, on the calling thread and in the order the dumps were given,
+// once each dump is read: its index and how its read ended (a message for
+// a broken or cut dump).
+using DumpReadCallback = std::function<void(std::size_t dump, const DecodeStatus& status)>;
+
+// The threads a merge decodes on: the cores, at least one.
+unsigned mergeWorkers();
+
+// `paths` merged; the instances are named by instanceNames(paths). A dump
+// that cannot be read is in the breakdown's instances, not in the sums.
+MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, unsigned workers = mergeWorkers(),
+                                const DumpReadCallback& onRead = {});
+MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, const SysprofLoadOptions& options,
+                                unsigned workers = mergeWorkers(), const DumpReadCallback& onRead = {});
+
+} // namespace memprof
