@@ -47,9 +47,16 @@ SummaryHeader::SummaryHeader(QWidget* parent)
 void SummaryHeader::setProfile(const Profile& profile, const QString& filePath)
 {
     filePath_ = filePath;
+    mergedTitle_.clear();
     status_ = profile.status;
     totals_ = profile.totals;
     locationCount_ = profile.locations.size();
+    render();
+}
+
+void SummaryHeader::setMerged(const QString& title)
+{
+    mergedTitle_ = title;
     render();
 }
 
@@ -107,11 +114,13 @@ void SummaryHeader::render()
         status_.end == DecodeEnd::Reading ? QString() : QStringLiteral(", ") + bytes(status_.totalBytes);
 
     const QFileInfo info(filePath_);
-    fileName_->setText(info.fileName());
+    fileName_->setText(mergedTitle_.isEmpty() ? info.fileName() : mergedTitle_);
     folder_->setText(info.absolutePath());
+    const bool merged = !mergedTitle_.isEmpty();
     const QStringList items = {
         item(tr("format"), together(tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion))),
-        item(tr("dump"), state + size),
+        // A merge's sizes are its dumps' (the title counts them).
+        merged ? item(tr("dumps"), state) : item(tr("dump"), state + size),
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
                                .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
                                     count(totals_.freeCount))),
@@ -119,8 +128,9 @@ void SummaryHeader::render()
         item(tr("freed"), bytes(totals_.freed())),
         item(tr("held at end"),
              together(tr("%1 in %2 blocks").arg(bytes(totals_.live()), count(totals_.liveBlockCount)))),
-        item(tr("peak live"),
-             together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
+        merged ? item(tr("peak live"), together(tr("%1, the sum of the dumps' peaks").arg(bytes(totals_.peakLive()))))
+               : item(tr("peak live"),
+                      together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
         item(tr("locations"), count(locationCount_)),
     };
     facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));

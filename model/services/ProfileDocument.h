@@ -64,7 +64,7 @@ public:
 
     // The dump read, absolute; the title's name for it.
     const QString& path() const { return path_; }
-    QString displayName() const;
+    virtual QString displayName() const;
     virtual DumpKind kind() const = 0;
     // How the read ended: complete or truncated (a document that failed or
     // was cancelled is never handed to a window).
@@ -76,6 +76,11 @@ public:
     // What the run holds, counted: "1,234 events", "567 samples" (what a
     // dump still being read has in so far).
     virtual QString countText() const = 0;
+
+    // A job reading this document again from what it was read from, for a
+    // reload; null: the dump at path(), read as a dump is opened (a kind
+    // that reads one file needs nothing more).
+    virtual std::unique_ptr<ProfileLoadJob> readAgain() const { return nullptr; }
 
     // A job counting `range` of this document's run; its finished signal
     // carries the document of that range (the same dump, kind and path).
