@@ -26,6 +26,22 @@ QString tr(const char* text)
     return QCoreApplication::translate("MergedMemprofDocument", text);
 }
 
+// The dumps' names (instanceNames): those called by their paths, when two
+// share a file name, are called from the folder all the dumps are in
+// ("node1/heap.bin", not the whole absolute path the window reads).
+std::vector<std::string> namesOf(const std::vector<std::string>& files)
+{
+    std::vector<std::string> names = instanceNames(files);
+    std::string common = files.front().substr(0, files.front().rfind('/') + 1);
+    for (const std::string& file : files)
+        while (!common.empty() && file.compare(0, common.size(), common) != 0)
+            common.erase(common.size() < 2 ? 0 : common.rfind('/', common.size() - 2) + 1);
+    for (std::string& name : names)
+        if (!common.empty() && name.compare(0, common.size(), common) == 0)
+            name.erase(0, common.size());
+    return names;
+}
+
 // A merge refused before any dump is decoded, with why.
 services::DocumentPtr refused(const QStringList& paths, const std::vector<std::string>& names, const QString& why,
                               DecodeEnd end = DecodeEnd::Failed)
@@ -83,7 +99,7 @@ services::DocumentPtr MergedMemprofDocument::read(const QStringList& paths, Deco
     std::vector<std::string> files;
     for (const QString& path : paths)
         files.push_back(QFile::encodeName(path).toStdString());
-    const std::vector<std::string> names = instanceNames(files);
+    const std::vector<std::string> names = namesOf(files);
     bool cancelled = false;
     if (const QString why = otherKinds(paths, files, control, &cancelled); !why.isEmpty() || cancelled)
         return refused(paths, names, why, cancelled ? DecodeEnd::Cancelled : DecodeEnd::Failed);

@@ -222,6 +222,11 @@ private slots:
         QCOMPARE(page->profile()->totals.eventCount, 2 * once.profile.totals.eventCount);
         QCOMPARE(page->profile()->totals.allocatedBytes, 2 * once.profile.totals.allocatedBytes);
         QCOMPARE(page->profile()->totals.peakLiveBytes, 2 * once.profile.totals.peakLiveBytes);
+        // The two are told apart by number, named from their folder.
+        QComboBox* choice = page->instancesPane()->instanceChoice();
+        QCOMPARE(choice->count(), 3);
+        QCOMPARE(choice->itemText(1), QStringLiteral("leak.bin"));
+        QCOMPARE(choice->itemText(2), QStringLiteral("leak.bin #2"));
         // Each copy holds half of a row.
         const LocationRow& top = page->profile()->allocations.front();
         page->viewState()->selectLocation(top.location);
@@ -252,6 +257,17 @@ private slots:
         QCOMPARE(page->profile()->totals.eventCount, mergedEvents);
         QCOMPARE(page->profile(), page->wholeRunProfile());
         QCOMPARE(page->instancesPane()->model()->rowCount(), 2);
+    }
+
+    void dumpsOfOneFileNameAreNamedFromTheirCommonFolder()
+    {
+        Window w;
+        QVERIFY(loadMerged(w.window, fixtures({"v3/leak.bin", "v1/leak.bin", "v3/growth.bin"})));
+        QComboBox* choice = pageOf(w)->instancesPane()->instanceChoice();
+        QCOMPARE(choice->count(), 4);
+        QCOMPARE(choice->itemText(1), QStringLiteral("v3/leak.bin"));
+        QCOMPARE(choice->itemText(2), QStringLiteral("v1/leak.bin"));
+        QCOMPARE(choice->itemText(3), QStringLiteral("growth.bin"));
     }
 
     void aBrokenDumpAmongOthersIsNamedAndLeftOut()
