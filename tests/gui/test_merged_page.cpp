@@ -25,6 +25,10 @@
 #include "views/ViewState.h"
 
 #include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -59,6 +63,20 @@ MergedMemprof modelMerge(const QStringList& paths)
     for (const QString& path : paths)
         files.push_back(path.toStdString());
     return loadMergedMemprof(files, 2);
+}
+
+// memprof-viewer run with `args`: its exit code and its stderr.
+std::pair<int, QString> viewer(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(MEMPROF_VIEWER_EXE), args);
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        return {-2, QStringLiteral("did not exit")};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardError())};
 }
 
 bool loadMerged(app::MainWindow* window, const QStringList& paths)
@@ -270,6 +288,19 @@ private slots:
         QCOMPARE(choice->itemText(3), QStringLiteral("growth.bin"));
     }
 
+    void aFolderStandsForTheDumpsInIt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(fixture("v3/leak.bin"), dir.filePath(QStringLiteral("node1.bin"))));
+        QVERIFY(QFile::copy(fixture("v3/growth.bin"), dir.filePath(QStringLiteral("node2.bin"))));
+        Window w;
+        QVERIFY(loadMerged(w.window, {dir.path()}));
+        views::ProfilePage* page = pageOf(w);
+        QCOMPARE(page->instancesPane()->instanceChoice()->count(), 3);
+        const MergedMemprof merged = modelMerge(fixtures({"v3/leak.bin", "v3/growth.bin"}));
+        QCOMPARE(shownRows(page, EventKind::Alloc), modelRows(merged.profile, EventKind::Alloc));
+    }
+
     void aBrokenDumpAmongOthersIsNamedAndLeftOut()
     {
         const QStringList paths = fixtures({"v3/leak.bin", "corrupt/bad-magic-ljs.bin", "v3/growth.bin"});
@@ -327,6 +358,21 @@ private slots:
         QVERIFY(note->isHidden());
         QVERIFY(tabs->isTabEnabled(charts));
         QVERIFY(page->instancesPane()->isHidden());
+    }
+
+    void theCommandLineOpensAMergeAndRefusesMixedKinds()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("merged.png"));
+        const auto [shown, shownErr] = viewer({QStringLiteral("--screenshot"), png, QStringLiteral("--size"),
+                                               QStringLiteral("800x600"), QStringLiteral("--merge"),
+                                               fixture("v3/leak.bin"), fixture("v3/growth.bin")});
+        QVERIFY2(shown == 0, qPrintable(shownErr));
+        QCOMPARE(QImage(png).size(), QSize(800, 600));
+        const auto [refused, why] = viewer({QStringLiteral("--screenshot"), png, QStringLiteral("--merge"),
+                                            fixture("v3/leak.bin"), fixture("sysprof/coroutines-C-jitoff.bin")});
+        QCOMPARE(refused, 1);
+        QVERIFY2(why.contains(QStringLiteral("coroutines-C-jitoff.bin")), qPrintable(why));
     }
 
     void aReloadReadsTheDumpsAgain()
