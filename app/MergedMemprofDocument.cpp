@@ -54,13 +54,16 @@ services::DocumentPtr refused(const QStringList& paths, const std::vector<std::s
 }
 
 // The dumps not of memory profiles: none, or why they cannot be merged.
-QString otherKinds(const QStringList& paths, const std::vector<std::string>& files, DecodeControl& control,
+QString otherKinds(const QStringList& paths, const std::vector<std::string>& files, const DecodeControl& control,
                    bool* cancelled)
 {
     std::optional<qsizetype> memprof;
     std::optional<qsizetype> sysprof;
+    // The stop flag only: the progress counts dumps, not a probe's bytes.
+    DecodeControl probing;
+    probing.stop = control.stop;
     for (qsizetype i = 0; i < paths.size(); ++i) {
-        const DumpProbe probe = probeDump(files[static_cast<std::size_t>(i)], control);
+        const DumpProbe probe = probeDump(files[static_cast<std::size_t>(i)], probing);
         if (probe.status.end == DecodeEnd::Cancelled) {
             *cancelled = true;
             return {};

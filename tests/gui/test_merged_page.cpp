@@ -26,6 +26,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -35,6 +36,7 @@
 #include <QTabWidget>
 #include <QTest>
 
+#include <atomic>
 #include <map>
 
 using namespace memprof;
@@ -373,6 +375,45 @@ private slots:
                                             fixture("v3/leak.bin"), fixture("sysprof/coroutines-C-jitoff.bin")});
         QCOMPARE(refused, 1);
         QVERIFY2(why.contains(QStringLiteral("coroutines-C-jitoff.bin")), qPrintable(why));
+    }
+
+    void aCancelledReadEndsCancelled()
+    {
+        std::atomic<bool> stop{true};
+        DecodeControl control;
+        control.stop = &stop;
+        std::vector<std::pair<quint64, quint64>> progress;
+        control.progress = [&progress](std::uint64_t read, std::uint64_t count) { progress.emplace_back(read, count); };
+        const services::DocumentPtr cancelled =
+            app::MergedMemprofDocument::read(fixtures({"v3/leak.bin", "v3/growth.bin"}), control);
+        QCOMPARE(cancelled->status().end, DecodeEnd::Cancelled);
+        QVERIFY(progress.empty());
+        // Not stopped: a step per dump read, of all of them.
+        stop = false;
+        const services::DocumentPtr read =
+            app::MergedMemprofDocument::read(fixtures({"v3/leak.bin", "v3/growth.bin", "v3/freed.bin"}), control);
+        QCOMPARE(read->status().end, DecodeEnd::Complete);
+        QCOMPARE(progress, (std::vector<std::pair<quint64, quint64>>{{1, 3}, {2, 3}, {3, 3}}));
+    }
+
+    void aMergeExportsWhereEachFigureKeepsItsDump()
+    {
+        Window w;
+        QVERIFY(loadMerged(w.window, fixtures({"v3/leak.bin", "v3/growth.bin"})));
+        QTemporaryDir dir;
+        QSignalSpy exported(w.window, &app::MainWindow::exportFinished);
+        const QString pprof = dir.filePath(QStringLiteral("merged.pb.gz"));
+        QString error;
+        QVERIFY2(w->startExport(pprof, &error), qPrintable(error));
+        QVERIFY(testsuite::received(exported, 30000));
+        QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QVERIFY(QFileInfo(pprof).size() > 0);
+        // DHAT has no place for the dump a figure came from: refused, saying so.
+        const QString dhat = dir.filePath(QStringLiteral("merged.dhat.json"));
+        QVERIFY2(w->startExport(dhat, &error), qPrintable(error));
+        QVERIFY(testsuite::received(exported, 30000, 2));
+        QVERIFY(exported.at(1).at(1).toString().contains(QStringLiteral("pprof")));
+        QVERIFY(!QFileInfo::exists(dhat));
     }
 
     void aReloadReadsTheDumpsAgain()
