@@ -117,10 +117,9 @@ void SummaryHeader::render()
     fileName_->setText(mergedTitle_.isEmpty() ? info.fileName() : mergedTitle_);
     folder_->setText(info.absolutePath());
     const bool merged = !mergedTitle_.isEmpty();
-    const QStringList items = {
+    QStringList items = {
         item(tr("format"), together(tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion))),
-        // A merge's sizes are its dumps' (the title counts them).
-        merged ? item(tr("dumps"), state) : item(tr("dump"), state + size),
+        item(tr("dump"), state + size),
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
                                .arg(count(totals_.eventCount), count(totals_.allocCount), count(totals_.reallocCount),
                                     count(totals_.freeCount))),
@@ -133,6 +132,10 @@ void SummaryHeader::render()
                       together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
         item(tr("locations"), count(locationCount_)),
     };
+    // A merge's dumps each have their format and size: the title counts
+    // them, the warning bar names those not read whole.
+    if (merged)
+        items.erase(items.begin(), items.begin() + 2);
     facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));
 }
 
