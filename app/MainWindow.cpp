@@ -439,7 +439,11 @@ void MainWindow::dropPartial()
 void MainWindow::enableDocumentActions()
 {
     const bool shown = document_ && !partial_;
-    compareAction_->setEnabled(shown);
+    const QString notCompared = document_ ? document_->whyNotCompared() : QString();
+    compareAction_->setEnabled(shown && notCompared.isEmpty());
+    compareAction_->setToolTip(notCompared.isEmpty() ? tr("Opens a second dump as NEW and shows NEW − BASE, this "
+                                                          "dump being BASE")
+                                                     : notCompared);
     exportCsvAction_->setEnabled(!partial_);
     exportProfileAction_->setEnabled(!partial_);
     reloadAction_->setEnabled(shown && !isLoading());

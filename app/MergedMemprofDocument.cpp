@@ -267,13 +267,17 @@ void MergedMemprofDocument::setSourceFolders(QWidget* page, const QStringList& f
     static_cast<views::ProfilePage*>(page)->setSourceFolders(folders);
 }
 
-QMainWindow* MergedMemprofDocument::compareWith(const QString&, QWidget* opener) const
+QString MergedMemprofDocument::whyNotCompared() const
 {
     // The comparison reads both sides as one dump each (its windows are
     // counted in BASE's run, which a merge has not).
-    QMessageBox::information(opener, tr("Compare With"),
-                             tr("Dumps merged are not compared in the viewer: compare two dumps, or run "
-                                "memprof-report --merge on each set and compare the reports."));
+    return tr("Dumps merged are not compared in the viewer: compare two dumps, or the reports of "
+              "memprof-report --merge on each set.");
+}
+
+QMainWindow* MergedMemprofDocument::compareWith(const QString&, QWidget* opener) const
+{
+    QMessageBox::information(opener, tr("Compare With"), whyNotCompared());
     return nullptr;
 }
 

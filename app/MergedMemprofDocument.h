@@ -69,6 +69,7 @@ public:
     bool showOn(QWidget* page, const ProfileDocument* previous) const override;
     services::DocumentPtr shownOn(const QWidget* page) const override;
     void setSourceFolders(QWidget* page, const QStringList& folders) const override;
+    QString whyNotCompared() const override;
     QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override;
 
 private:

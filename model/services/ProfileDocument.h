@@ -108,6 +108,9 @@ public:
     virtual DocumentPtr shownOn(const QWidget* page) const = 0;
     virtual void setSourceFolders(QWidget* page, const QStringList& folders) const = 0;
 
+    // Why this document cannot be compared with a dump (the window's
+    // Compare With is off and says so); empty when it can.
+    virtual QString whyNotCompared() const { return {}; }
     // Opens a window comparing the dump at `newPath` (NEW) against this
     // document (BASE); `opener` shows the message if NEW cannot be read.
     virtual QMainWindow* compareWith(const QString& newPath, QWidget* opener) const = 0;

@@ -24,6 +24,7 @@
 #include "views/ProfilePage.h"
 #include "views/ViewState.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QFileInfo>
@@ -91,6 +92,14 @@ bool loadMerged(app::MainWindow* window, const QStringList& paths)
 views::ProfilePage* pageOf(const Window& w)
 {
     return test::widgetNamed<views::ProfilePage>(w.window, "profilePage");
+}
+
+QAction* compareAction(const Window& w)
+{
+    for (QAction* action : w->findChildren<QAction*>())
+        if (action->text().remove(u'&').startsWith(QStringLiteral("Compare With")))
+            return action;
+    qFatal("no Compare With action");
 }
 
 struct Figures {
@@ -347,6 +356,9 @@ private slots:
         QVERIFY(charts >= 0);
         QVERIFY(!tabs->isTabEnabled(charts));
         QVERIFY(!tabs->tabToolTip(charts).isEmpty());
+        // Nor a comparison: Compare With is off and says why.
+        QVERIFY(!compareAction(w)->isEnabled());
+        QVERIFY(compareAction(w)->toolTip().contains(QStringLiteral("not compared")));
         // The document asked for a range anyway answers why not.
         std::unique_ptr<services::ProfileLoadJob> count = w->document()->countRange({1, 10});
         QSignalSpy failed(count.get(), &services::ProfileLoadJob::failed);
@@ -360,6 +372,7 @@ private slots:
         QVERIFY(note->isHidden());
         QVERIFY(tabs->isTabEnabled(charts));
         QVERIFY(page->instancesPane()->isHidden());
+        QVERIFY(compareAction(w)->isEnabled());
     }
 
     void theCommandLineOpensAMergeAndRefusesMixedKinds()
