@@ -3,6 +3,7 @@
 
 #include "ComparisonWindow.h"
 #include "MemprofDocument.h"
+#include "MergedMemprofDocument.h"
 #include "PageActions.h"
 #include "ProfileDocuments.h"
 #include "RecentFilesMenu.h"
@@ -87,6 +88,8 @@ const QString& MainWindow::dumpPath() const
 
 const Profile* MainWindow::profile() const
 {
+    if (const auto* merged = dynamic_cast<const MergedMemprofDocument*>(document_.get()))
+        return merged->profile().get();
     const auto* memprof = dynamic_cast<const MemprofDocument*>(document_.get());
     return memprof ? memprof->profile().get() : nullptr;
 }
@@ -114,6 +117,10 @@ void MainWindow::createMenus()
     QAction* follow = file->addAction(tr("&Follow a Dump…"), this, &MainWindow::chooseAndFollow);
     follow->setObjectName(QStringLiteral("followAction"));
     follow->setToolTip(tr("Opens a dump a profiler is still writing and follows it as it grows"));
+    QAction* merge = file->addAction(tr("Open as One Pro&file…"), this, &MainWindow::chooseAndMerge);
+    merge->setObjectName(QStringLiteral("mergeAction"));
+    merge->setToolTip(tr("Opens several memprof dumps (a cluster's processes) as one profile, summed by location, "
+                         "with each dump's part of a row"));
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
     QAction* recordAction = file->addAction(tr("Re&cord…"), this, &MainWindow::showRecordDialog);
@@ -226,12 +233,68 @@ void MainWindow::loadDump(const QString& path, ReadMode mode)
         emit loadFinished(false);
         return;
     }
-    job_.reset(); // cancels and waits for a load still running
-    job_ = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
-    job_->showPartials(partialInterval_);
+    auto job = std::make_unique<services::ProfileLoadJob>(QFileInfo(path).absoluteFilePath(), &readDocument);
+    job->showPartials(partialInterval_);
     if (follow)
-        job_->follow();
-    connect(job_.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
+        job->follow();
+    connect(job.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
+    startLoad(std::move(job), QFileInfo(path).fileName());
+    statusBar()->showMessage(follow ? tr("Following %1: waiting for its first events…").arg(path)
+                                    : tr("Loading %1…").arg(path));
+}
+
+MainWindow* MainWindow::openMerged(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        return nullptr;
+    if (!document_ && !job_) {
+        loadMerged(paths);
+        return this;
+    }
+    auto* window = new MainWindow;
+    if (layoutRestored_)
+        window->restoreLayout();
+    window->closeOnFailure_ = true;
+    window->opener_ = this;
+    cascadeFrom(window, this);
+    window->show();
+    window->loadMerged(paths);
+    return window;
+}
+
+void MainWindow::loadMerged(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        return;
+    // A folder stands for the files in it (a cluster's dumps collected in one).
+    QStringList absolute;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (!info.isDir()) {
+            absolute << info.absoluteFilePath();
+            continue;
+        }
+        for (const QFileInfo& file : QDir(path).entryInfoList(QDir::Files, QDir::Name))
+            absolute << file.absoluteFilePath();
+    }
+    if (absolute.isEmpty()) {
+        showFailure(paths.first(), tr("There is no dump in it."));
+        emit loadFinished(false);
+        return;
+    }
+    auto job = MergedMemprofDocument::loadJob(absolute);
+    connect(job.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setDumpsRead);
+    const QString what = tr("%n dumps as one profile", nullptr, static_cast<int>(absolute.size()));
+    startLoad(std::move(job), what);
+    loadingPage_->setDumpsRead(0, static_cast<quint64>(absolute.size()));
+    statusBar()->showMessage(tr("Loading %1…").arg(what));
+}
+
+void MainWindow::startLoad(std::unique_ptr<services::ProfileLoadJob> job, const QString& what)
+{
+    const QString path = job->path();
+    job_.reset(); // cancels and waits for a load still running
+    job_ = std::move(job);
     // A replaced job's result may already be queued: only the current job counts.
     const auto current = [this, job = job_.get()] { return job_.get() == job; };
     connect(job_.get(), &services::ProfileLoadJob::progress, this,
@@ -256,11 +319,9 @@ void MainWindow::loadDump(const QString& path, ReadMode mode)
         if (current())
             onLoadCancelled();
     });
-    loadingPage_->start(path);
+    loadingPage_->start(path, what);
     pages_->setCurrentWidget(loadingPage_);
     reloadAction_->setEnabled(false);
-    statusBar()->showMessage(follow ? tr("Following %1: waiting for its first events…").arg(path)
-                                    : tr("Loading %1…").arg(path));
     job_->start();
 }
 
@@ -272,7 +333,11 @@ void MainWindow::stopFollowing()
 
 void MainWindow::reload()
 {
-    if (document_ && !isLoading())
+    if (!document_ || isLoading())
+        return;
+    if (std::unique_ptr<services::ProfileLoadJob> again = document_->readAgain())
+        startLoad(std::move(again), document_->displayName());
+    else
         loadDump(document_->path());
 }
 
@@ -374,7 +439,11 @@ void MainWindow::dropPartial()
 void MainWindow::enableDocumentActions()
 {
     const bool shown = document_ && !partial_;
-    compareAction_->setEnabled(shown);
+    const QString notCompared = document_ ? document_->whyNotCompared() : QString();
+    compareAction_->setEnabled(shown && notCompared.isEmpty());
+    compareAction_->setToolTip(notCompared.isEmpty() ? tr("Opens a second dump as NEW and shows NEW − BASE, this "
+                                                          "dump being BASE")
+                                                     : notCompared);
     exportCsvAction_->setEnabled(!partial_);
     exportProfileAction_->setEnabled(!partial_);
     reloadAction_->setEnabled(shown && !isLoading());
@@ -389,7 +458,9 @@ void MainWindow::showDocument(services::DocumentPtr document)
     enableDocumentActions();
     reloadAction_->setEnabled(true);
     closeOnFailure_ = false;
-    recentMenu_->add(document_->path());
+    // One file read is a recent file; dumps merged are not one.
+    if (!document_->readAgain())
+        recentMenu_->add(document_->path());
     updateTitle();
     if (const QString empty = document_->emptyMessage(); !empty.isEmpty())
         statusBar()->showMessage(empty);
@@ -430,6 +501,17 @@ void MainWindow::chooseAndOpen()
         return;
     setLastOpenFolder(QFileInfo(path).absolutePath());
     openDump(path);
+}
+
+void MainWindow::chooseAndMerge()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open Several Memprof Dumps as One Profile"), lastOpenFolder(),
+        tr("LuaJIT profiles (*.bin *.memprof *.sysprof);;All files (*)"));
+    if (paths.isEmpty())
+        return;
+    setLastOpenFolder(QFileInfo(paths.first()).absolutePath());
+    openMerged(paths);
 }
 
 void MainWindow::chooseAndFollow()

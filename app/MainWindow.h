@@ -52,6 +52,12 @@ public:
     MainWindow* openDump(const QString& path, ReadMode mode = ReadMode::Whole);
     // Loads `path` in this window; the current profile stays until it loads.
     void loadDump(const QString& path, ReadMode mode = ReadMode::Whole);
+    // Opens the memprof dumps at `paths` as one profile, summed by location
+    // (MergedMemprofDocument), here if this window shows nothing yet, else
+    // in a new window; returns the window that loads them.
+    MainWindow* openMerged(const QStringList& paths);
+    // Loads `paths` as one profile in this window.
+    void loadMerged(const QStringList& paths);
     // Ends following the dump being read: the page keeps what was read.
     void stopFollowing();
     bool isFollowing() const { return job_ && job_->isFollowing(); }
@@ -131,6 +137,9 @@ private:
     services::PageHooks pageHooks();
     // Help > Guide.
     void showGuide();
+    // Starts `job` (made for this window), the loading page in front saying
+    // `what` is loaded; its ending and its counts so far come here.
+    void startLoad(std::unique_ptr<services::ProfileLoadJob> job, const QString& what);
     void onLoaded(services::DocumentPtr document);
     void onPartial(services::DocumentPtr document);
     // A read that showed its counts so far and ended without a document:
@@ -153,6 +162,7 @@ private:
     void updateTitle();
     void chooseAndOpen();
     void chooseAndFollow();
+    void chooseAndMerge();
     void chooseAndCompare();
     void chooseAndExport();
     void chooseAndExportProfile();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
 // memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
+// memprof-viewer --merge DUMP...: one window showing the dumps as one profile.
 // memprof-viewer --record: the start page with File > Record open.
 // memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST]
 // [--search TEXT] DUMP (or --diff BASE NEW): renders the window at a fixed
@@ -228,8 +229,9 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
         countWindowsThenGrab);
 }
 
-int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize& size, const QString& tab,
-                   const QString& range, const QString& search)
+// `dumpPaths`: one dump, or with `merge` several opened as one profile.
+int takeScreenshot(const QString& outPath, const QStringList& dumpPaths, bool merge, const QSize& size,
+                   const QString& tab, const QString& range, const QString& search)
 {
     auto* window = new memprof::app::MainWindow;
     window->resize(size);
@@ -312,7 +314,12 @@ int takeScreenshot(const QString& outPath, const QString& dumpPath, const QSize&
         }
         page->viewState()->setRange(*counted);
     });
-    QTimer::singleShot(0, window, [window, dumpPath] { window->loadDump(dumpPath); });
+    QTimer::singleShot(0, window, [window, dumpPaths, merge] {
+        if (merge)
+            window->loadMerged(dumpPaths);
+        else
+            window->loadDump(dumpPaths.first());
+    });
     const int loopCode = execThenDeleteWindows();
     return loopCode != 0 ? loopCode : exitCode;
 }
@@ -387,6 +394,10 @@ int main(int argc, char* argv[])
                                                    "page updates about once a second until the dump's end is "
                                                    "written or Stop Following is pressed."));
     parser.addOption(follow);
+    const QCommandLineOption merge(QStringLiteral("merge"),
+                                   QStringLiteral("Open the DUMPs (memprof dumps, or folders of them) as one profile: "
+                                                  "summed by location, with each dump's part of a row."));
+    parser.addOption(merge);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
 
@@ -397,16 +408,18 @@ int main(int argc, char* argv[])
                          qPrintable(parser.value(screenshotSize)), kMaxScreenshotSide);
             return 2;
         }
-        if (dumps.size() != (parser.isSet(diff) ? 2 : 1)) {
+        const bool countRight = parser.isSet(merge) ? !dumps.isEmpty() : dumps.size() == (parser.isSet(diff) ? 2 : 1);
+        if (!countRight) {
             std::fprintf(stderr,
                          "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
-                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n");
+                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n"
+                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --merge DUMP...\n");
             return 2;
         }
         if (parser.isSet(diff))
             return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab),
                                       parser.value(screenshotRange));
-        return takeScreenshot(parser.value(screenshot), dumps.first(), size, parser.value(screenshotTab),
+        return takeScreenshot(parser.value(screenshot), dumps, parser.isSet(merge), size, parser.value(screenshotTab),
                               parser.value(screenshotRange), parser.value(screenshotSearch));
     }
 
@@ -430,6 +443,14 @@ int main(int argc, char* argv[])
     auto* first = new memprof::app::MainWindow;
     first->restoreLayout();
     first->show();
+    if (parser.isSet(merge)) {
+        if (dumps.isEmpty()) {
+            std::fprintf(stderr, "usage: memprof-viewer --merge DUMP...\n");
+            return 2;
+        }
+        first->openMerged(dumps);
+        return execThenDeleteWindows();
+    }
     const auto mode = parser.isSet(follow) ? memprof::app::MainWindow::ReadMode::Follow
                                            : memprof::app::MainWindow::ReadMode::Whole;
     for (const QString& dump : dumps)

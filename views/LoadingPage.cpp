@@ -56,4 +56,11 @@ void LoadingPage::setProgress(quint64 bytesRead, quint64 totalBytes)
     }
 }
 
+void LoadingPage::setDumpsRead(quint64 dumpsRead, quint64 dumpCount)
+{
+    bar_->setRange(0, 1000);
+    bar_->setValue(dumpCount > 0 ? static_cast<int>(1000 * dumpsRead / dumpCount) : 0);
+    bytes_->setText(tr("%L1 of %L2 dumps read").arg(dumpsRead).arg(dumpCount));
+}
+
 } // namespace memprof::views

@@ -19,6 +19,8 @@ public:
     // `what`: the words after "Loading", the file's name by default.
     void start(const QString& filePath, const QString& what = {});
     void setProgress(quint64 bytesRead, quint64 totalBytes);
+    // Several dumps read as one: how many are read, of all.
+    void setDumpsRead(quint64 dumpsRead, quint64 dumpCount);
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return bar_; }
 

@@ -10,6 +10,7 @@
 #include "FunctionNamesReader.h"
 #include "FunctionTreeView.h"
 #include "HeldPane.h"
+#include "InstancesPane.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
 #include "RangeCounter.h"
@@ -27,6 +28,7 @@
 
 #include <QAbstractItemView>
 #include <QFileInfo>
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
@@ -179,8 +181,13 @@ QWidget* ProfilePage::createPanes()
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("leakSourceSplitter"));
     right->addWidget(heldPane_);
+    // Only a merge has instances: hidden for one dump.
+    instancesPane_ = new InstancesPane(viewState(), this);
+    instancesPane_->hide();
+    connect(instancesPane_, &InstancesPane::instanceChosen, this, &ProfilePage::chooseInstance);
+    right->addWidget(instancesPane_);
     right->addWidget(sourcePane());
-    right->setSizes({340, 480});
+    right->setSizes({300, 220, 300});
     auto* main = new QSplitter(Qt::Horizontal, this);
     main->setObjectName(QStringLiteral("mainSplitter"));
     main->addWidget(left);
@@ -194,6 +201,11 @@ QWidget* ProfilePage::createPanes()
     auto* layout = new QVBoxLayout(panes);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(windowBar_);
+    mergedNote_ = new QLabel(this);
+    mergedNote_->setObjectName(QStringLiteral("mergedNote"));
+    mergedNote_->setWordWrap(true);
+    mergedNote_->hide();
+    layout->addWidget(mergedNote_);
     layout->addWidget(main, 1);
     return panes;
 }
@@ -203,6 +215,7 @@ void ProfilePage::setProfile(services::ProfilePtr profile, const QString& dumpPa
 {
     cancelRecount();
     cancelWindowIndexBuild();
+    leaveMerge();
     // The counts so far of a dump still read come as reloads of the ones
     // before; they count no window, the one a reload showed waits for the end.
     const bool reading = profile->status.end == DecodeEnd::Reading;
@@ -299,7 +312,7 @@ void ProfilePage::buildWindowIndexLater()
 // load's first paint.
 void ProfilePage::buildWindowIndex()
 {
-    if (indexBuild_ || isRecounting() || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty() ||
+    if (indexBuild_ || isRecounting() || indexBuildAfterPaint_ || !wholeProfile_ || dumpPath_.isEmpty() || isMerged() ||
         windowIndex_->index() || wholeProfile_->totals.eventCount < services::kIndexedRunEvents)
         return;
     const bool read =
@@ -462,6 +475,7 @@ void ProfilePage::showSelection(LocationId location)
             table->selectLocation(location);
     tree_->showLocation(location);
     updateOverrides();
+    updateInstances();
     emit statusMessage(names_.label(location).text());
 }
 
@@ -476,6 +490,7 @@ CostTableView* ProfilePage::currentEventTable() const
 
 void ProfilePage::updateOverrides()
 {
+    updateInstances();
     // The Overrides belong to the event tables' rows: under another pane
     // (the tree, the charts) the pane would only stand there empty.
     auto* table = currentEventTable();
@@ -486,6 +501,151 @@ void ProfilePage::updateOverrides()
     }
     const auto* model = static_cast<const itemmodels::LocationTableModel*>(table->sourceModel());
     overridesPane_->showRow(model->rowAt(table->currentSourceRow()), model->kind());
+}
+
+} // namespace memprof::views
+
+namespace memprof::views {
+
+void ProfilePage::leaveMerge()
+{
+    if (instanceRead_)
+        instanceRead_->cancel();
+    instanceRead_ = nullptr;
+    if (!mergedBreakdown_)
+        return;
+    mergedBreakdown_ = nullptr;
+    shownBreakdown_ = nullptr;
+    readInstance_ = {};
+    shownInstance_.reset();
+    instancesPane_->setBreakdowns(nullptr, nullptr, nullptr);
+    instancesPane_->hide();
+    mergedNote_->hide();
+    windowBar_->show();
+    tabs()->setTabEnabled(tabs()->indexOf(charts_), true);
+    tabs()->setTabToolTip(tabs()->indexOf(charts_), QString());
+}
+
+void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, const QString& title,
+                             InstanceReader readInstance, const QString& warning)
+{
+    mergedBreakdown_ = std::move(breakdown);
+    shownBreakdown_ = mergedBreakdown_;
+    readInstance_ = std::move(readInstance);
+    shownInstance_.reset();
+    mergedTitle_ = title;
+    summary_->setMerged(title);
+    // Each dump's events are its own x axis: there is no run to take a
+    // window of, nor a timeline to draw; a location's history would read
+    // one dump as if it were all.
+    windowBar_->hide();
+    const QString why = tr("The dumps' events have no common clock, so there is no event window, heap chart "
+                           "or history over a run; the peak is the sum of the dumps' peaks.");
+    mergedNote_->setText(tr("<b>%1</b>: the rows sum the dumps' counts by location name. %2").arg(title.toHtmlEscaped(), why));
+    mergedNote_->show();
+    charts_->setProfile(*wholeProfile_, QString());
+    const int charts = tabs()->indexOf(charts_);
+    if (tabs()->currentIndex() == charts)
+        tabs()->setCurrentIndex(0);
+    tabs()->setTabEnabled(charts, false);
+    tabs()->setTabToolTip(charts, why);
+    instancesPane_->setBreakdowns(mergedBreakdown_, mergedBreakdown_, wholeProfile_);
+    instancesPane_->setChoosing(true);
+    instancesPane_->show();
+    if (!warning.isEmpty())
+        messageBar()->showWarning(warning);
+    updateInstances();
+}
+
+void ProfilePage::updateInstances()
+{
+    if (!isMerged())
+        return;
+    const CostTableView* table = currentEventTable();
+    const EventKind kind = table ? static_cast<const itemmodels::LocationTableModel*>(table->sourceModel())->kind()
+                                 : EventKind::Alloc;
+    instancesPane_->showRow(viewState()->selectedLocation(), kind);
+}
+
+void ProfilePage::chooseInstance(std::optional<InstanceId> instance)
+{
+    if (!isMerged())
+        return;
+    if (instanceRead_)
+        instanceRead_->cancel();
+    instanceRead_ = nullptr;
+    if (!instance) {
+        showInstanceCounts(wholeProfile_, mergedBreakdown_, std::nullopt);
+        return;
+    }
+    std::unique_ptr<services::ProfileLoadJob> job = readInstance_(*instance);
+    services::ProfileLoadJob* read = job.release();
+    read->setParent(this);
+    instanceRead_ = read;
+    const QString name = QString::fromStdString(mergedBreakdown_->instances[*instance].name);
+    // Only the read asked for last shows; each job goes once it ended.
+    connect(read, &services::ProfileLoadJob::finished, this, [this, read](services::DocumentPtr document) {
+        read->deleteLater();
+        if (instanceRead_ == read) {
+            instanceRead_ = nullptr;
+            document->showOn(this, nullptr);
+        }
+    });
+    connect(read, &services::ProfileLoadJob::failed, this, [this, read, name](const QString& message) {
+        read->deleteLater();
+        if (instanceRead_ == read) {
+            instanceRead_ = nullptr;
+            instancesPane_->setChosenInstance(shownInstance_);
+            instancesPane_->setChoosing(true);
+            messageBar()->showWarning(tr("%1 could not be read alone: %2").arg(name, message));
+        }
+    });
+    connect(read, &services::ProfileLoadJob::cancelled, this, [this, read] {
+        read->deleteLater();
+        if (instanceRead_ == read) {
+            instanceRead_ = nullptr;
+            instancesPane_->setChosenInstance(shownInstance_);
+            instancesPane_->setChoosing(true);
+        }
+    });
+    instancesPane_->setChoosing(false);
+    emit statusMessage(tr("Reading %1 alone…").arg(name));
+    read->start();
+}
+
+void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_ptr<const MemprofBreakdown> breakdown,
+                                     std::optional<InstanceId> instance)
+{
+    if (!isMerged())
+        return;
+    // The rows of one dump are numbered apart from the merge's: the
+    // selection follows its name.
+    const std::optional<LocationId> selected = viewState()->selectedLocation();
+    const std::string selectedName =
+        selected && *selected < profile_->locations.size() ? profile_->nameOf(*selected) : std::string();
+    shownInstance_ = instance;
+    setSelectableProfile(profile);
+    summary_->setProfile(*profile, dumpPath_);
+    summary_->setMerged(instance ? tr("%1, one of the dumps merged")
+                                       .arg(QString::fromStdString(mergedBreakdown_->instances[*instance].name))
+                                 : mergedTitle_);
+    showCounts(profile, true, true);
+    shownBreakdown_ = std::move(breakdown);
+    instancesPane_->setBreakdowns(mergedBreakdown_, shownBreakdown_, profile);
+    instancesPane_->setChosenInstance(instance);
+    instancesPane_->setChoosing(true);
+    if (!selectedName.empty()) {
+        for (LocationId id = 0; id < profile->locations.size(); ++id) {
+            if (profile->nameOf(id) == selectedName) {
+                viewState()->selectLocation(id);
+                break;
+            }
+        }
+    }
+    updateInstances();
+    emit statusMessage(instance ? tr("Showing %1 alone")
+                                      .arg(QString::fromStdString(mergedBreakdown_->instances[*instance].name))
+                                : tr("Showing all the dumps merged"));
 }
 
 } // namespace memprof::views

@@ -14,6 +14,8 @@
 
 #include "MemoryResultsPage.h"
 #include "model/itemmodels/LocationNames.h"
+#include "model/merge/MemprofMerge.h"
+#include "model/services/ProfileLoadJob.h"
 #include "model/services/FunctionNamesJob.h"
 #include "model/services/WindowIndexJob.h"
 #include "model/services/WindowIndexSlot.h"
@@ -21,9 +23,12 @@
 #include <QPointer>
 
 #include <array>
+#include <functional>
+#include <optional>
 #include <vector>
 
 class QAbstractItemView;
+class QLabel;
 
 namespace memprof::itemmodels {
 class FunctionTreeModel;
@@ -43,6 +48,7 @@ class FunctionFlamePane;
 class FunctionNamesReader;
 class FunctionTreeView;
 class HeldPane;
+class InstancesPane;
 class OverridesPane;
 class RangeCounter;
 class SummaryHeader;
@@ -84,6 +90,29 @@ public:
     // A pane beside the tables (Allocations, Reallocations, Frees, ...).
     void addTab(QWidget* pane, const QString& title);
 
+    // Reads one dump of a merge alone (its index in the merge's instances);
+    // the job's document puts itself on the page (showInstanceCounts).
+    using InstanceReader = std::function<std::unique_ptr<services::ProfileLoadJob>(InstanceId)>;
+    // The profile set last (setProfile) is several dumps merged
+    // (MemprofMerge.h), called `title`: the Instances pane shows each dump's
+    // part of the selected row and chooses one dump alone, through
+    // `readInstance`. Their events have no common clock: the page counts no
+    // window of a run and draws no chart over one, and says so. `warning`:
+    // the dumps that could not be read, or were cut short; empty for none.
+    void showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, const QString& title,
+                    InstanceReader readInstance, const QString& warning);
+    // One dump of the merge shown alone (`instance`), its rows in `profile`
+    // and its own breakdown in `breakdown`; the page keeps the merge, which
+    // nothing (std::nullopt) shows again.
+    void showInstanceCounts(services::ProfilePtr profile, std::shared_ptr<const MemprofBreakdown> breakdown,
+                            std::optional<InstanceId> instance);
+    bool isMerged() const { return mergedBreakdown_ != nullptr; }
+    // The dump shown alone, or none: the whole merge (or one dump's profile).
+    std::optional<InstanceId> shownInstance() const { return shownInstance_; }
+    // The breakdown of what is shown: the merge's, or the dump's alone.
+    const std::shared_ptr<const MemprofBreakdown>& shownBreakdown() const { return shownBreakdown_; }
+    InstancesPane* instancesPane() const { return instancesPane_; }
+
 signals:
     // The panes show the counts of `window` (the default one: the whole run).
     void windowApplied(memprof::RunRange window);
@@ -98,6 +127,10 @@ private:
     void showSelection(LocationId location);
     void showTreeNodeSelected();
     void updateOverrides();
+    void updateInstances();
+    void chooseInstance(std::optional<InstanceId> instance);
+    // Back to one dump's profile: the window bar and the charts again.
+    void leaveMerge();
     CostTableView* currentEventTable() const;
     void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);
     std::vector<QAbstractItemView*> scrolledViews() const;
@@ -143,6 +176,17 @@ private:
     OverridesPane* overridesPane_ = nullptr;
     HeldPane* heldPane_ = nullptr;
     EventWindowBar* windowBar_ = nullptr;
+    InstancesPane* instancesPane_ = nullptr;
+    // In place of the window bar for a merge: why there is none.
+    QLabel* mergedNote_ = nullptr;
+    // The merge shown (null: one dump), how to read one of its dumps alone,
+    // the dump shown alone and the read of it running.
+    std::shared_ptr<const MemprofBreakdown> mergedBreakdown_;
+    QString mergedTitle_;
+    InstanceReader readInstance_;
+    std::optional<InstanceId> shownInstance_;
+    std::shared_ptr<const MemprofBreakdown> shownBreakdown_;
+    QPointer<services::ProfileLoadJob> instanceRead_;
 };
 
 } // namespace memprof::views

@@ -47,9 +47,16 @@ SummaryHeader::SummaryHeader(QWidget* parent)
 void SummaryHeader::setProfile(const Profile& profile, const QString& filePath)
 {
     filePath_ = filePath;
+    mergedTitle_.clear();
     status_ = profile.status;
     totals_ = profile.totals;
     locationCount_ = profile.locations.size();
+    render();
+}
+
+void SummaryHeader::setMerged(const QString& title)
+{
+    mergedTitle_ = title;
     render();
 }
 
@@ -107,9 +114,10 @@ void SummaryHeader::render()
         status_.end == DecodeEnd::Reading ? QString() : QStringLiteral(", ") + bytes(status_.totalBytes);
 
     const QFileInfo info(filePath_);
-    fileName_->setText(info.fileName());
+    fileName_->setText(mergedTitle_.isEmpty() ? info.fileName() : mergedTitle_);
     folder_->setText(info.absolutePath());
-    const QStringList items = {
+    const bool merged = !mergedTitle_.isEmpty();
+    QStringList items = {
         item(tr("format"), together(tr("ljs v%1, ljm v%2").arg(status_.symtabVersion).arg(status_.eventsVersion))),
         item(tr("dump"), state + size),
         item(tr("events"), tr("%1 (%2 allocs, %3 reallocs, %4 frees)")
@@ -119,10 +127,15 @@ void SummaryHeader::render()
         item(tr("freed"), bytes(totals_.freed())),
         item(tr("held at end"),
              together(tr("%1 in %2 blocks").arg(bytes(totals_.live()), count(totals_.liveBlockCount)))),
-        item(tr("peak live"),
-             together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
+        merged ? item(tr("peak live"), together(tr("%1, the sum of the dumps' peaks").arg(bytes(totals_.peakLive()))))
+               : item(tr("peak live"),
+                      together(tr("%1 at event %2").arg(bytes(totals_.peakLive()), count(totals_.peakEventIndex)))),
         item(tr("locations"), count(locationCount_)),
     };
+    // A merge's dumps each have their format and size: the title counts
+    // them, the warning bar names those not read whole.
+    if (merged)
+        items.erase(items.begin(), items.begin() + 2);
     facts_->setText(items.join(QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp; ")));
 }
 

@@ -21,6 +21,10 @@ public:
     explicit SummaryHeader(QWidget* parent = nullptr);
 
     void setProfile(const Profile& profile, const QString& filePath);
+    // The profile shown is several dumps merged, called `title` ("3 dumps
+    // merged"): no one file, and a peak that is the sum of the dumps' own
+    // (MemprofMerge.h). Empty: one dump; setProfile makes it so.
+    void setMerged(const QString& title);
     void setHumanReadable(bool humanReadable);
     // The file, its folder and the figures (rich text).
     QString text() const;
@@ -32,6 +36,7 @@ private:
     ElidedLabel* folder_;
     QLabel* facts_;
     QString filePath_;
+    QString mergedTitle_;
     DecodeStatus status_;
     ProfileTotals totals_;
     std::size_t locationCount_ = 0;

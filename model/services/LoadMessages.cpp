@@ -37,6 +37,10 @@ QString checkDumpFile(const QString& path, EmptyDump empty)
 
 QString describeFailure(const DecodeStatus& status)
 {
+    // A read refused before any decoding (dumps that cannot be merged, a
+    // range a merge has not): the reader's own words are the whole story.
+    if (status.error.kind == DecodeErrorKind::None)
+        return QString::fromStdString(status.error.message);
     QString plain;
     switch (status.error.kind) {
     case DecodeErrorKind::BadMagic:

@@ -17,7 +17,9 @@ enum class EmptyDump { Refused, StillWritten };
 // when the file can be given to the decoder.
 QString checkDumpFile(const QString& path, EmptyDump empty = EmptyDump::Refused);
 
-// A failed load: a sentence for the user, then the decoder's precise words.
+// A failed load: a sentence for the user, then the decoder's precise words;
+// a failure with no decoding error (a read refused before it began), its
+// message alone.
 QString describeFailure(const DecodeStatus& status);
 
 // The warning bar of a truncated dump: where the kept data ends (the same

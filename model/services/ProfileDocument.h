@@ -64,7 +64,7 @@ public:
 
     // The dump read, absolute; the title's name for it.
     const QString& path() const { return path_; }
-    QString displayName() const;
+    virtual QString displayName() const;
     virtual DumpKind kind() const = 0;
     // How the read ended: complete or truncated (a document that failed or
     // was cancelled is never handed to a window).
@@ -76,6 +76,11 @@ public:
     // What the run holds, counted: "1,234 events", "567 samples" (what a
     // dump still being read has in so far).
     virtual QString countText() const = 0;
+
+    // A job reading this document again from what it was read from, for a
+    // reload; null: the dump at path(), read as a dump is opened (a kind
+    // that reads one file needs nothing more).
+    virtual std::unique_ptr<ProfileLoadJob> readAgain() const { return nullptr; }
 
     // A job counting `range` of this document's run; its finished signal
     // carries the document of that range (the same dump, kind and path).
@@ -103,6 +108,9 @@ public:
     virtual DocumentPtr shownOn(const QWidget* page) const = 0;
     virtual void setSourceFolders(QWidget* page, const QStringList& folders) const = 0;
 
+    // Why this document cannot be compared with a dump (the window's
+    // Compare With is off and says so); empty when it can.
+    virtual QString whyNotCompared() const { return {}; }
     // Opens a window comparing the dump at `newPath` (NEW) against this
     // document (BASE); `opener` shows the message if NEW cannot be read.
     virtual QMainWindow* compareWith(const QString& newPath, QWidget* opener) const = 0;

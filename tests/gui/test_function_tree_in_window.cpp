@@ -304,7 +304,7 @@ void TestFunctionTreeInWindow::peakScopeAddsUpToThePeak()
 {
     Window w;
     QVERIFY(load(w.window, test::fixture(QStringLiteral("v3/medium.bin"))));
-    QComboBox* scope = w->findChild<QComboBox*>();
+    QComboBox* scope = w->findChild<QComboBox*>(QStringLiteral("heldScope"));
     QVERIFY(scope);
     const int peakItem = scope->findData(int(itemmodels::HeldModel::Scope::HeldAtPeak));
     QVERIFY(peakItem >= 0);
