@@ -202,14 +202,10 @@ bool MainWindow::isLoading() const
     return job_ && job_->isRunning();
 }
 
-MainWindow* MainWindow::openDump(const QString& path, ReadMode mode)
+MainWindow* MainWindow::windowToOpenIn()
 {
-    if (path.isEmpty())
-        return nullptr;
-    if (!document_ && !job_) {
-        loadDump(path, mode);
+    if (!document_ && !job_)
         return this;
-    }
     auto* window = new MainWindow;
     if (layoutRestored_)
         window->restoreLayout();
@@ -217,6 +213,14 @@ MainWindow* MainWindow::openDump(const QString& path, ReadMode mode)
     window->opener_ = this;
     cascadeFrom(window, this);
     window->show();
+    return window;
+}
+
+MainWindow* MainWindow::openDump(const QString& path, ReadMode mode)
+{
+    if (path.isEmpty())
+        return nullptr;
+    MainWindow* window = windowToOpenIn();
     window->loadDump(path, mode);
     return window;
 }
@@ -247,17 +251,7 @@ MainWindow* MainWindow::openMerged(const QStringList& paths)
 {
     if (paths.isEmpty())
         return nullptr;
-    if (!document_ && !job_) {
-        loadMerged(paths);
-        return this;
-    }
-    auto* window = new MainWindow;
-    if (layoutRestored_)
-        window->restoreLayout();
-    window->closeOnFailure_ = true;
-    window->opener_ = this;
-    cascadeFrom(window, this);
-    window->show();
+    MainWindow* window = windowToOpenIn();
     window->loadMerged(paths);
     return window;
 }

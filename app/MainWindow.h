@@ -132,6 +132,10 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // This window if it shows nothing yet, else a new one beside it (closed
+    // again if what it opens fails).
+    MainWindow* windowToOpenIn();
+
     void createMenus();
     // What a page made for a document reports to this window.
     services::PageHooks pageHooks();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/merge/MemprofMerge.h"
+#include "model/merge/MergedStatus.h"
 
 #include "model/merge/MatchName.h"
 #include "model/support/SaturatingMath.h"
@@ -145,16 +146,9 @@ void MemprofMerge::add(InstanceId instance, const Profile& dump)
     MergedInstance& entry = breakdown_.instances.at(instance);
     entry.status = dump.status;
     entry.totals = dump.totals;
-    if (dump.status.end == DecodeEnd::Failed) {
-        if (mergedCount_ == 0)
-            merged_.status = dump.status;
+    if (!foldDumpStatus(merged_.status, mergedCount_, dump.status))
         return;
-    }
     entry.merged = true;
-    // The merged status: the first dump's, or one cut short (the merge
-    // then is too).
-    if (mergedCount_++ == 0 || (dump.status.end != DecodeEnd::Complete && merged_.status.end == DecodeEnd::Complete))
-        merged_.status = dump.status;
 
     const AliasRenames renames = addAliases(dump);
     const std::vector<std::int32_t> functions = addFunctions(dump);

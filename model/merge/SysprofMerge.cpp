@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/merge/SysprofMerge.h"
+#include "model/merge/MergedStatus.h"
 
 #include "model/merge/MatchName.h"
 
@@ -51,14 +52,9 @@ void SysprofMerge::add(InstanceId instance, const SysprofProfile& dump)
     MergedSysprofInstance& entry = breakdown_.instances.at(instance);
     entry.status = dump.status;
     entry.sampleCount = dump.sampleCount;
-    if (dump.status.end == DecodeEnd::Failed) {
-        if (mergedCount_ == 0)
-            merged_.status = dump.status;
+    if (!foldDumpStatus(merged_.status, mergedCount_, dump.status))
         return;
-    }
     entry.merged = true;
-    if (mergedCount_++ == 0 || (dump.status.end != DecodeEnd::Complete && merged_.status.end == DecodeEnd::Complete))
-        merged_.status = dump.status;
 
     merged_.runSampleCount += dump.runSampleCount;
     merged_.sampleCount += dump.sampleCount;
