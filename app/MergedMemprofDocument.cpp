@@ -8,7 +8,6 @@
 #include "model/memprofile/ProfileLoader.h"
 #include "model/merge/InstanceNames.h"
 #include "model/merge/MergeLoad.h"
-#include "model/merge/OrderedLoads.h"
 #include "model/services/FunctionNames.h"
 #include "views/ProfilePage.h"
 #include "views/RangeCounter.h"
@@ -107,27 +106,18 @@ services::DocumentPtr MergedMemprofDocument::read(const QStringList& paths, Deco
     if (const QString why = otherKinds(paths, files, control, &cancelled); !why.isEmpty() || cancelled)
         return refused(paths, names, why, cancelled ? DecodeEnd::Cancelled : DecodeEnd::Failed);
 
-    // Decoded side by side, each folded in as soon as read, and dropped.
-    MemprofMerge merge(names);
-    DecodeControl each;
-    each.stop = control.stop;
-    each.blockSize = control.blockSize;
+    // Decoded side by side, each folded in as soon as read, and dropped;
+    // the progress counts the dumps read.
     const auto count = static_cast<std::uint64_t>(files.size());
-    loadInOrder(
-        files.size(), mergeWorkers(), [&](std::size_t dump) { return loadProfile(files[dump], each); },
-        [&](std::size_t dump, const Profile& profile) {
-            if (profile.status.end == DecodeEnd::Cancelled)
-                cancelled = true;
-            if (cancelled)
-                return;
-            merge.add(static_cast<InstanceId>(dump), profile);
+    MergedMemprof merged =
+        loadMergedMemprof(files, names, control, mergeWorkers(), [&](std::size_t dump, const DecodeStatus&) {
             if (control.progress)
                 control.progress(dump + 1, count);
         });
-    if (cancelled)
+    if (merged.profile.status.end == DecodeEnd::Cancelled)
         return refused(paths, names, {}, DecodeEnd::Cancelled);
-    auto profile = std::make_shared<Profile>(merge.takeProfile());
-    auto breakdown = std::make_shared<const MemprofBreakdown>(merge.takeBreakdown());
+    auto profile = std::make_shared<Profile>(std::move(merged.profile));
+    auto breakdown = std::make_shared<const MemprofBreakdown>(std::move(merged.breakdown));
     // None read: the first one's reason, named.
     if (profile->status.end == DecodeEnd::Failed && !breakdown->instances.empty())
         profile->status.error.message = breakdown->instances.front().name + ": " + profile->status.error.message;

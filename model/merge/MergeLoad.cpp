@@ -17,15 +17,31 @@ unsigned mergeWorkers()
 
 MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, unsigned workers, const DumpReadCallback& onRead)
 {
-    MemprofMerge merge(instanceNames(paths));
+    return loadMergedMemprof(paths, instanceNames(paths), {}, workers, onRead);
+}
+
+MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vector<std::string> names,
+                                const DecodeControl& control, unsigned workers, const DumpReadCallback& onRead)
+{
+    MemprofMerge merge(std::move(names));
+    DecodeControl each;
+    each.stop = control.stop;
+    each.blockSize = control.blockSize;
+    bool cancelled = false;
     loadInOrder(
-        paths.size(), workers, [&paths](std::size_t dump) { return loadProfile(paths[dump]); },
+        paths.size(), workers, [&](std::size_t dump) { return loadProfile(paths[dump], each); },
         [&](std::size_t dump, const Profile& profile) {
+            cancelled = cancelled || profile.status.end == DecodeEnd::Cancelled;
+            if (cancelled)
+                return;
             if (onRead)
                 onRead(dump, profile.status);
             merge.add(static_cast<InstanceId>(dump), profile);
         });
-    return {merge.takeProfile(), merge.takeBreakdown()};
+    MergedMemprof merged{merge.takeProfile(), merge.takeBreakdown()};
+    if (cancelled)
+        merged.profile.status.end = DecodeEnd::Cancelled;
+    return merged;
 }
 
 MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, const SysprofLoadOptions& options,

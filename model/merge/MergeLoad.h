@@ -36,6 +36,13 @@ unsigned mergeWorkers();
 // that cannot be read is in the breakdown's instances, not in the sums.
 MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, unsigned workers = mergeWorkers(),
                                 const DumpReadCallback& onRead = {});
+// The same with the instances named by `names` (one per path), each dump
+// read under `control`'s stop flag and block size (its progress is the
+// caller's to give, from `onRead`). Once a read is cancelled no dump is
+// added and the merged status is Cancelled.
+MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vector<std::string> names,
+                                const DecodeControl& control, unsigned workers = mergeWorkers(),
+                                const DumpReadCallback& onRead = {});
 MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, const SysprofLoadOptions& options,
                                 unsigned workers = mergeWorkers(), const DumpReadCallback& onRead = {});
 
