@@ -203,8 +203,9 @@ QString MergedMemprofDocument::writeExport(ExportFormat format, const QString& o
                                            qint64* bytes) const
 {
     if (!exportsMerged(format))
-        return tr("Dumps merged export to pprof (each sample labelled with its dump) or speedscope (a profile per "
-                  "dump): the other formats have no place for the dump a figure came from.");
+        return tr("Dumps merged export to pprof (each sample labelled with its dump), speedscope (a profile per "
+                  "dump) or folded stacks (the dump as each stack's root frame). DHAT describes one process's heap "
+                  "over its run, and the dumps share no clock.");
     const FunctionNameTable names = services::readFunctionNames(
         services::luaFunctionsOf(*profile_), QFileInfo(path()).absolutePath(), settings.sourceFolders, control);
     if (control.stop && control.stop->load(std::memory_order_relaxed))
