@@ -27,6 +27,8 @@
 
 #include <csignal>
 
+#include <sys/types.h>
+
 using namespace memprof;
 using namespace memprof::record;
 using test::standInProfilers;
@@ -275,6 +277,75 @@ private slots:
         QVERIFY2(outcome.instances[2].complete, qPrintable(outcome.instances[2].message));
         QVERIFY(fileBytes(cluster.settings[0].dumpPath) == fileBytes(fixture));
         QVERIFY(fileBytes(cluster.settings[2].dumpPath) == fileBytes(fixture));
+    }
+
+    // memprof-record --attach A --attach B --attach C -o FOLDER: the dumps
+    // of those that came back, the one that did not named, status 1.
+    void theCommandLineRecordsSeveralAndNamesWhatFailed()
+    {
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        QTemporaryDir here;
+        Cluster cluster = startCluster({fixture, fixture}, here);
+        QVERIFY(allReady(cluster));
+        const QString missing = here.filePath(QStringLiteral("gone.sock"));
+        const QString folder = here.filePath(QStringLiteral("dumps"));
+        QProcess cli;
+        cli.start(QStringLiteral(MEMPROF_RECORD_EXE),
+                  {QStringLiteral("--attach"), cluster.settings[0].address, QStringLiteral("--attach"), missing,
+                   QStringLiteral("--attach"), cluster.settings[1].address, QStringLiteral("--duration"),
+                   QStringLiteral("1"), QStringLiteral("-o"), folder});
+        QVERIFY(cli.waitForFinished(60000));
+        const QByteArray said = cli.readAllStandardError();
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY2(said.contains("memprof-record: " + missing.toUtf8() + ": No console at " + missing.toUtf8()),
+                 said.constData());
+        const QStringList names =
+            clusterDumpNames({cluster.settings[0].address, missing, cluster.settings[1].address});
+        const QString first = QDir(folder).filePath(names.at(0));
+        const QString second = QDir(folder).filePath(names.at(2));
+        QVERIFY(fileBytes(first) == fileBytes(fixture));
+        QVERIFY(fileBytes(second) == fileBytes(fixture));
+        QVERIFY(!QFile::exists(QDir(folder).filePath(names.at(1))));
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 2);
+        QVERIFY2(said.contains("wrote " + first.toUtf8() + " ("), said.constData());
+        QVERIFY2(said.contains("\n  memprof-viewer --merge " + first.toUtf8() + ' ' + second.toUtf8() + '\n'),
+                 said.constData());
+        QVERIFY2(said.contains("\n  memprof-report --merge " + first.toUtf8() + ' ' + second.toUtf8() + '\n'),
+                 said.constData());
+    }
+
+    // --instances FILE, recorded until Ctrl+C: every dump whole, status 0.
+    void theCommandLineReadsAListAndStopsAtCtrlC()
+    {
+        const QString fixture = test::fixture(QStringLiteral("v3/freed.bin"));
+        QTemporaryDir here;
+        Cluster cluster = startCluster({fixture, fixture}, here);
+        QVERIFY(allReady(cluster));
+        QFile list(here.filePath(QStringLiteral("cluster.txt")));
+        QVERIFY(list.open(QIODevice::WriteOnly));
+        list.write("# the storage nodes\n" + cluster.settings[0].address.toUtf8() + "\n\n   " +
+                   cluster.settings[1].address.toUtf8() + "  # the second\n");
+        list.close();
+        const QString folder = here.filePath(QStringLiteral("dumps"));
+        QProcess cli;
+        cli.start(QStringLiteral(MEMPROF_RECORD_EXE),
+                  {QStringLiteral("--instances"), list.fileName(), QStringLiteral("-o"), folder});
+        QByteArray said;
+        const auto recordingOnBoth = [&] {
+            cli.waitForReadyRead(100);
+            said += cli.readAllStandardError();
+            return said.contains("memprof-record: recording on " + cluster.settings[0].address.toUtf8() + '\n') &&
+                   said.contains("memprof-record: recording on " + cluster.settings[1].address.toUtf8() + '\n');
+        };
+        QVERIFY2(waitFor(recordingOnBoth), said.constData());
+        ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
+        QVERIFY(cli.waitForFinished(60000));
+        said += cli.readAllStandardError();
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(cli.exitCode() == 0, said.constData());
+        for (const QString& name : clusterDumpNames({cluster.settings[0].address, cluster.settings[1].address}))
+            QVERIFY2(fileBytes(QDir(folder).filePath(name)) == fileBytes(fixture), qPrintable(name));
+        QVERIFY2(said.contains("2 of 2 instances recorded"), said.constData());
     }
 };
 
