@@ -37,6 +37,23 @@ constexpr qint64 kBringWhileRecordingMs = 1000;
 
 } // namespace
 
+QString phaseWords(AttachPhase phase)
+{
+    switch (phase) {
+    case AttachPhase::Connecting:
+        return recordingTr("Connecting…");
+    case AttachPhase::Recording:
+        return recordingTr("Recording on the instance");
+    case AttachPhase::Stopping:
+        return recordingTr("Stopping the profiler…");
+    case AttachPhase::Transferring:
+        return recordingTr("Bringing the dump back…");
+    case AttachPhase::Deleting:
+        return recordingTr("Deleting the dump on the instance…");
+    }
+    return {};
+}
+
 InstanceSession::InstanceSession(AttachSettings settings, AttachCallbacks callbacks)
     : settings_(std::move(settings)), callbacks_(std::move(callbacks)), out_(settings_.dumpPath)
 {

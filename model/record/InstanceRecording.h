@@ -42,6 +42,10 @@ struct AttachOutcome {
 // The phases a recording goes through, for a status line.
 enum class AttachPhase { Connecting, Recording, Stopping, Transferring, Deleting };
 
+// "Recording on the instance", "Bringing the dump back…": a phase in a
+// status line or a list of instances.
+QString phaseWords(AttachPhase phase);
+
 struct AttachCallbacks {
     std::function<void(AttachPhase)> phase;
     // Bytes brought back, of the dump's size.

@@ -356,27 +356,21 @@ void RecordDialog::record()
         auto* job = new services::InstanceRecordingJob(settings, this);
         instanceJob_ = job;
         connect(job, &services::InstanceRecordingJob::phaseChanged, this, [this](record::AttachPhase phase) {
+            phase_ = phase == record::AttachPhase::Connecting
+                         ? tr("Connecting to %1…").arg(instanceJob_ ? instanceJob_->settings().address : QString())
+                         : record::phaseWords(phase);
             switch (phase) {
-            case record::AttachPhase::Connecting:
-                phase_ = tr("Connecting to %1…").arg(instanceJob_ ? instanceJob_->settings().address : QString());
-                break;
             case record::AttachPhase::Recording:
-                phase_ = tr("Recording on the instance");
                 keepPassword(); // the instance took it
                 // What it writes comes back about once a second: followed.
                 emit liveRecordingStarted(dumpPath_);
                 break;
-            case record::AttachPhase::Stopping:
-                phase_ = tr("Stopping the profiler…");
-                break;
             case record::AttachPhase::Transferring:
-                phase_ = tr("Bringing the dump back…");
                 stopButton_->setText(tr("&Cancel"));
                 progress_->setVisible(true);
                 progress_->setValue(0);
                 break;
-            case record::AttachPhase::Deleting:
-                phase_ = tr("Deleting the dump on the instance…");
+            default:
                 break;
             }
             updateElapsed();
