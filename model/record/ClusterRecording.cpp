@@ -44,11 +44,17 @@ ClusterOutcome recordCluster(const std::vector<AttachSettings>& instances, const
                 };
             InstanceSession session(instances[i], std::move(own));
             const bool ready = session.connect();
+            if (!ready && callbacks.finished)
+                callbacks.finished(i, session.outcome());
             connected.arrive_and_wait();
-            if (ready && session.start()) {
-                startedAt[i] = Clock::now();
-                session.record(stopRecording, cancel);
-                session.finish(cancel);
+            if (ready) {
+                if (session.start()) {
+                    startedAt[i] = Clock::now();
+                    session.record(stopRecording, cancel);
+                    session.finish(cancel);
+                }
+                if (callbacks.finished)
+                    callbacks.finished(i, session.outcome());
             }
             outcome.instances[i] = session.outcome();
         });

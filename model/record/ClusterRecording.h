@@ -22,6 +22,9 @@ struct ClusterCallbacks {
     // settings given.
     std::function<void(std::size_t instance, AttachPhase)> phase;
     std::function<void(std::size_t instance, std::uint64_t done, std::uint64_t total)> transferred;
+    // The instance is done (one that could not connect, before the others
+    // start): its outcome, as the cluster's outcome has it.
+    std::function<void(std::size_t instance, const AttachOutcome&)> finished;
 };
 
 struct ClusterOutcome {
