@@ -125,6 +125,8 @@ QVariant ClusterRecordingModel::data(const QModelIndex& index, int role) const
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
         break;
     case DumpColumn:
+        if (instance.outcome && !instance.outcome->dumpWritten)
+            return {}; // nothing came back: no file
         if (role == Qt::DisplayRole)
             return QFileInfo(instance.dumpPath).fileName();
         if (role == Qt::ToolTipRole || role == SortRole)

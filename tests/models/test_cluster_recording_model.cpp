@@ -63,6 +63,8 @@ private slots:
         model.setOutcome(1, gone);
         QCOMPARE(cell(model, 1, ClusterRecordingModel::StatusColumn),
                  QStringLiteral("Failed: No console at /run/b/admin.sock: there is no such file."));
+        QCOMPARE(cell(model, 1, ClusterRecordingModel::DumpColumn), QString()); // no file came
+        QCOMPARE(cell(model, 0, ClusterRecordingModel::DumpColumn), QStringLiteral("db1_3301.bin"));
         AttachOutcome cut;
         cut.dumpWritten = true;
         cut.bytes = 8192;

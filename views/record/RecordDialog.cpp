@@ -116,8 +116,6 @@ RecordDialog::RecordDialog(const RecordForm& form, QWidget* parent) : QDialog(pa
     clusterView_->horizontalHeader()->setStretchLastSection(false);
     clusterView_->horizontalHeader()->setSectionResizeMode(itemmodels::ClusterRecordingModel::StatusColumn,
                                                            QHeaderView::Stretch);
-    clusterView_->horizontalHeader()->setSectionResizeMode(itemmodels::ClusterRecordingModel::DumpColumn,
-                                                           QHeaderView::ResizeToContents);
     clusterView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     clusterView_->setVisible(false);
     layout->addWidget(clusterView_, 1);
