@@ -564,7 +564,8 @@ void MainWindow::showRecordDialog()
                             shown << openDump(path);
                     if (failures.isEmpty())
                         return;
-                    const QString note = tr("Not recorded: %1").arg(QStringList(failures.split(u'\n')).join(QStringLiteral("; ")));
+                    const QString note =
+                        tr("Not recorded: %1").arg(QStringList(failures.split(u'\n')).join(QStringLiteral("; ")));
                     for (MainWindow* window : shown)
                         if (window)
                             window->statusBar()->showMessage(note);

@@ -24,7 +24,8 @@ QString kib(qint64 bytes)
 
 } // namespace
 
-ClusterRecordingModel::ClusterRecordingModel(QObject* parent) : QAbstractTableModel(parent) {}
+ClusterRecordingModel::ClusterRecordingModel(QObject* parent) : QAbstractTableModel(parent)
+{}
 
 void ClusterRecordingModel::reset(const QStringList& addresses, const QStringList& dumpPaths)
 {
@@ -83,9 +84,7 @@ QString ClusterRecordingModel::statusText(const Instance& instance) const
 {
     if (instance.outcome) {
         const record::AttachOutcome& outcome = *instance.outcome;
-        QString state = outcome.complete    ? tr("Recorded")
-                        : outcome.dumpWritten ? tr("Cut short")
-                                              : tr("Failed");
+        QString state = outcome.complete ? tr("Recorded") : outcome.dumpWritten ? tr("Cut short") : tr("Failed");
         return outcome.message.isEmpty() ? state : tr("%1: %2").arg(state, outcome.message);
     }
     return instance.phase ? record::phaseWords(*instance.phase) : tr("Waiting");

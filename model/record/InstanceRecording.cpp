@@ -56,8 +56,7 @@ QString phaseWords(AttachPhase phase)
 
 InstanceSession::InstanceSession(AttachSettings settings, AttachCallbacks callbacks)
     : settings_(std::move(settings)), callbacks_(std::move(callbacks)), out_(settings_.dumpPath)
-{
-}
+{}
 
 InstanceSession::~InstanceSession() = default;
 
@@ -158,7 +157,8 @@ void InstanceSession::finish(const std::atomic<bool>& cancel)
         if (std::optional<QString> removeError = profiler_->remove())
             warnings << *removeError;
     } else {
-        warnings << recordingTr("The dump stays on the instance at %1.").arg(QString::fromUtf8(profiler_->remotePath()));
+        warnings
+            << recordingTr("The dump stays on the instance at %1.").arg(QString::fromUtf8(profiler_->remotePath()));
     }
     outcome_.message = warnings.join(u' ');
 }

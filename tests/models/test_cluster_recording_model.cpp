@@ -72,7 +72,9 @@ private slots:
         model.setOutcome(2, cut);
         QVERIFY(cell(model, 2, ClusterRecordingModel::StatusColumn).startsWith(QStringLiteral("Cut short: The 8192")));
         // Sorted by where they stand: recorded before cut short before failed.
-        const auto rank = [&](int row) { return model.index(row, ClusterRecordingModel::StatusColumn).data(SortRole).toInt(); };
+        const auto rank = [&](int row) {
+            return model.index(row, ClusterRecordingModel::StatusColumn).data(SortRole).toInt();
+        };
         QCOMPARE_LT(rank(0), rank(2));
         QCOMPARE_LT(rank(2), rank(1));
         // A new recording starts over.

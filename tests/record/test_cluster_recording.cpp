@@ -5,8 +5,8 @@
 // together even when one connection is slow, an instance killed mid-way or
 // not there at all is named while the others are kept, and memprof-record
 // does the same with --attach repeated or --instances FILE.
-#include "model/merge/MergeLoad.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/merge/MergeLoad.h"
 #include "model/record/ClusterDumpNames.h"
 #include "model/record/ClusterRecording.h"
 #include "tests/support/GuiTestData.h"
@@ -237,10 +237,9 @@ private slots:
             QVERIFY(fileBytes(cluster.settings[i].dumpPath) == fileBytes(fixture));
         }
         // The two that came back merge to twice one fixture's figures.
-        const MergedMemprof merged = loadMergedMemprof(
-            {QFile::encodeName(cluster.settings[0].dumpPath).toStdString(),
-             QFile::encodeName(cluster.settings[2].dumpPath).toStdString()},
-            2);
+        const MergedMemprof merged = loadMergedMemprof({QFile::encodeName(cluster.settings[0].dumpPath).toStdString(),
+                                                        QFile::encodeName(cluster.settings[2].dumpPath).toStdString()},
+                                                       2);
         const Profile one = loadProfile(QFile::encodeName(fixture).toStdString());
         QCOMPARE(merged.profile.status.end, DecodeEnd::Complete);
         QCOMPARE(merged.profile.totals.eventCount, 2 * one.totals.eventCount);
@@ -299,8 +298,7 @@ private slots:
         QCOMPARE(cli.exitCode(), 1);
         QVERIFY2(said.contains("memprof-record: " + missing.toUtf8() + ": No console at " + missing.toUtf8()),
                  said.constData());
-        const QStringList names =
-            clusterDumpNames({cluster.settings[0].address, missing, cluster.settings[1].address});
+        const QStringList names = clusterDumpNames({cluster.settings[0].address, missing, cluster.settings[1].address});
         const QString first = QDir(folder).filePath(names.at(0));
         const QString second = QDir(folder).filePath(names.at(2));
         QVERIFY(fileBytes(first) == fileBytes(fixture));

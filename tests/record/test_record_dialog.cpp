@@ -7,15 +7,15 @@
 // stopping the recording first.
 #include "app/MainWindow.h"
 #include "app/MergedMemprofDocument.h"
+#include "app/ViewerSettings.h"
 #include "model/itemmodels/ClusterRecordingModel.h"
 #include "model/memprofile/ProfileLoader.h"
-#include "app/ViewerSettings.h"
-#include "views/record/RecordDialog.h"
+#include "tests/support/FileInFolder.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/StandInProfilers.h"
-#include "tests/support/FileInFolder.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
+#include "views/record/RecordDialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,7 +25,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QTableView>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -33,6 +32,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 

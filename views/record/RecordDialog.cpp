@@ -14,22 +14,22 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
-#include <QHeaderView>
-#include <QListWidget>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -548,23 +548,23 @@ void RecordDialog::recordCluster(const RecordForm& chosen, const QStringList& ad
     phase_ = connecting;
     connect(job, &services::ClusterRecordingJob::phaseChanged, this,
             [this, connecting](int instance, record::AttachPhase phase) {
-        clusterModel_->setPhase(instance, phase);
-        switch (phase) {
-        case record::AttachPhase::Recording:
-            if (phase_ == connecting)
-                keepPassword(); // the first instance to record took it
-            phase_ = tr("Recording on the instances");
-            break;
-        case record::AttachPhase::Transferring:
-            phase_ = tr("Bringing the dumps back…");
-            stopButton_->setText(tr("&Cancel"));
-            progress_->setVisible(true);
-            break;
-        default:
-            break;
-        }
-        updateElapsed();
-    });
+                clusterModel_->setPhase(instance, phase);
+                switch (phase) {
+                case record::AttachPhase::Recording:
+                    if (phase_ == connecting)
+                        keepPassword(); // the first instance to record took it
+                    phase_ = tr("Recording on the instances");
+                    break;
+                case record::AttachPhase::Transferring:
+                    phase_ = tr("Bringing the dumps back…");
+                    stopButton_->setText(tr("&Cancel"));
+                    progress_->setVisible(true);
+                    break;
+                default:
+                    break;
+                }
+                updateElapsed();
+            });
     connect(job, &services::ClusterRecordingJob::transferred, this, [this](int instance, qint64 bytes, qint64 total) {
         clusterModel_->setTransferred(instance, bytes, total);
         if (instance < 0 || static_cast<std::size_t>(instance) >= clusterBytes_.size())
