@@ -390,7 +390,7 @@ private slots:
         QVERIFY(compareAction(w)->isEnabled());
     }
 
-    void theChartsStackEachDumpsHeap()
+    void theChartsStackEachDumpsHeapAndOneChosenShowsItsOwn()
     {
         const QStringList paths = fixtures({"v3/leak.bin", "v3/growth.bin"});
         Window w;
@@ -410,16 +410,8 @@ private slots:
         // The charts of sums show the merge's rows.
         QCOMPARE(pane->topHoldersChart()->holders().front().heldBytes,
                  charts::topHolders(merged.profile, 1).front().heldBytes);
-    }
 
-    void oneDumpChosenShowsItsOwnCharts()
-    {
-        const QStringList paths = fixtures({"v3/leak.bin", "v3/growth.bin"});
-        Window w;
-        QVERIFY(loadMerged(w.window, paths));
-        views::ProfilePage* page = pageOf(w);
-        auto* pane = page->findChild<charts::ChartsPane*>();
-        test::mainTabs(page)->setCurrentWidget(pane);
+        // One dump chosen: that dump's own charts.
         QVERIFY(choose(page, QStringLiteral("growth.bin")));
         QVERIFY(!pane->showsStackedHeap());
         QCOMPARE(pane->currentChart(), pane->heapChart());

@@ -55,10 +55,17 @@ public:
     // `dumpPath` is read again for a selected location's history; empty
     // disables the overlay.
     void setProfile(const memprof::Profile& profile, const QString& dumpPath);
-    // Several dumps merged (MemprofMerge.h), their rows in `profile`: the
-    // heaps of `breakdown`'s dumps stacked, or the one dump's own heap when
-    // only one is merged (a dump of a merge shown alone); no window is
-    // chosen, nor a location's curve drawn (each needs one dump's run).
+    // Several dumps merged (MemprofMerge.h), their rows in `profile`. Each
+    // chart by what it means for dumps with no common clock:
+    // - the heap over the run: `breakdown`'s dumps stacked on the share of
+    //   each run (StackedHeapChart), or the one dump's own heap when only
+    //   one is merged (a dump of a merge shown alone: one run, its events);
+    //   no window is chosen (the page counts none);
+    // - the top holders: a sum over the merged held rows, shown as is;
+    // - the allocation sizes: the dumps' histograms summed, shown as is;
+    // - a location's own curve and sizes: not drawn, they read one dump's
+    //   run again (the status line says so).
+    // (The VM states chart is sysprof's and has no place here.)
     void setMergedProfile(const memprof::Profile& profile, const MemprofBreakdown& breakdown);
     bool showsStackedHeap() const;
     // The same dump counted over `windowed.window`: the top holders and the

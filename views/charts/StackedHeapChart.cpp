@@ -52,6 +52,8 @@ StackedHeapChart::StackedHeapChart(QWidget* parent) : ChartPlot(parent)
     yAxis->setLabel(tr("live bytes, summed up the stack"));
     yAxis->setTicker(QSharedPointer<ByteAxisTicker>::create());
     setPanZoom(Qt::Horizontal);
+    // Room right of the plot for the last tick's label (there is no right axis).
+    axisRect()->setMinimumMargins(QMargins(0, 0, 18, 0));
     top_ = addGraph();
     top_->setLineStyle(QCPGraph::lsStepLeft);
     top_->setName(tr("sum at equal shares of each run"));
