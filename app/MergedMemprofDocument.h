@@ -6,7 +6,8 @@
 //
 // What a merge cannot answer it says: its dumps' events have no common
 // clock, so no range of a run is counted (countRange fails, saying why) and
-// the page shows no window bar nor chart over a run; it exports to the
+// the page shows no window bar (its heap chart stacks the dumps, each run
+// stretched to the width: StackedHeap.h); it exports to the
 // formats that keep the dump of each figure (pprof, speedscope); it is not
 // compared (a comparison counts windows of BASE's run).
 #pragma once

@@ -78,7 +78,7 @@ void CostTableView::fitColumns()
     const int rows = std::min(proxy_->rowCount(), 2000);
     for (int c = 1; c < columns; ++c) {
         header()->setSectionResizeMode(c, QHeaderView::Interactive);
-        int width = metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
+        int width = compactColumns_ ? 0 : metrics.horizontalAdvance(QStringLiteral("1023.99KiB"));
         for (int r = 0; r < rows; ++r)
             width = std::max(width, metrics.horizontalAdvance(proxy_->index(r, c).data().toString()));
         if (rows > 0 && proxy_->index(0, c).data(itemmodels::HeldHistoryRole).isValid())
@@ -93,6 +93,12 @@ void CostTableView::fitColumns()
     }
     header()->setMinimumSectionSize(40);
     applyHiddenColumns();
+}
+
+void CostTableView::setCompactColumns(bool compact)
+{
+    compactColumns_ = compact;
+    fitColumns();
 }
 
 void CostTableView::setHiddenColumns(const QList<int>& columns)
@@ -144,7 +150,9 @@ void CostTableView::fitLocationColumn()
     // call tree's hottest rows may sit dozens deep): the column takes the
     // room they need, and the view scrolls sideways when the pane has less.
     const int levels = rootIsDecorated() ? std::max(3, deepestShownLevel() + 1) : 0;
-    const int readable = fontMetrics().averageCharWidth() * kReadableLocationCharacters + levels * indentation();
+    const int readable =
+        fontMetrics().averageCharWidth() * (compactColumns_ ? kCompactNameCharacters : kReadableLocationCharacters) +
+        levels * indentation();
     const bool roomy = viewport()->width() - costs >= readable;
     const bool stretched = header()->sectionResizeMode(0) == QHeaderView::Stretch;
     if (roomy && !stretched) {

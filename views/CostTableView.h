@@ -58,6 +58,11 @@ public:
     // so that only choices are saved, never the defaults.
     QList<int> hiddenColumns() const { return hiddenColumns_; }
     void setHiddenColumns(const QList<int>& columns);
+    // For a narrow pane: each figure column as wide as its figures and
+    // title (no room kept for larger ones), and the first column taking
+    // what is left down to a few characters, its names elided (the rows'
+    // tool tips hold them whole) rather than scrolled to. Off by default.
+    void setCompactColumns(bool compact);
     void chooseHiddenColumns(const QList<int>& columns);
     bool columnsChosen() const { return columnsChosen_; }
 
@@ -96,11 +101,13 @@ private:
     // The least width of the location column, in average characters (a
     // module's file name and line).
     static constexpr int kReadableLocationCharacters = 26;
+    static constexpr int kCompactNameCharacters = 8;
 
     QSortFilterProxyModel* proxy_;
     QString placeholderText_;
     QList<int> hiddenColumns_; // sorted, no duplicates
     bool columnsChosen_ = false;
+    bool compactColumns_ = false;
     bool sortChosen_ = false;
     bool selectingProgrammatically_ = false;
 };

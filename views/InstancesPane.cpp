@@ -29,6 +29,9 @@ InstancesPane::InstancesPane(ViewState* state, QWidget* parent)
     table_->setObjectName(QStringLiteral("instancesTable"));
     table_->setSourceModel(model_);
     table_->setHiddenColumns(model_->defaultHiddenColumns());
+    // The pane shares the right side with the held pane and the source: at
+    // 1024 pixels wide every column fits, the dumps' names elided.
+    table_->setCompactColumns(true);
     table_->sortByCostColumn(model_->initialSortColumn());
     table_->setPlaceholderText(tr("Select a row to see each dump's part of it."));
 

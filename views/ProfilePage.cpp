@@ -522,8 +522,6 @@ void ProfilePage::leaveMerge()
     instancesPane_->hide();
     mergedNote_->hide();
     windowBar_->show();
-    tabs()->setTabEnabled(tabs()->indexOf(charts_), true);
-    tabs()->setTabToolTip(tabs()->indexOf(charts_), QString());
 }
 
 void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, const QString& title,
@@ -536,19 +534,14 @@ void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, 
     mergedTitle_ = title;
     summary_->setMerged(title);
     // Each dump's events are its own x axis: there is no run to take a
-    // window of, nor a timeline to draw; a location's history would read
-    // one dump as if it were all.
+    // window of; the heap chart stretches each run to its width.
     windowBar_->hide();
-    const QString why = tr("The dumps' events have no common clock, so there is no event window, heap chart "
-                           "or history over a run; the peak is the sum of the dumps' peaks.");
+    const QString why = tr("The dumps' events have no common clock, so there is no event window over a run; the "
+                           "heap chart stacks the dumps with each run stretched to the width, and the peak is the "
+                           "sum of the dumps' peaks.");
     mergedNote_->setText(tr("<b>%1</b>: the rows sum the dumps' counts by location name. %2").arg(title.toHtmlEscaped(), why));
     mergedNote_->show();
-    charts_->setProfile(*wholeProfile_, QString());
-    const int charts = tabs()->indexOf(charts_);
-    if (tabs()->currentIndex() == charts)
-        tabs()->setCurrentIndex(0);
-    tabs()->setTabEnabled(charts, false);
-    tabs()->setTabToolTip(charts, why);
+    charts_->setMergedProfile(*wholeProfile_, *mergedBreakdown_);
     instancesPane_->setBreakdowns(mergedBreakdown_, mergedBreakdown_, wholeProfile_);
     instancesPane_->setChoosing(true);
     instancesPane_->show();
@@ -630,6 +623,8 @@ void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_p
                                        .arg(QString::fromStdString(mergedBreakdown_->instances[*instance].name))
                                  : mergedTitle_);
     showCounts(profile, true, true);
+    // One dump alone: its own charts; the merge again: the stacked heap.
+    charts_->setMergedProfile(*profile, *breakdown);
     shownBreakdown_ = std::move(breakdown);
     instancesPane_->setBreakdowns(mergedBreakdown_, shownBreakdown_, profile);
     instancesPane_->setChosenInstance(instance);

@@ -97,7 +97,8 @@ public:
     // (MemprofMerge.h), called `title`: the Instances pane shows each dump's
     // part of the selected row and chooses one dump alone, through
     // `readInstance`. Their events have no common clock: the page counts no
-    // window of a run and draws no chart over one, and says so. `warning`:
+    // window of a run, and says so; the heap chart stacks the dumps, each
+    // run stretched to the width. `warning`:
     // the dumps that could not be read, or were cut short; empty for none.
     void showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, const QString& title,
                     InstanceReader readInstance, const QString& warning);
@@ -129,7 +130,7 @@ private:
     void updateOverrides();
     void updateInstances();
     void chooseInstance(std::optional<InstanceId> instance);
-    // Back to one dump's profile: the window bar and the charts again.
+    // Back to one dump's profile: the window bar again.
     void leaveMerge();
     CostTableView* currentEventTable() const;
     void showCounts(services::ProfilePtr profile, bool wholeRunChanged, bool keepSortOrders);

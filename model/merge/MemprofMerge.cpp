@@ -85,6 +85,12 @@ const std::vector<HeapSummaryShare>& MemprofBreakdown::heapSummary(std::size_t r
     return row < heapSummaryShares.size() ? heapSummaryShares[row] : none;
 }
 
+const HeapTimeline& MemprofBreakdown::timeline(InstanceId instance) const
+{
+    static const HeapTimeline none;
+    return instance < timelines.size() ? timelines[instance] : none;
+}
+
 // A dump's locations as the merged ones of their names, made when first
 // asked for: a dump knows many identities its rows never use.
 class MemprofMerge::LocationMap {
@@ -137,6 +143,7 @@ MemprofMerge::MemprofMerge(std::vector<std::string> instanceNames)
 {
     for (std::string& name : instanceNames)
         breakdown_.instances.push_back({std::move(name), {}, {}, false});
+    breakdown_.timelines.resize(breakdown_.instances.size());
     // Nothing merged yet: a merge of no dump that could be read fails.
     merged_.status.end = DecodeEnd::Failed;
 }
@@ -149,6 +156,7 @@ void MemprofMerge::add(InstanceId instance, const Profile& dump)
     if (!foldDumpStatus(merged_.status, mergedCount_, dump.status))
         return;
     entry.merged = true;
+    breakdown_.timelines[instance] = dump.timeline;
 
     const AliasRenames renames = addAliases(dump);
     const std::vector<std::int32_t> functions = addFunctions(dump);

@@ -21,10 +21,13 @@
 // event: totals.peakEventIndex is 0.
 //
 // Not merged, for the same reason: the timeline and the held history (each
-// dump's events are their own x axis); they stay empty. The size histogram
-// is summed.
+// dump's events are their own x axis); they stay empty. Each dump's own
+// timeline is kept in the breakdown instead (a few thousand buckets each),
+// for the heap stacked by dump (StackedHeap.h). The size histogram is
+// summed.
 #pragma once
 
+#include "model/memprofile/HeapTimeline.h"
 #include "model/memprofile/Profile.h"
 #include "model/merge/AliasRenumbering.h"
 
@@ -79,10 +82,16 @@ struct MemprofBreakdown {
     std::array<std::vector<std::vector<RowShare>>, 3> rowShares; // [EventKind][LocationId]
     std::vector<std::vector<HeldShare>> heldAtEndShares; // [LocationId]
     std::vector<std::vector<HeapSummaryShare>> heapSummaryShares; // parallel to Profile::heapSummary
+    // Each dump's live bytes over its own run, parallel to instances (empty
+    // for a dump not merged): the runs share no clock, so they are kept
+    // apart, not summed.
+    std::vector<HeapTimeline> timelines;
 
     const std::vector<RowShare>& rows(EventKind kind, LocationId location) const;
     const std::vector<HeldShare>& heldAtEnd(LocationId location) const;
     const std::vector<HeapSummaryShare>& heapSummary(std::size_t row) const;
+    // The timeline of `instance`; an empty one for an instance not merged.
+    const HeapTimeline& timeline(InstanceId instance) const;
 };
 
 // Folds dumps in one at a time, so only the merged rows stay: a dump's

@@ -4,7 +4,9 @@
 // part of the selected row in the Instances pane, one dump alone when
 // chosen there; a dump that cannot be read leaves the rest shown with a
 // warning naming it; dumps of two kinds are refused, naming the file; what
-// a merge has not (a window of a run, the charts over it) is not offered.
+// a merge has not (a window of a run) is not offered; its charts stack the
+// dumps' heaps, and one dump chosen shows that dump's own charts; the
+// Instances pane's columns fit a 1024-pixel window.
 #include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -16,6 +18,7 @@
 #include "model/itemmodels/LocationTableModel.h"
 #include "model/itemmodels/ModelRoles.h"
 #include "model/merge/MergeLoad.h"
+#include "model/merge/StackedHeap.h"
 #include "views/CostTableView.h"
 #include "views/EventWindowBar.h"
 #include "views/InstancesPane.h"
@@ -23,6 +26,15 @@
 #include "views/MessageBar.h"
 #include "views/ProfilePage.h"
 #include "views/ViewState.h"
+#include "views/charts/ChartsPane.h"
+#include "views/charts/HeapChart.h"
+#include "views/charts/SizeHistogramChart.h"
+#include "views/charts/StackedHeapChart.h"
+#include "views/charts/TopHoldersChart.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "model/merge/MatchName.h"
+#include <QHeaderView>
+#include <QScrollBar>
 
 #include <QAction>
 #include <QComboBox>
@@ -354,8 +366,11 @@ private slots:
             if (tabs->tabText(i).remove(u'&') == QStringLiteral("Charts"))
                 charts = i;
         QVERIFY(charts >= 0);
-        QVERIFY(!tabs->isTabEnabled(charts));
-        QVERIFY(!tabs->tabToolTip(charts).isEmpty());
+        // The charts are there: the heap stacked by dump, no window chosen.
+        QVERIFY(tabs->isTabEnabled(charts));
+        auto* pane = page->findChild<charts::ChartsPane*>();
+        QVERIFY(pane->showsStackedHeap());
+        QVERIFY(pane->hintText().contains(QStringLiteral("No window")));
         // Nor a comparison: Compare With is off and says why.
         QVERIFY(!compareAction(w)->isEnabled());
         QVERIFY(compareAction(w)->toolTip().contains(QStringLiteral("not compared")));
@@ -373,6 +388,90 @@ private slots:
         QVERIFY(tabs->isTabEnabled(charts));
         QVERIFY(page->instancesPane()->isHidden());
         QVERIFY(compareAction(w)->isEnabled());
+    }
+
+    void theChartsStackEachDumpsHeapAndOneChosenShowsItsOwn()
+    {
+        const QStringList paths = fixtures({"v3/leak.bin", "v3/growth.bin"});
+        Window w;
+        QVERIFY(loadMerged(w.window, paths));
+        views::ProfilePage* page = pageOf(w);
+        auto* pane = page->findChild<charts::ChartsPane*>();
+        test::mainTabs(page)->setCurrentWidget(pane);
+        QVERIFY(pane->showsStackedHeap());
+        QCOMPARE(pane->currentChart(), pane->stackedHeapChart());
+        const MergedMemprof merged = modelMerge(paths);
+        const StackedHeap stacked = stackHeap(merged.breakdown);
+        const charts::StackedHeapChart* chart = pane->stackedHeapChart();
+        QCOMPARE(chart->stack().top, stacked.top);
+        QCOMPARE(chart->layerCount(), 2);
+        QCOMPARE(chart->layerGraph(0)->name(), QStringLiteral("leak.bin"));
+        QCOMPARE(chart->layerGraph(1)->name(), QStringLiteral("growth.bin"));
+        // The charts of sums show the merge's rows.
+        QCOMPARE(pane->topHoldersChart()->holders().front().heldBytes,
+                 charts::topHolders(merged.profile, 1).front().heldBytes);
+
+        // One dump chosen: that dump's own charts.
+        QVERIFY(choose(page, QStringLiteral("growth.bin")));
+        QVERIFY(!pane->showsStackedHeap());
+        QCOMPARE(pane->currentChart(), pane->heapChart());
+        // The same dump opened alone, its charts drawn by a pane of its own.
+        charts::ChartsPane alone;
+        const Profile growth = loadProfile(paths[1].toStdString());
+        alone.setProfile(growth, paths[1]);
+        const auto points = [](auto* graph) {
+            std::vector<std::pair<double, double>> drawn;
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                drawn.emplace_back(it->key, it->value);
+            return drawn;
+        };
+        QVERIFY(!points(alone.heapChart()->liveMaxGraph()).empty());
+        QCOMPARE(points(pane->heapChart()->liveMaxGraph()), points(alone.heapChart()->liveMaxGraph()));
+        QCOMPARE(points(pane->heapChart()->liveMinGraph()), points(alone.heapChart()->liveMinGraph()));
+        QCOMPARE(points(pane->heapChart()->allocatedGraph()), points(alone.heapChart()->allocatedGraph()));
+        QCOMPARE(pane->heapChart()->peakLabel(), alone.heapChart()->peakLabel());
+        // A merge names native symbols without their load address.
+        const auto holders = [](const charts::TopHoldersChart* chart) {
+            std::vector<std::pair<std::string, std::uint64_t>> shown;
+            for (const charts::TopHolder& holder : chart->holders())
+                shown.emplace_back(withoutLoadAddress(holder.name), holder.heldBytes);
+            return shown;
+        };
+        QVERIFY(!holders(alone.topHoldersChart()).empty());
+        QCOMPARE(holders(pane->topHoldersChart()), holders(alone.topHoldersChart()));
+        QCOMPARE(points(pane->sizeHistogramChart()->bars()), points(alone.sizeHistogramChart()->bars()));
+        // No window of it is counted on the merge's page: a drag pans.
+        QVERIFY(!pane->heapChart()->isChoosingWindow());
+        QVERIFY(alone.heapChart()->isChoosingWindow());
+        // All of them again: stacked.
+        QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
+        QVERIFY(pane->showsStackedHeap());
+    }
+
+    void theInstancesColumnsFitA1024PixelWindow()
+    {
+        Window w;
+        w->resize(1024, 700);
+        QVERIFY(loadMerged(w.window, fixtures({"v3/leak.bin", "v3/growth.bin", "v3/medium.bin"})));
+        views::ProfilePage* page = pageOf(w);
+        page->viewState()->selectLocation(page->profile()->allocations.front().location);
+        views::CostTableView* table = page->instancesPane()->table();
+        QVERIFY(QTest::qWaitForWindowExposed(w.window));
+        QCoreApplication::processEvents();
+        QCOMPARE(table->model()->rowCount(), 3);
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QHeaderView* header = table->header();
+        for (int column = 0; column < header->count(); ++column) {
+            QVERIFY(!header->isSectionHidden(column));
+            QVERIFY2(header->sectionViewportPosition(column) + header->sectionSize(column) <=
+                         table->viewport()->width(),
+                     qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()));
+        }
+        // Every figure reads whole in its column.
+        for (int column = 1; column < header->count(); ++column)
+            for (int row = 0; row < 3; ++row)
+                QVERIFY(table->fontMetrics().horizontalAdvance(table->model()->index(row, column).data().toString()) <
+                        header->sectionSize(column));
     }
 
     void theCommandLineOpensAMergeAndRefusesMixedKinds()

@@ -5,6 +5,8 @@
 
 #include <QEvent>
 
+#include <algorithm>
+
 namespace memprof::charts {
 
 namespace {
@@ -86,6 +88,31 @@ void ChartPlot::styleAxis(QCPAxis* axis)
     axis->grid()->setPen(QPen(colors_.grid, 0, Qt::DotLine));
     axis->grid()->setSubGridPen(QPen(colors_.subGrid, 0, Qt::DotLine));
     axis->grid()->setZeroLinePen(QPen(colors_.grid));
+}
+
+void ChartPlot::keepKeyRangeWithin(const QCPRange& range, double length, double smallest)
+{
+    const double size = std::clamp(range.size(), std::min(length, smallest), length);
+    const double lower = std::clamp(range.lower, 0.0, length - size);
+    if (lower != range.lower || lower + size != range.upper)
+        xAxis->setRange(lower, lower + size);
+}
+
+void ChartPlot::placeLegendBelow(int rows)
+{
+    // Empty cells on both sides of the legend take the slack.
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(rows);
+    axisRect()->insetLayout()->take(legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(plotLayout()->rowCount(), 0, legendRow);
+    plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactors({1, 0.001, 1});
+    legendRow->setMargins(QMargins(0, 0, 0, 6));
 }
 
 void ChartPlot::showEmptyText(const QString& text)

@@ -35,6 +35,13 @@ protected:
     // Subclasses recolour their plottables here; the axes are done already.
     virtual void applyColors() {}
     void styleAxis(QCPAxis* axis);
+    // `range` (the x axis's, just changed) kept inside [0, length]: it
+    // keeps its size, at least `smallest` and at most `length`, and slides
+    // back inside.
+    void keepKeyRangeWithin(const QCPRange& range, double length, double smallest);
+    // The legend in a row of its own below the plot (inside, it would hide
+    // the curves), centred, its entries in `rows` rows.
+    void placeLegendBelow(int rows);
     // A centred message instead of data ("no events").
     void showEmptyText(const QString& text);
 

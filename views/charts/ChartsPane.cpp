@@ -4,10 +4,12 @@
 #include "ChartExport.h"
 #include "HeapChart.h"
 #include "SizeHistogramChart.h"
+#include "StackedHeapChart.h"
 #include "TopHoldersChart.h"
 
 #include "model/itemmodels/DisplayText.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/merge/StackedHeap.h"
 #include "model/services/LocationHistoryJob.h"
 #include "views/ViewState.h"
 
@@ -18,6 +20,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -27,6 +30,10 @@ namespace memprof::charts {
 ChartsPane::ChartsPane(views::ViewState* state, QWidget* parent) : QWidget(parent)
 {
     heapChart_ = new HeapChart;
+    stackedHeapChart_ = new StackedHeapChart;
+    heapCharts_ = new QStackedWidget;
+    heapCharts_->addWidget(heapChart_);
+    heapCharts_->addWidget(stackedHeapChart_);
     topHoldersChart_ = new TopHoldersChart;
     sizeHistogramChart_ = new SizeHistogramChart;
 
@@ -49,7 +56,7 @@ ChartsPane::ChartsPane(views::ViewState* state, QWidget* parent) : QWidget(paren
 
     tabs_ = new QTabWidget;
     tabs_->setDocumentMode(true);
-    tabs_->addTab(heapChart_, tr("Heap over the run"));
+    tabs_->addTab(heapCharts_, tr("Heap over the run"));
     tabs_->addTab(topHoldersChart_, tr("Top holders"));
     tabs_->addTab(sizesPage, tr("Allocation sizes"));
     auto* exportButton = new QToolButton;
@@ -99,8 +106,57 @@ ChartsPane::~ChartsPane() = default;
 
 void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
 {
-    cancelHistory();
     dumpPath_ = dumpPath;
+    noHistoryWhy_ = dumpPath.isEmpty()
+                        ? tr("The selected location's own curve needs the dump file; this profile has none.")
+                        : QString();
+    showRows(profile);
+    heapCharts_->setCurrentWidget(heapChart_);
+    tabs_->setTabToolTip(0, QString());
+    heapChart_->setChoosingWindow(true);
+    heapChart_->setTimeline(profile.timeline, profile.totals);
+    heapChart_->setWindow(profile.window);
+    heapChart_->replot();
+    showHint();
+}
+
+void ChartsPane::setMergedProfile(const Profile& profile, const MemprofBreakdown& breakdown)
+{
+    dumpPath_.clear();
+    noHistoryWhy_ = tr("A location's own curve reads its dump again: open one dump alone (File > Open) to see it.");
+    showRows(profile);
+    // A window is a range of one run, counted by the document of one dump.
+    heapChart_->setChoosingWindow(false);
+    StackedHeap stacked = stackHeap(breakdown);
+    if (stacked.instances.size() == 1) {
+        // One run: its own heap, over its events, its peak at its event.
+        const InstanceId alone = stacked.instances.front();
+        heapChart_->setTimeline(breakdown.timeline(alone), breakdown.instances[alone].totals);
+        heapCharts_->setCurrentWidget(heapChart_);
+        tabs_->setTabToolTip(0, QString());
+        heapChart_->replot();
+    } else {
+        QStringList names;
+        for (const InstanceId instance : stacked.instances)
+            names << QString::fromStdString(breakdown.instances[instance].name);
+        stackedHeapChart_->setStack(std::move(stacked), names);
+        heapCharts_->setCurrentWidget(stackedHeapChart_);
+        tabs_->setTabToolTip(0, tr("Each dump's live bytes over its own run, stacked. The runs have no common clock: "
+                                   "each is stretched to the width, so the top edge is the dumps' sum at the same "
+                                   "share of each run, not a measured moment."));
+        stackedHeapChart_->replot();
+    }
+    showHint();
+}
+
+bool ChartsPane::showsStackedHeap() const
+{
+    return heapCharts_->currentWidget() == stackedHeapChart_;
+}
+
+void ChartsPane::showRows(const Profile& profile)
+{
+    cancelHistory();
     locationNames_.clear();
     locationNames_.reserve(profile.locations.size());
     for (const LocationInfo& info : profile.locations)
@@ -113,14 +169,11 @@ void ChartsPane::setProfile(const Profile& profile, const QString& dumpPath)
     historyPending_ = false;
     history_.reset();
     status_->setVisible(false);
-
-    heapChart_->setTimeline(profile.timeline, profile.totals);
-    heapChart_->setWindow(profile.window);
+    heapChart_->clearOverlay();
     topHoldersChart_->setProfile(profile);
     scopeBox_->setCurrentIndex(0);
     scopeBox_->setEnabled(false);
     showHistogram();
-    heapChart_->replot();
     topHoldersChart_->replot();
 }
 
@@ -149,7 +202,14 @@ QString ChartsPane::hintText() const
 
 void ChartsPane::showHint()
 {
-    if (tabs_->currentIndex() == 0)
+    if (tabs_->currentIndex() == 0 && showsStackedHeap())
+        hint_->setText(tr("Each run is stretched to the width (the dumps have no common clock): the top edge sums "
+                          "the dumps at the same share of each run. No window is chosen in dumps merged; drag to "
+                          "pan, wheel to zoom, double-click to reset."));
+    else if (tabs_->currentIndex() == 0 && !heapChart_->isChoosingWindow())
+        hint_->setText(tr("A dump of a merge shown alone counts no window: open it alone to choose one. Drag to "
+                          "pan, wheel to zoom the horizontal axis, double-click to reset."));
+    else if (tabs_->currentIndex() == 0)
         hint_->setText(
             tr("Drag across the chart to count only those events in every pane; Shift+drag to pan, "
                "wheel to zoom the horizontal axis, double-click to reset."));
@@ -209,7 +269,7 @@ ChartPlot* ChartsPane::currentChart() const
 {
     switch (tabs_->currentIndex()) {
     case 0:
-        return heapChart_;
+        return static_cast<ChartPlot*>(heapCharts_->currentWidget());
     case 1:
         return topHoldersChart_;
     default:
@@ -268,8 +328,8 @@ void ChartsPane::startHistory(LocationId location)
     history_.reset();
     heapChart_->clearOverlay();
     heapChart_->replot();
-    if (dumpPath_.isEmpty()) {
-        status_->setText(tr("The selected location's own curve needs the dump file; this profile has none."));
+    if (!noHistoryWhy_.isEmpty()) {
+        status_->setText(noHistoryWhy_);
         status_->setVisible(true);
         emit locationHistoryFinished(location);
         return;

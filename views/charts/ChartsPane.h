@@ -8,10 +8,14 @@
 // it sets the view state's window) and the selected location's curve drawn
 // over the window; the top holders and the allocation sizes, the location's
 // own too, count the window's events.
+// For several dumps merged (setMergedProfile) the first tab stacks the
+// dumps' heaps (StackedHeapChart); the other charts are sums over the
+// merged rows and show the merge as they show one dump.
 #pragma once
 
 #include "model/memprofile/LocationHistory.h"
 #include "model/memprofile/Profile.h"
+#include "model/merge/MemprofMerge.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -22,6 +26,7 @@
 
 class QComboBox;
 class QLabel;
+class QStackedWidget;
 class QTabWidget;
 
 namespace memprof::services {
@@ -38,6 +43,7 @@ class ChartPlot;
 class HeapChart;
 class TopHoldersChart;
 class SizeHistogramChart;
+class StackedHeapChart;
 
 class ChartsPane : public QWidget {
     Q_OBJECT
@@ -49,6 +55,19 @@ public:
     // `dumpPath` is read again for a selected location's history; empty
     // disables the overlay.
     void setProfile(const memprof::Profile& profile, const QString& dumpPath);
+    // Several dumps merged (MemprofMerge.h), their rows in `profile`. Each
+    // chart by what it means for dumps with no common clock:
+    // - the heap over the run: `breakdown`'s dumps stacked on the share of
+    //   each run (StackedHeapChart), or the one dump's own heap when only
+    //   one is merged (a dump of a merge shown alone: one run, its events);
+    //   no window is chosen (the page counts none);
+    // - the top holders: a sum over the merged held rows, shown as is;
+    // - the allocation sizes: the dumps' histograms summed, shown as is;
+    // - a location's own curve and sizes: not drawn, they read one dump's
+    //   run again (the status line says so).
+    // (The VM states chart is sysprof's and has no place here.)
+    void setMergedProfile(const memprof::Profile& profile, const MemprofBreakdown& breakdown);
+    bool showsStackedHeap() const;
     // The same dump counted over `windowed.window`: the top holders and the
     // sizes show it, the heap chart shades it.
     void setWindowedProfile(const memprof::Profile& windowed);
@@ -56,6 +75,7 @@ public:
     QString hintText() const;
 
     HeapChart* heapChart() const { return heapChart_; }
+    StackedHeapChart* stackedHeapChart() const { return stackedHeapChart_; }
     TopHoldersChart* topHoldersChart() const { return topHoldersChart_; }
     SizeHistogramChart* sizeHistogramChart() const { return sizeHistogramChart_; }
     ChartPlot* currentChart() const;
@@ -86,11 +106,15 @@ private:
     void cancelHistory();
     void showHistory(std::shared_ptr<const LocationHistory> history);
     void showHistogram();
+    // The whole run's rows and sizes, the selection forgotten.
+    void showRows(const Profile& profile);
     QString windowText() const;
     void showHint();
 
     QTabWidget* tabs_ = nullptr;
+    QStackedWidget* heapCharts_ = nullptr; // the one dump's chart, or the stacked one
     HeapChart* heapChart_ = nullptr;
+    StackedHeapChart* stackedHeapChart_ = nullptr;
     TopHoldersChart* topHoldersChart_ = nullptr;
     SizeHistogramChart* sizeHistogramChart_ = nullptr;
     QComboBox* measureBox_ = nullptr;
@@ -99,6 +123,9 @@ private:
     QLabel* hint_ = nullptr;
 
     QString dumpPath_;
+    // Why no location's own curve is drawn (no dump file, a merge); empty
+    // when one is.
+    QString noHistoryWhy_;
     std::vector<std::string> locationNames_;
     SizeHistogram profileSizes_;
     RunRange window_;

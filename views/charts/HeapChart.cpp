@@ -2,6 +2,8 @@
 #include "HeapChart.h"
 
 #include "ByteAxisTicker.h"
+#include "PeakMark.h"
+#include "PointerReadout.h"
 
 #include "model/report/TextReport.h"
 
@@ -113,16 +115,7 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     overlay_->setVisible(false);
     overlay_->removeFromLegend();
 
-    peakMarker_ = new QCPItemTracer(this);
-    peakMarker_->setStyle(QCPItemTracer::tsCircle);
-    peakMarker_->setSize(8);
-    peakMarker_->position->setAxes(xAxis, yAxis);
-    peakText_ = new QCPItemText(this);
-    peakText_->setPadding(QMargins(4, 2, 4, 2));
-    peakArrow_ = new QCPItemLine(this);
-    peakArrow_->setHead(QCPLineEnding::esSpikeArrow);
-    peakArrow_->end->setParentAnchor(peakMarker_->position);
-    peakArrow_->start->setParentAnchor(peakText_->bottom);
+    peak_ = new PeakMark(this, xAxis, yAxis);
 
     // Below the curves: the shaded window and the one being dragged. Event
     // e is drawn from key e to key e + 1 (StepSeries); a drag takes the
@@ -134,35 +127,11 @@ HeapChart::HeapChart(QWidget* parent) : ChartPlot(parent)
     drag_ = new RunRangeDrag(this, 1, RunRangeDrag::Ends::PositionUnder);
     drag_->band()->setObjectName(QStringLiteral("heapDragBand"));
     connect(drag_, &RunRangeDrag::rangeChosen, this, &HeapChart::windowSelected);
-    crosshair_ = new QCPItemStraightLine(this);
-    crosshair_->setObjectName(QStringLiteral("heapCrosshair"));
-    crosshair_->setVisible(false);
-    readout_ = new QCPItemText(this);
-    readout_->setObjectName(QStringLiteral("heapReadout"));
-    readout_->position->setType(QCPItemPosition::ptAxisRectRatio);
-    readout_->setPadding(QMargins(6, 4, 6, 4));
-    readout_->setTextAlignment(Qt::AlignLeft);
-    readout_->setVisible(false);
+    readout_ = new PointerReadout(this, QStringLiteral("heap"));
     setMouseTracking(true);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeapChart::keepRangeInRun);
-    // The label's room depends on the plot's size and range: placed anew
-    // once the layout is known, before each drawing.
-    connect(this, &QCustomPlot::afterLayout, this, &HeapChart::placePeakLabel);
-
-    // The legend goes below the plot: inside, it would hide the curve.
-    // Centred in a row of its own: empty cells on both sides take the slack.
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(2); // two rows: one row of four set the window's minimum width
-    axisRect()->insetLayout()->take(legend);
-    auto* legendRow = new QCPLayoutGrid;
-    plotLayout()->addElement(plotLayout()->rowCount(), 0, legendRow);
-    plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactors({1, 0.001, 1});
-    legendRow->setMargins(QMargins(0, 0, 0, 6));
+    // Two rows: one row of four set the window's minimum width.
+    placeLegendBelow(2);
     setTitle(tr("Heap over the run"));
     applyColors();
     setTimeline(HeapTimeline(), ProfileTotals());
@@ -184,23 +153,13 @@ void HeapChart::applyColors()
     QColor faint = c.overlay;
     faint.setAlphaF(0.35f);
     overlayRun_->setPen(QPen(faint, 1, Qt::DotLine));
-    peakMarker_->setPen(QPen(c.peak, 2));
-    peakMarker_->setBrush(c.background);
-    peakText_->setColor(c.peak);
-    QColor labelBackground = c.background;
-    labelBackground.setAlphaF(0.85f);
-    peakText_->setBrush(labelBackground);
-    peakText_->setPen(QPen(c.peak));
-    peakArrow_->setPen(QPen(c.peak));
+    peak_->applyColors(c);
     QColor band = c.live;
     band.setAlphaF(c.dark ? 0.16f : 0.10f);
     windowBand_->setBrush(band);
     windowBand_->setPen(QPen(c.live, 1, Qt::DashLine));
     drag_->setBandColor(c.overlay, 0.22f);
-    crosshair_->setPen(QPen(c.axis, 1, Qt::DashLine));
-    readout_->setColor(c.text);
-    readout_->setBrush(labelBackground);
-    readout_->setPen(QPen(c.grid));
+    readout_->applyColors(c);
 }
 
 void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& totals)
@@ -225,16 +184,13 @@ void HeapChart::setTimeline(const HeapTimeline& timeline, const ProfileTotals& t
         liveMin_->removeFromLegend();
     clearOverlay();
 
-    const bool hasPeak = eventCount_ > 0 && peakLiveBytes_ > 0;
-    peakMarker_->setVisible(hasPeak);
-    peakText_->setVisible(hasPeak);
-    peakArrow_->setVisible(hasPeak);
-    if (hasPeak) {
-        peakMarker_->position->setCoords(static_cast<double>(peakEventIndex_), static_cast<double>(peakLiveBytes_));
-        peakText_->setText(tr("peak %1 at event %2")
-                               .arg(QString::fromStdString(formatBytes(ByteSum{peakLiveBytes_, peakOverflowed_}, true)),
-                                    QLocale().toString(static_cast<qulonglong>(peakEventIndex_))));
-    }
+    if (eventCount_ > 0 && peakLiveBytes_ > 0)
+        peak_->show(static_cast<double>(peakEventIndex_), static_cast<double>(peakLiveBytes_),
+                    tr("peak %1 at event %2")
+                        .arg(QString::fromStdString(formatBytes(ByteSum{peakLiveBytes_, peakOverflowed_}, true)),
+                             QLocale().toString(static_cast<qulonglong>(peakEventIndex_))));
+    else
+        peak_->hide();
     showEmptyText(eventCount_ == 0 ? tr("No allocation events in this profile") : QString());
     legend->setVisible(eventCount_ > 0);
     hideReadout();
@@ -294,6 +250,11 @@ void HeapChart::setWindow(RunRange window)
     showOverlayInWindow();
 }
 
+void HeapChart::setChoosingWindow(bool choosing)
+{
+    choosingWindow_ = choosing;
+}
+
 void HeapChart::resetView()
 {
     const double lastEvent = std::max<double>(1, static_cast<double>(eventCount_));
@@ -303,47 +264,16 @@ void HeapChart::resetView()
     yAxis2->setRange(0, std::max<double>(1024, static_cast<double>(allocatedBytes_) * 1.05));
 }
 
-// Panning and zooming show a part of the run, never beyond it: the range
-// keeps its size (at most the run's) and slides back inside [0, last event].
+// Panning and zooming show a part of the run, never beyond it.
 void HeapChart::keepRangeInRun(const QCPRange& range)
 {
-    if (eventCount_ == 0)
-        return;
-    const double run = static_cast<double>(eventCount_);
-    const double size = std::clamp(range.size(), std::min(run, 2.0), run);
-    const double lower = std::clamp(range.lower, 0.0, run - size);
-    if (lower != range.lower || lower + size != range.upper)
-        xAxis->setRange(lower, lower + size);
+    if (eventCount_ > 0)
+        keepKeyRangeWithin(range, static_cast<double>(eventCount_), 2.0);
 }
 
-// The label sits above the marker, on the side of the view with room, and
-// whole inside the plot whatever the zoom: where the marker's side has no
-// room, it slides along the edge.
-void HeapChart::placePeakLabel()
+QString HeapChart::peakLabel() const
 {
-    if (!peakText_->visible())
-        return;
-    const QRectF rect = axisRect()->rect();
-    const QMargins padding = peakText_->padding();
-    const QSizeF text = QFontMetricsF(peakText_->font())
-                            .boundingRect(QRectF(), Qt::TextDontClip | peakText_->textAlignment(), peakText_->text())
-                            .size();
-    const QSizeF size(text.width() + padding.left() + padding.right() + 2,
-                      text.height() + padding.top() + padding.bottom() + 2);
-    if (rect.width() <= size.width() + 4 || rect.height() <= size.height() + 4)
-        return; // no layout yet
-    const QPointF marker(xAxis->coordToPixel(static_cast<double>(peakEventIndex_)),
-                         yAxis->coordToPixel(static_cast<double>(peakLiveBytes_)));
-    const double ratio = (marker.x() - rect.left()) / rect.width();
-    double left = ratio > 0.6 ? marker.x() - 30 - size.width() : marker.x() + 30;
-    double top = marker.y() - 16 - size.height();
-    left = std::clamp(left, rect.left() + 2, rect.right() - 2 - size.width());
-    top = std::clamp(top, rect.top() + 2, rect.bottom() - 2 - size.height());
-    peakText_->position->setParentAnchor(nullptr);
-    peakText_->position->setType(QCPItemPosition::ptAbsolute);
-    peakText_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    peakText_->position->setCoords(left + 1, top + 1);
-    peakArrow_->setVisible(rect.contains(marker));
+    return peak_->text();
 }
 
 std::uint64_t HeapChart::eventAt(double x) const
@@ -367,30 +297,20 @@ void HeapChart::showReadout(double x)
     const QString live = r->minLiveBytes == r->maxLiveBytes
                              ? tr("live %1").arg(bytesText(r->maxLiveBytes))
                              : tr("live %1–%2").arg(bytesText(r->minLiveBytes), bytesText(r->maxLiveBytes));
-    readout_->setText(events + QLatin1Char('\n') + live + QLatin1Char('\n') +
-                      tr("allocated %1").arg(bytesText(r->allocatedBytes)));
-    // In the corner away from the pointer, so it never hides the curve under it.
-    const QRectF rect = axisRect()->rect();
-    const bool pointerLeft = x < rect.center().x();
-    readout_->setPositionAlignment((pointerLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-    readout_->position->setCoords(pointerLeft ? 0.99 : 0.01, 0.02);
-    readout_->setVisible(true);
-    const double key = xAxis->pixelToCoord(x);
-    crosshair_->point1->setCoords(key, 0);
-    crosshair_->point2->setCoords(key, 1);
-    crosshair_->setVisible(true);
+    readout_->show(x, events + QLatin1Char('\n') + live + QLatin1Char('\n') +
+                          tr("allocated %1").arg(bytesText(r->allocatedBytes)));
 }
 
 void HeapChart::hideReadout()
 {
-    readout_->setVisible(false);
-    crosshair_->setVisible(false);
+    readout_->hide();
 }
 
 void HeapChart::mousePressEvent(QMouseEvent* event)
 {
     // A plain drag chooses a window; Shift+drag pans (QCustomPlot's drag).
-    if (!drag_->press(event))
+    // Without windows to choose, any drag pans.
+    if (!choosingWindow_ || !drag_->press(event))
         ChartPlot::mousePressEvent(event);
 }
 

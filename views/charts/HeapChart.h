@@ -21,6 +21,9 @@
 
 namespace memprof::charts {
 
+class PeakMark;
+class PointerReadout;
+
 // What the timeline knows about the events drawn at one place: one event
 // when buckets hold one, else the bucket's events.
 struct HeapReadout {
@@ -58,6 +61,10 @@ public:
     // Shades the events of `window` (nothing for the whole run).
     void setWindow(RunRange window);
     RunRange window() const { return window_; }
+    // Whether a drag chooses a window (on by default); off where the page
+    // counts none (a dump of a merge shown alone), a drag pans.
+    void setChoosingWindow(bool choosing);
+    bool isChoosingWindow() const { return choosingWindow_; }
 
     void resetView() override;
 
@@ -69,7 +76,7 @@ public:
     // faint whole-run curve under it (hidden without a window).
     QCPGraph* overlayGraph() const { return overlay_; }
     QCPGraph* overlayRunGraph() const { return overlayRun_; }
-    QString peakLabel() const { return peakText_->text(); }
+    QString peakLabel() const;
     QCPItemRect* windowBand() const { return windowBand_; }
     // The event drawn at a widget x coordinate (clamped to the run).
     std::uint64_t eventAt(double x) const;
@@ -87,7 +94,6 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    void placePeakLabel();
     void keepRangeInRun(const QCPRange& range);
     void showReadout(double x);
     void hideReadout();
@@ -98,13 +104,10 @@ private:
     QCPGraph* allocated_ = nullptr;
     QCPGraph* overlay_ = nullptr;
     QCPGraph* overlayRun_ = nullptr;
-    QCPItemTracer* peakMarker_ = nullptr;
-    QCPItemText* peakText_ = nullptr;
-    QCPItemLine* peakArrow_ = nullptr;
+    PeakMark* peak_ = nullptr;
     QCPItemRect* windowBand_ = nullptr;
     RunRangeDrag* drag_ = nullptr; // a window being chosen
-    QCPItemStraightLine* crosshair_ = nullptr;
-    QCPItemText* readout_ = nullptr;
+    PointerReadout* readout_ = nullptr;
     HeapTimeline timeline_;
     StepSeries overlaySeries_;
     RunRange window_;
@@ -113,6 +116,7 @@ private:
     bool peakOverflowed_ = false; // the peak passed 2^64-1: its label marks it
     std::uint64_t peakEventIndex_ = 0;
     std::uint64_t allocatedBytes_ = 0;
+    bool choosingWindow_ = true;
 };
 
 enum class BucketValue { Max, Min, Allocated };
