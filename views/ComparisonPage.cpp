@@ -167,6 +167,11 @@ void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::
                                      services::luaFunctionsOf(*current), QFileInfo(paths_[New]).absolutePath(),
                                      sourcePane()->sourceFolders());
     showDiff(std::move(base), std::move(current), true);
+    // A side of dumps merged has no run to take a window of: the bar is
+    // off, saying why.
+    const QString baseWhy = documents_[Base]->whyNoRange();
+    const QString noWindow = baseWhy.isEmpty() ? documents_[New]->whyNoRange() : baseWhy;
+    windowBar_->setOff(noWindow.isEmpty() ? QString() : tr("No window of the runs is compared: %1").arg(noWindow));
     showShownWindows();
     showWarnings(*wholes_[Base], *wholes_[New]);
 }
@@ -222,7 +227,7 @@ QString ComparisonPage::sideName(Side side) const
 
 void ComparisonPage::countWindows(const RangeOption& range)
 {
-    if (!wholes_[Base] || !wholes_[New])
+    if (!wholes_[Base] || !wholes_[New] || windowBar_->isOff())
         return;
     cancelRecount();
     std::array<RunRange, 2> windows;

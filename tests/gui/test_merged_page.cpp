@@ -205,7 +205,7 @@ private slots:
         views::ProfilePage* page = pageOf(w);
         views::InstancesPane* pane = page->instancesPane();
         QVERIFY(!pane->isHidden());
-        const InstanceShareModel* shares = pane->model();
+        const InstanceShareModel* shares = page->instanceShares();
         for (const EventKind kind : {EventKind::Alloc, EventKind::Free}) {
             views::CostTableView* table = test::eventTable(page, kind);
             test::mainTabs(page)->setCurrentWidget(table);
@@ -259,7 +259,7 @@ private slots:
         // Each copy holds half of a row.
         const LocationRow& top = page->profile()->allocations.front();
         page->viewState()->selectLocation(top.location);
-        const InstanceShareModel* shares = page->instancesPane()->model();
+        const InstanceShareModel* shares = page->instanceShares();
         QCOMPARE(shares->rowCount(), 2);
         for (int row = 0; row < 2; ++row)
             QCOMPARE(shares->index(row, InstanceShareModel::EventsColumn).data(itemmodels::SortRole).toLongLong() * 2,
@@ -279,13 +279,13 @@ private slots:
         QCOMPARE(page->profile()->totals.eventCount, growth.profile.totals.eventCount);
         // Its breakdown is its own: one dump.
         page->viewState()->selectLocation(page->profile()->allocations.front().location);
-        QCOMPARE(page->instancesPane()->model()->rowCount(), 1);
-        QCOMPARE(page->instancesPane()->model()->index(0, 0).data().toString(), QStringLiteral("growth.bin"));
+        QCOMPARE(page->instanceShares()->rowCount(), 1);
+        QCOMPARE(page->instanceShares()->index(0, 0).data().toString(), QStringLiteral("growth.bin"));
         // All of them again: the merge the page kept.
         QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
         QCOMPARE(page->profile()->totals.eventCount, mergedEvents);
         QCOMPARE(page->profile(), page->wholeRunProfile());
-        QCOMPARE(page->instancesPane()->model()->rowCount(), 2);
+        QCOMPARE(page->instanceShares()->rowCount(), 2);
     }
 
     void dumpsOfOneFileNameAreNamedFromTheirCommonFolder()
