@@ -100,8 +100,8 @@ QString MergedDocument::warning() const
 
 QString MergedDocument::whyNoRange() const
 {
-    return trMerged("A range of a run cannot be counted in dumps merged: each dump's events are its own run, with no "
-              "common clock.");
+    return trMerged("No range of a run is counted in dumps merged: each dump is a run of its own, with no clock "
+                    "common to them.");
 }
 
 std::unique_ptr<services::ProfileLoadJob> MergedDocument::readAgain() const

@@ -56,7 +56,8 @@ void SysprofDiffWindow::createMenus()
 void SysprofDiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
     // The pair job let through only CPU profiles (one dump or a merge).
-    page_->setProfiles(sysprofProfileOf(*base), basePath(), sysprofProfileOf(*current), newPath());
+    page_->setProfiles(sysprofProfileOf(*base), basePath(), sysprofProfileOf(*current), newPath(),
+                       {services::mergedName(*base), services::mergedName(*current)});
 }
 
 bool SysprofDiffWindow::exportCsv(const QString& path, QString* error)

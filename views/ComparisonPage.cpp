@@ -161,7 +161,8 @@ void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::
     paths_ = {documents_[Base]->path(), documents_[New]->path()};
     shownWindows_ = {};
     shownRange_ = {};
-    summary_->setProfiles(*base, paths_[Base], *current, paths_[New]);
+    summary_->setProfiles(*base, paths_[Base], *current, paths_[New],
+                          {services::mergedName(*documents_[Base]), services::mergedName(*documents_[New])});
     showFunctionNames(nullptr);
     namesReader_->readPairAfterPaint(services::luaFunctionsOf(*base), QFileInfo(paths_[Base]).absolutePath(),
                                      services::luaFunctionsOf(*current), QFileInfo(paths_[New]).absolutePath(),
@@ -171,7 +172,7 @@ void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::
     // off, saying why.
     const QString baseWhy = documents_[Base]->whyNoRange();
     const QString noWindow = baseWhy.isEmpty() ? documents_[New]->whyNoRange() : baseWhy;
-    windowBar_->setOff(noWindow.isEmpty() ? QString() : tr("No window of the runs is compared: %1").arg(noWindow));
+    windowBar_->setOff(noWindow);
     showShownWindows();
     showWarnings(*wholes_[Base], *wholes_[New]);
 }

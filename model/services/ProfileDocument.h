@@ -129,4 +129,11 @@ private:
     QString path_;
 };
 
+// What a comparison calls `document` in place of its file's name: the
+// title of dumps merged ("3 dumps merged"); empty for one dump.
+inline QString mergedName(const ProfileDocument& document)
+{
+    return document.dumpPaths().size() > 1 ? document.displayName() : QString();
+}
+
 } // namespace memprof::services
