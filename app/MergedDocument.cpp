@@ -100,8 +100,8 @@ QString MergedDocument::warning() const
 
 QString MergedDocument::whyNoRange() const
 {
-    return trMerged("No range of a run is counted in dumps merged: each dump is a run of its own, with no clock "
-                    "common to them.");
+    return trMerged("No range of a run is counted in dumps merged: each dump is a run of its own, with no common "
+                    "clock.");
 }
 
 std::unique_ptr<services::ProfileLoadJob> MergedDocument::readAgain() const
