@@ -120,6 +120,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     mergedNote_->hide();
     layout->addWidget(mergedNote_);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    split_ = split;
     split->setObjectName(QStringLiteral("cpuSourceSplitter"));
     split->addWidget(tabs);
     // Only a merge has instances: hidden for one dump.
@@ -531,6 +532,10 @@ void SysprofPage::showMerged(std::shared_ptr<const SysprofBreakdown> breakdown, 
     tabs()->setTabToolTip(states, why);
     instancesPane_->setInstances(instanceChoices(mergedBreakdown_->instances), std::move(readInstance));
     sampleShares_->setBreakdown(whole_, mergedBreakdown_);
+    // The pane's figures need more room than the source alone: the side
+    // widens once, when a merge is first shown; the user's split stays after.
+    if (instancesPane_->isHidden())
+        split_->setSizes({2000, 1000}); // shares of the width, 2:1, whatever it is now
     instancesPane_->show();
     if (!warning.isEmpty())
         messageBar()->showWarning(warning);

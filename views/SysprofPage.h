@@ -24,6 +24,7 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QSplitter;
 
 namespace memprof::charts {
 class VmStateChart;
@@ -160,6 +161,7 @@ private:
     itemmodels::SampleShareModel* sampleShares_;
     InstancesPane* instancesPane_;
     QLabel* mergedNote_;
+    QSplitter* split_ = nullptr; // the panes' tabs | the instances and the source
 };
 
 } // namespace memprof::views
