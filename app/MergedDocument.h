@@ -13,6 +13,8 @@
 #include "model/services/ProfileDocument.h"
 #include "model/services/ProfileLoadJob.h"
 
+#include <QFile>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +54,36 @@ public:
 
 protected:
     MergedDocument(QStringList paths, std::vector<std::string> names, std::optional<InstanceId> instance);
+
+    // The dumps at `paths`, all of `kind`, read side by side and merged by
+    // `load(files, names, onRead)` (loadMergedMemprof's or
+    // loadMergedSysprof's result), `control`'s progress counting the dumps
+    // read; the document `make(paths, names, merged)`, or
+    // `refuse(paths, names, why, end)` when they are of two kinds or the
+    // read was cancelled. None read: the first one's reason, named.
+    template <class Load, class Make, class Refuse>
+    static services::DocumentPtr readMerge(const QStringList& paths, DumpKind kind, DecodeControl& control,
+                                           Load&& load, Make&& make, Refuse&& refuse)
+    {
+        std::vector<std::string> files;
+        for (const QString& path : paths)
+            files.push_back(QFile::encodeName(path).toStdString());
+        const std::vector<std::string> names = namesOf(files);
+        bool cancelled = false;
+        if (const QString why = otherKinds(paths, files, kind, control, &cancelled); !why.isEmpty() || cancelled)
+            return refuse(paths, names, why, cancelled ? DecodeEnd::Cancelled : DecodeEnd::Failed);
+        const auto count = static_cast<std::uint64_t>(files.size());
+        auto merged = load(files, names, [&control, count](std::size_t dump, const DecodeStatus&) {
+            if (control.progress)
+                control.progress(dump + 1, count);
+        });
+        if (merged.profile.status.end == DecodeEnd::Cancelled)
+            return refuse(paths, names, {}, DecodeEnd::Cancelled);
+        if (merged.profile.status.end == DecodeEnd::Failed && !merged.breakdown.instances.empty())
+            merged.profile.status.error.message =
+                merged.breakdown.instances.front().name + ": " + merged.profile.status.error.message;
+        return make(paths, names, std::move(merged));
+    }
 
     // A dump of the merge as its breakdown records it.
     struct DumpState {

@@ -54,31 +54,20 @@ services::DocumentPtr MergedMemprofDocument::refused(const QString& why, DecodeE
 
 services::DocumentPtr MergedMemprofDocument::read(const QStringList& paths, DecodeControl& control)
 {
-    std::vector<std::string> files;
-    for (const QString& path : paths)
-        files.push_back(QFile::encodeName(path).toStdString());
-    const std::vector<std::string> names = namesOf(files);
-    bool cancelled = false;
-    if (const QString why = otherKinds(paths, files, DumpKind::Memprof, control, &cancelled);
-        !why.isEmpty() || cancelled)
-        return refusedMerge(paths, names, why, cancelled ? DecodeEnd::Cancelled : DecodeEnd::Failed);
-
-    // Decoded side by side, each folded in as soon as read, and dropped;
-    // the progress counts the dumps read.
-    const auto count = static_cast<std::uint64_t>(files.size());
-    MergedMemprof merged =
-        loadMergedMemprof(files, names, control, mergeWorkers(), [&](std::size_t dump, const DecodeStatus&) {
-            if (control.progress)
-                control.progress(dump + 1, count);
-        });
-    if (merged.profile.status.end == DecodeEnd::Cancelled)
-        return refusedMerge(paths, names, {}, DecodeEnd::Cancelled);
-    auto profile = std::make_shared<Profile>(std::move(merged.profile));
-    auto breakdown = std::make_shared<const MemprofBreakdown>(std::move(merged.breakdown));
-    // None read: the first one's reason, named.
-    if (profile->status.end == DecodeEnd::Failed && !breakdown->instances.empty())
-        profile->status.error.message = breakdown->instances.front().name + ": " + profile->status.error.message;
-    return std::make_shared<MergedMemprofDocument>(paths, names, profile, breakdown, profile, std::nullopt);
+    // Decoded side by side, each folded in as soon as read, and dropped.
+    return readMerge(
+        paths, DumpKind::Memprof, control,
+        [&control](const std::vector<std::string>& files, const std::vector<std::string>& names,
+                   const DumpReadCallback& onRead) {
+            return loadMergedMemprof(files, names, control, mergeWorkers(), onRead);
+        },
+        [](const QStringList& paths, const std::vector<std::string>& names, MergedMemprof&& merged) {
+            auto profile = std::make_shared<const Profile>(std::move(merged.profile));
+            return std::make_shared<MergedMemprofDocument>(
+                paths, names, profile, std::make_shared<const MemprofBreakdown>(std::move(merged.breakdown)), profile,
+                std::nullopt);
+        },
+        &refusedMerge);
 }
 
 std::unique_ptr<services::ProfileLoadJob> MergedMemprofDocument::readInstance(InstanceId instance) const

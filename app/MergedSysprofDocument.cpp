@@ -53,29 +53,19 @@ services::DocumentPtr MergedSysprofDocument::refused(const QString& why, DecodeE
 
 services::DocumentPtr MergedSysprofDocument::read(const QStringList& paths, DecodeControl& control)
 {
-    std::vector<std::string> files;
-    for (const QString& path : paths)
-        files.push_back(QFile::encodeName(path).toStdString());
-    const std::vector<std::string> names = namesOf(files);
-    bool cancelled = false;
-    if (const QString why = otherKinds(paths, files, DumpKind::Sysprof, control, &cancelled);
-        !why.isEmpty() || cancelled)
-        return refusedCpuMerge(paths, names, why, cancelled ? DecodeEnd::Cancelled : DecodeEnd::Failed);
-
-    const auto count = static_cast<std::uint64_t>(files.size());
-    MergedSysprof merged = loadMergedSysprof(files, names, viewerSysprofOptions(), control, mergeWorkers(),
-                                             [&](std::size_t dump, const DecodeStatus&) {
-                                                 if (control.progress)
-                                                     control.progress(dump + 1, count);
-                                             });
-    if (merged.profile.status.end == DecodeEnd::Cancelled)
-        return refusedCpuMerge(paths, names, {}, DecodeEnd::Cancelled);
-    auto profile = std::make_shared<SysprofProfile>(std::move(merged.profile));
-    auto breakdown = std::make_shared<const SysprofBreakdown>(std::move(merged.breakdown));
-    // None read: the first one's reason, named.
-    if (profile->status.end == DecodeEnd::Failed && !breakdown->instances.empty())
-        profile->status.error.message = breakdown->instances.front().name + ": " + profile->status.error.message;
-    return std::make_shared<MergedSysprofDocument>(paths, names, profile, breakdown, profile, std::nullopt);
+    return readMerge(
+        paths, DumpKind::Sysprof, control,
+        [&control](const std::vector<std::string>& files, const std::vector<std::string>& names,
+                   const DumpReadCallback& onRead) {
+            return loadMergedSysprof(files, names, viewerSysprofOptions(), control, mergeWorkers(), onRead);
+        },
+        [](const QStringList& paths, const std::vector<std::string>& names, MergedSysprof&& merged) {
+            auto profile = std::make_shared<const SysprofProfile>(std::move(merged.profile));
+            return std::make_shared<MergedSysprofDocument>(
+                paths, names, profile, std::make_shared<const SysprofBreakdown>(std::move(merged.breakdown)),
+                profile, std::nullopt);
+        },
+        &refusedCpuMerge);
 }
 
 std::unique_ptr<services::ProfileLoadJob> MergedSysprofDocument::readInstance(InstanceId instance) const

@@ -5,6 +5,7 @@
 // chosen there; a dump that cannot be read leaves the rest shown with a
 // warning naming it; dumps of two kinds are refused, naming the file; what
 // a merge has not (a window of a run, the charts over it) is not offered.
+#include "tests/support/InstanceChoice.h"
 #include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -143,24 +144,6 @@ qint64 instanceSum(const InstanceShareModel* model, int column)
     return sum;
 }
 
-// Chooses `text` in the Instances pane (as a click there) and waits for
-// the page to show it.
-bool choose(views::ProfilePage* page, const QString& text)
-{
-    QComboBox* choice = page->instancesPane()->instanceChoice();
-    const int index = choice->findText(text);
-    if (index < 0)
-        return false;
-    choice->setCurrentIndex(index);
-    emit choice->activated(index);
-    const QVariant wanted = choice->itemData(index);
-    return QTest::qWaitFor(
-        [page, wanted] {
-            return page->instancesPane()->instanceChoice()->isEnabled() &&
-                   (wanted.isValid() ? page->shownInstance() == wanted.value<InstanceId>() : !page->shownInstance());
-        },
-        30000);
-}
 
 } // namespace
 
@@ -267,7 +250,7 @@ private slots:
         QVERIFY(loadMerged(w.window, paths));
         views::ProfilePage* page = pageOf(w);
         const std::uint64_t mergedEvents = page->profile()->totals.eventCount;
-        QVERIFY(choose(page, QStringLiteral("growth.bin")));
+        QVERIFY(test::chooseInstance(page, QStringLiteral("growth.bin")));
         const MergedMemprof growth = modelMerge({paths[1]});
         QCOMPARE(shownRows(page, EventKind::Alloc), modelRows(growth.profile, EventKind::Alloc));
         QCOMPARE(page->profile()->totals.eventCount, growth.profile.totals.eventCount);
@@ -276,7 +259,7 @@ private slots:
         QCOMPARE(page->instanceShares()->rowCount(), 1);
         QCOMPARE(page->instanceShares()->index(0, 0).data().toString(), QStringLiteral("growth.bin"));
         // All of them again: the merge the page kept.
-        QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
+        QVERIFY(test::chooseInstance(page, page->instancesPane()->instanceChoice()->itemText(0)));
         QCOMPARE(page->profile()->totals.eventCount, mergedEvents);
         QCOMPARE(page->profile(), page->wholeRunProfile());
         QCOMPARE(page->instanceShares()->rowCount(), 2);

@@ -8,6 +8,7 @@
 // keeps each figure's dump.
 #include "tests/support/GuiTestData.h"
 #include "tests/support/OwnFunctionCounts.h"
+#include "tests/support/InstanceChoice.h"
 #include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -57,24 +58,6 @@ std::uint64_t flameRoot(views::SysprofPage* page)
     return flame->tree()->nodes.front().value;
 }
 
-// Chooses `text` in the Instances pane (as a click there) and waits for
-// the page to show it.
-bool choose(views::SysprofPage* page, const QString& text)
-{
-    QComboBox* choice = page->instancesPane()->instanceChoice();
-    const int index = choice->findText(text);
-    if (index < 0)
-        return false;
-    choice->setCurrentIndex(index);
-    emit choice->activated(index);
-    const QVariant wanted = choice->itemData(index);
-    return QTest::qWaitFor(
-        [page, choice, wanted] {
-            return choice->isEnabled() &&
-                   (wanted.isValid() ? page->shownInstance() == wanted.value<InstanceId>() : !page->shownInstance());
-        },
-        30000);
-}
 
 qint64 raw(const SampleShareModel* model, int row, int column)
 {
@@ -157,7 +140,7 @@ private slots:
         QVERIFY(loadMerged(w.window, paths));
         views::SysprofPage* page = w->sysprofPage();
         const std::uint64_t merged = flameRoot(page);
-        QVERIFY(choose(page, QStringLiteral("coroutines-C-jitoff.bin")));
+        QVERIFY(test::chooseInstance(page, QStringLiteral("coroutines-C-jitoff.bin")));
         QCOMPARE(flameRoot(page), ownSamples(paths[1]));
         QCOMPARE(page->profile()->sampleCount, ownSamples(paths[1]));
         QVERIFY(page->headerText().contains(QStringLiteral("one of the dumps merged")));
@@ -166,7 +149,7 @@ private slots:
         QCOMPARE(page->sampleShares()->rowCount(), 1);
         QCOMPARE(page->sampleShares()->index(0, 0).data().toString(), QStringLiteral("coroutines-C-jitoff.bin"));
         // All of them again: the merge the page kept.
-        QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
+        QVERIFY(test::chooseInstance(page, page->instancesPane()->instanceChoice()->itemText(0)));
         QCOMPARE(flameRoot(page), merged);
         QCOMPARE(page->profile(), page->wholeRunProfile());
         QCOMPARE(page->sampleShares()->rowCount(), 2);
