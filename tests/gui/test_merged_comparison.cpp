@@ -21,10 +21,13 @@
 #include "views/CostTableView.h"
 #include "views/SysprofComparisonPage.h"
 
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPointer>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace memprof;
@@ -220,6 +223,30 @@ private slots:
         const FunctionChanges& changes = merged->page()->functionsModel()->changes();
         QCOMPARE(changes.runSamples[1], 2 * changes.runSamples[0]);
         delete merged.data();
+    }
+
+    void theCommandLineComparesGroupsSplitAtAColon()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("compared.png"));
+        const auto run = [](const QStringList& args) {
+            QProcess process;
+            process.start(QStringLiteral(MEMPROF_VIEWER_EXE), args);
+            if (!process.waitForFinished(60000)) {
+                process.kill();
+                process.waitForFinished();
+                return -2;
+            }
+            return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        };
+        const QString leak = memDump("leak.bin");
+        const QStringList shot = {QStringLiteral("--screenshot"), png, QStringLiteral("--size"),
+                                  QStringLiteral("800x600"), QStringLiteral("--diff"), QStringLiteral("--merge")};
+        QCOMPARE(run(shot + QStringList{leak, leak, QStringLiteral(":"), leak}), 0);
+        QCOMPARE(QImage(png).size(), QSize(800, 600));
+        // No separator, or a side left empty: the usage.
+        QCOMPARE(run(shot + QStringList{leak, leak, leak}), 2);
+        QCOMPARE(run(shot + QStringList{leak, QStringLiteral(":")}), 2);
     }
 
     void aMergeOfTheOtherKindIsRefusedSayingWhy()
