@@ -67,8 +67,9 @@ QString MergedDocument::otherKinds(const QStringList& paths, const std::vector<s
 
 QString MergedDocument::exportRefused()
 {
-    return trMerged("Dumps merged export to pprof (each sample labelled with its dump) or speedscope (a profile per "
-              "dump): the other formats have no place for the dump a figure came from.");
+    return trMerged("Dumps merged export to pprof (each sample labelled with its dump), speedscope (a profile per "
+                    "dump) or folded stacks (the dump as each stack's root frame). DHAT and Chrome's trace describe "
+                    "one process over its run, and the dumps share no clock.");
 }
 
 QString MergedDocument::title() const

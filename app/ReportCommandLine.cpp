@@ -63,9 +63,13 @@ std::string contradiction(const CommandLine& line)
         if (report.suspects || line.csv == CsvTable::Suspects || line.csv == CsvTable::History)
             return std::string("--merge: the held history is each dump's own: ") +
                    (report.suspects ? "--suspects" : "--csv=" + line.csvName) + " does not apply";
-        if (!line.exportName.empty() && line.exportName != "pprof" && line.exportName != "speedscope")
-            return "--merge exports pprof (a label per dump) and speedscope (a profile per dump): --export=" +
-                   line.exportName + " does not apply";
+        if (line.exportName == "dhat" || line.exportName == "chrome")
+            return "--merge exports pprof (a label per dump), speedscope (a profile per dump) and folded stacks (the "
+                   "dump as the root frame): --export=" +
+                   line.exportName + " does not apply (" +
+                   (line.exportName == "dhat" ? "DHAT describes one process's heap over its run"
+                                              : "a Chrome profile is a timeline") +
+                   ", and the dumps share no clock)";
     }
     if (line.diff) {
         if (report.leakOnly)

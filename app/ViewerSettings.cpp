@@ -135,6 +135,7 @@ views::RecordForm recordForm()
     form.arguments = settings.value(QStringLiteral("arguments")).toString();
     form.workingFolder = settings.value(QStringLiteral("workingFolder")).toString();
     form.addresses = settings.value(QStringLiteral("addresses")).toStringList();
+    form.cluster = settings.value(QStringLiteral("cluster")).toStringList();
     form.user = settings.value(QStringLiteral("user")).toString();
     form.rememberPassword = settings.value(QStringLiteral("rememberPassword"), false).toBool();
     form.dumpFolder = settings.value(QStringLiteral("dumpFolder")).toString();
@@ -156,6 +157,7 @@ void setRecordForm(const views::RecordForm& form)
     settings.setValue(QStringLiteral("arguments"), form.arguments);
     settings.setValue(QStringLiteral("workingFolder"), form.workingFolder);
     settings.setValue(QStringLiteral("addresses"), form.addresses);
+    settings.setValue(QStringLiteral("cluster"), form.cluster);
     settings.setValue(QStringLiteral("user"), form.user);
     settings.setValue(QStringLiteral("rememberPassword"), form.rememberPassword);
     settings.setValue(QStringLiteral("dumpFolder"), form.dumpFolder);

@@ -12,6 +12,7 @@
 #include "model/memprofile/ProfileBuilder.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/memprofile/WindowRecount.h"
+#include "model/merge/MergeLoad.h"
 #include "model/report/SysprofReport.h"
 #include "model/report/TextReport.h"
 #include "model/support/MemoryReturn.h"
@@ -318,6 +319,28 @@ RunResult measureMemprofReport(const std::string& path)
     return r;
 }
 
+// memprof-report --merge over ten copies of the dump, a cluster of ten
+// alike processes: the dumps read side by side and summed, and the
+// reference's report of the sum. Compared with "report" (one copy), it
+// shows what merging costs per dump in time and what it holds at once.
+constexpr std::size_t kMergedCopies = 10;
+
+RunResult measureMergedReport(const std::string& path)
+{
+    RunResult r;
+    const auto start = std::chrono::steady_clock::now();
+    const memprof::MergedMemprof merged = memprof::loadMergedMemprof(std::vector<std::string>(kMergedCopies, path));
+    std::ostringstream text;
+    memprof::writeTextReport(text, merged.profile, memprof::ReportOptions{});
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    paneFigures = paneFigures + text.str().size();
+    r.bytes = merged.profile.status.bytesConsumed;
+    r.events = merged.profile.totals.eventCount + merged.profile.totals.symbolEventCount;
+    r.liveBlocksAtEnd = merged.profile.totals.liveBlockCount;
+    r.end = endName(merged.profile.status.end);
+    return r;
+}
+
 // memprof-report on a sysprof dump: decode, the call tree it prints, the
 // reference's lines (into memory: the output is not what is measured).
 RunResult measureSysprofReport(const std::string& path)
@@ -507,6 +530,8 @@ int runWorker(const std::string& mode, const std::string& path)
 
     else if (mode == "report")
         r = measureMemprofReport(path);
+    else if (mode == "merge10")
+        r = measureMergedReport(path);
     else if (mode == "decoder")
         r = measure<CountingSink>(path);
     else if (mode == "blocks")

@@ -51,6 +51,8 @@ const char* const kUsage =
     "--map report is memprof-report's default report (the load and its text);\n"
     "--reference-seconds gives the reference parser's time on FILE\n"
     "(tools/memprof.lua, same output), to print the ratio.\n"
+    "--map merge10 is memprof-report --merge over ten copies of FILE (a cluster\n"
+    "of ten alike processes): compare it with report, one copy.\n"
     "\n"
     "Otherwise decodes and aggregates FILE (memprof::decode into a\n"
     "ProfileBuilder, then finish()) N times per block map (default 5), each run\n"
@@ -60,7 +62,7 @@ const char* const kUsage =
     "against absl::flat_hash_map and std::unordered_map, all counting on a\n"
     "second thread as the viewer does; \"inline\" is ours on one thread\n"
     "(default: all, these four). VARIANT is ours, inline, absl, std, all,\n"
-    "report, decoder, blocks, window, indexed, snapshots, follow or recount.\n"
+    "report, merge10, decoder, blocks, window, indexed, snapshots, follow or recount.\n"
     "--map decoder measures the decoder alone (a sink that only counts).\n"
     "--map blocks measures the block map alone: the dump's block operations,\n"
     "read into memory first (untimed; its RSS includes them), replayed into a\n"
@@ -256,9 +258,9 @@ int main(int argc, char** argv)
             for (std::string name; std::getline(names, name, ',');)
                 if (name != "ours" && name != "inline" && name != "absl" && name != "std" && name != "all" &&
                     name != "decoder" && name != "blocks" && name != "window" && name != "indexed" && name != "recount" &&
-                    name != "snapshots" && name != "follow" && name != "report")
+                    name != "snapshots" && name != "follow" && name != "report" && name != "merge10")
                     return usageError(
-                        "--map takes ours, inline, absl, std, all, report, decoder, blocks, window, indexed, "
+                        "--map takes ours, inline, absl, std, all, report, merge10, decoder, blocks, window, indexed, "
                         "snapshots, follow or recount, or a comma-separated list of them");
         } else if (!a.empty() && a[0] == '-') {
             return usageError("unknown option '" + a + "'");

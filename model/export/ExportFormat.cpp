@@ -17,6 +17,21 @@ namespace {
 // events or less on average are freed or moved by the code that made them
 // (a buffer grown, a table part resized), not left for the collector.
 constexpr std::uint64_t kShortLivedEvents = 10;
+
+// The value a memprof folded format writes; none for the other formats.
+std::optional<std::size_t> foldedValue(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::FoldedHeld:
+        return kInuseSpace;
+    case ExportFormat::FoldedAllocated:
+        return kAllocSpace;
+    case ExportFormat::FoldedCount:
+        return kAllocObjects;
+    default:
+        return std::nullopt;
+    }
+}
 } // namespace
 
 std::optional<ExportFormat> exportFormatFromName(std::string_view name, ExportSubject subject)
@@ -97,11 +112,8 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
     case ExportFormat::FoldedHeld:
     case ExportFormat::FoldedAllocated:
     case ExportFormat::FoldedCount: {
-        const std::size_t value = format == ExportFormat::FoldedHeld        ? kInuseSpace
-                                  : format == ExportFormat::FoldedAllocated ? kAllocSpace
-                                                                            : kAllocObjects;
         std::ostringstream out;
-        writeFolded(out, memprofStacks(profile, names), value);
+        writeFolded(out, memprofStacks(profile, names), *foldedValue(format));
         return out.str();
     }
     case ExportFormat::Chrome:
@@ -115,7 +127,7 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
 
 bool exportsMerged(ExportFormat format)
 {
-    return format == ExportFormat::Pprof || format == ExportFormat::Speedscope;
+    return format != ExportFormat::Dhat && format != ExportFormat::Chrome;
 }
 
 std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& byInstance, ExportFormat format,
@@ -124,8 +136,13 @@ std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& by
     const StackProfile stacks = memprofStacksByInstance(profile, byInstance, names);
     if (format == ExportFormat::Pprof)
         return pprofBytes(stacks);
+    if (const std::optional<std::size_t> value = foldedValue(format)) {
+        std::ostringstream out;
+        writeFolded(out, stacks, *value);
+        return out.str();
+    }
     if (format != ExportFormat::Speedscope)
-        throw std::invalid_argument("a merged profile exports as pprof or speedscope");
+        throw std::invalid_argument("a merged profile exports as pprof, speedscope or folded stacks");
     std::vector<std::string> instances;
     for (const MergedInstance& instance : byInstance.instances)
         if (instance.merged)

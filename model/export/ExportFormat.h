@@ -66,11 +66,15 @@ std::string exportBytes(const Profile& profile, ExportFormat format, const DhatB
                         const FunctionNameTable* names = nullptr);
 
 // Whether a merged profile (model/merge) exports in `format`: pprof (each
-// sample labelled with its dump, `instance`) and speedscope (a profile per
-// dump). The others have no place for the dump a figure came from.
+// sample labelled with its dump, `instance`), speedscope (a profile per
+// dump) and folded stacks (the dump as each stack's root frame). Not DHAT,
+// which describes one process's heap over its run (lifetimes in its events,
+// the moment of its peak), nor Chrome's profile, a timeline: the dumps
+// share no clock.
 bool exportsMerged(ExportFormat format);
 
-// A merged memprof profile in pprof or speedscope (exportsMerged).
+// A merged memprof profile in pprof, speedscope or folded stacks
+// (exportsMerged).
 std::string mergedExportBytes(const Profile& profile, const MemprofBreakdown& byInstance, ExportFormat format,
                               const FunctionNameTable* names = nullptr);
 

@@ -35,11 +35,14 @@ std::string foldedFrame(const StackFrame& frame)
 
 void writeFolded(std::ostream& out, const StackProfile& stacks, std::size_t sampleType)
 {
-    for (const StackSample& sample : stacks.samples) {
+    for (std::size_t index = 0; index < stacks.samples.size(); ++index) {
+        const StackSample& sample = stacks.samples[index];
         const std::int64_t value = sample.values[sampleType];
         if (value == 0 || sample.stack.empty())
             continue;
         std::string line;
+        if (!stacks.sampleInstances.empty())
+            line = foldedFrameName(stacks.sampleInstances[index]);
         for (std::uint32_t frame : sample.stack) {
             if (!line.empty())
                 line += ';';

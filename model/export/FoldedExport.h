@@ -22,6 +22,9 @@ std::string foldedFrameName(std::string_view name);
 std::string foldedFrame(const StackFrame& frame);
 
 // One line per sample with a non-zero `sampleType` value, in sample order.
+// A merged profile's samples start with their dump's name as the root frame,
+// as stackcollapse-perf.pl starts each stack with its process: a flame graph
+// of the file shows each dump side by side, and a line's dump is kept.
 void writeFolded(std::ostream& out, const StackProfile& stacks, std::size_t sampleType);
 
 } // namespace memprof

@@ -74,8 +74,13 @@ void writeMergedSysprofExport(std::ostream& out, const SysprofProfile& profile, 
         const std::size_t weight = stacks.sampleTypes.size() - 1;
         bytes = speedscopeJsonByInstance(stacks, {{weight, options.intervalMs ? "CPU time" : "Samples"}}, instances,
                                          "sysprof");
+    } else if (format == ExportFormat::FoldedLua || format == ExportFormat::FoldedHost ||
+               format == ExportFormat::FoldedReference) {
+        std::ostringstream folded;
+        writeFolded(folded, stacks, kSampleCount);
+        bytes = std::move(folded).str();
     } else {
-        throw std::invalid_argument("a merged profile exports as pprof or speedscope");
+        throw std::invalid_argument("a merged profile exports as pprof, speedscope or folded stacks");
     }
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }

@@ -25,8 +25,9 @@ StackView exportedStackView(ExportFormat format);
 void writeSysprofExport(std::ostream& out, const SysprofProfile& profile, ExportFormat format,
                         const SysprofExportOptions& options);
 // A merged profile (model/merge) in pprof (each sample labelled with its
-// dump) or speedscope (a profile of the samples' totals per dump: merged
-// dumps keep no time order); exportsMerged(format).
+// dump), speedscope (a profile of the samples' totals per dump: merged
+// dumps keep no time order) or folded stacks (the dump as each stack's
+// root frame); exportsMerged(format).
 void writeMergedSysprofExport(std::ostream& out, const SysprofProfile& profile, const SysprofBreakdown& byInstance,
                               ExportFormat format, const SysprofExportOptions& options);
 

@@ -62,7 +62,7 @@ public:
 // the caller's thread either way; OnThread counts (block map, Overrides,
 // peak, charts) on a second thread, batch by batch, in file order: each
 // half is about as costly as the other on a large dump.
-enum class Counting { Inline, OnThread };
+enum class Counting : int { Inline, OnThread };
 
 template <class BlockMap>
 class BasicProfileBuilder {

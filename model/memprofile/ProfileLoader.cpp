@@ -7,9 +7,10 @@ namespace memprof {
 
 namespace {
 Profile decodeInto(ByteSource& source, const DecodeControl& control, EventObserver* observer, RunRange window,
-                   WindowIndex* index = nullptr, const ProfileSnapshots* snapshots = nullptr)
+                   WindowIndex* index = nullptr, const ProfileSnapshots* snapshots = nullptr,
+                   Counting counting = Counting::OnThread)
 {
-    ProfileBuilder builder(Counting::OnThread);
+    ProfileBuilder builder(counting);
     builder.setObserver(observer);
     builder.setWindow(window);
     builder.keepWindowIndex(index, source.totalSize());
@@ -49,6 +50,13 @@ struct EventCounter {
 Profile loadProfile(const std::string& path, const DecodeControl& control, EventObserver* observer, RunRange window)
 {
     return fromFile(path, control, [&](ByteSource& source) { return decodeInto(source, control, observer, window); });
+}
+
+Profile loadProfile(const std::string& path, const DecodeControl& control, Counting counting)
+{
+    return fromFile(path, control, [&](ByteSource& source) {
+        return decodeInto(source, control, nullptr, {}, nullptr, nullptr, counting);
+    });
 }
 
 Profile loadProfile(const std::string& path, const DecodeControl& control, const ProfileSnapshots& snapshots)

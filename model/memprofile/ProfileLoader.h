@@ -13,6 +13,7 @@ namespace memprof {
 
 class EventObserver;
 struct WindowIndex;
+enum class Counting : int; // ProfileBuilder.h
 
 // Opens and decodes the file at `path`, counting the events of `window`
 // (Profile::window). A file that cannot be opened gives a Failed status with
@@ -21,6 +22,13 @@ Profile loadProfile(const std::string& path, const DecodeControl& control = {}, 
                     RunRange window = {});
 Profile loadProfile(std::span<const std::uint8_t> bytes, const DecodeControl& control = {},
                     EventObserver* observer = nullptr, RunRange window = {});
+
+// The same, counting on the caller's thread (Counting::Inline) or on a
+// second one (OnThread, what the overloads above do: a dump read alone has
+// both cores). Several dumps read side by side already fill the cores, so
+// each counts inline: the hand-over between threads costs CPU time and
+// holds batches in memory.
+Profile loadProfile(const std::string& path, const DecodeControl& control, Counting counting);
 
 // What a load shows before it ends (LoadSnapshots): the Profile of the
 // events counted so far (ProfileBuilder::requestSnapshot).

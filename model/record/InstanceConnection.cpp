@@ -58,6 +58,10 @@ std::optional<InstanceAddress> parseInstanceAddress(const QString& text, QString
     }
     if (address.unixPath.startsWith(u'~'))
         address.unixPath.replace(0, 1, qEnvironmentVariable("HOME"));
+    // QLocalSocket reads a relative name as one in its own folder (/tmp),
+    // not in the working folder the user meant.
+    if (!address.unixPath.isEmpty() && QFileInfo(address.unixPath).isRelative())
+        address.unixPath = QFileInfo(address.unixPath).absoluteFilePath();
     if (address.unixPath.isEmpty() && address.host.isEmpty()) {
         *error = connectionTr("No address given.");
         return std::nullopt;

@@ -35,43 +35,74 @@ std::unique_ptr<RemoteLua> connectTo(const AttachSettings& settings, QString* er
 // How often a recording brings back what the profiler wrote so far.
 constexpr qint64 kBringWhileRecordingMs = 1000;
 
-void announce(const AttachCallbacks& callbacks, AttachPhase phase)
-{
-    if (callbacks.phase)
-        callbacks.phase(phase);
-}
-
 } // namespace
 
-AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic<bool>& stopRecording,
-                               const std::atomic<bool>& cancel, const AttachCallbacks& callbacks)
+QString phaseWords(AttachPhase phase)
 {
-    AttachOutcome outcome;
-    announce(callbacks, AttachPhase::Connecting);
+    switch (phase) {
+    case AttachPhase::Connecting:
+        return recordingTr("Connecting…");
+    case AttachPhase::Recording:
+        return recordingTr("Recording on the instance");
+    case AttachPhase::Stopping:
+        return recordingTr("Stopping the profiler…");
+    case AttachPhase::Transferring:
+        return recordingTr("Bringing the dump back…");
+    case AttachPhase::Deleting:
+        return recordingTr("Deleting the dump on the instance…");
+    }
+    return {};
+}
+
+InstanceSession::InstanceSession(AttachSettings settings, AttachCallbacks callbacks)
+    : settings_(std::move(settings)), callbacks_(std::move(callbacks)), out_(settings_.dumpPath)
+{}
+
+InstanceSession::~InstanceSession() = default;
+
+void InstanceSession::announce(AttachPhase phase) const
+{
+    if (callbacks_.phase)
+        callbacks_.phase(phase);
+}
+
+bool InstanceSession::connect()
+{
+    announce(AttachPhase::Connecting);
     QString error;
-    const std::unique_ptr<RemoteLua> instance = connectTo(settings, &error);
-    if (!instance) {
-        outcome.message = error;
-        return outcome;
+    instance_ = connectTo(settings_, &error);
+    if (!instance_) {
+        outcome_.message = error;
+        return false;
     }
-    RemoteProfiler profiler(*instance, settings.kind, settings.cpu);
-    if (std::optional<QString> missing = profiler.check()) {
-        outcome.message = *missing;
-        return outcome;
+    profiler_ = std::make_unique<RemoteProfiler>(*instance_, settings_.kind, settings_.cpu);
+    if (std::optional<QString> missing = profiler_->check()) {
+        outcome_.message = *missing;
+        return false;
     }
-    QFile out(settings.dumpPath);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        outcome.message = recordingTr("The dump cannot be written to %1: %2.").arg(settings.dumpPath, out.errorString());
-        return outcome;
+    return true;
+}
+
+bool InstanceSession::start()
+{
+    if (!out_.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        outcome_.message =
+            recordingTr("The dump cannot be written to %1: %2.").arg(settings_.dumpPath, out_.errorString());
+        return false;
     }
-    if (std::optional<QString> refused = profiler.start()) {
-        out.remove();
-        outcome.message = *refused;
-        return outcome;
+    if (std::optional<QString> refused = profiler_->start()) {
+        out_.remove();
+        outcome_.message = *refused;
+        return false;
     }
-    announce(callbacks, AttachPhase::Recording);
-    const QDeadlineTimer deadline = settings.stopAfterSeconds > 0
-                                        ? QDeadlineTimer(static_cast<qint64>(settings.stopAfterSeconds) * 1000)
+    announce(AttachPhase::Recording);
+    return true;
+}
+
+void InstanceSession::record(const std::atomic<bool>& stopRecording, const std::atomic<bool>& cancel)
+{
+    const QDeadlineTimer deadline = settings_.stopAfterSeconds > 0
+                                        ? QDeadlineTimer(static_cast<qint64>(settings_.stopAfterSeconds) * 1000)
                                         : QDeadlineTimer(QDeadlineTimer::Forever);
     // What the profiler has written is brought back about once a second
     // while it records: the viewer follows the local file live, and a
@@ -84,48 +115,63 @@ AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic
         if (sinceBrought.elapsed() >= kBringWhileRecordingMs) {
             DecodeControl whileRecording;
             whileRecording.stop = &cancel;
-            (void)profiler.fetch(out, whileRecording, &outcome.bytes);
-            out.flush();
+            (void)profiler_->fetch(out_, whileRecording, &outcome_.bytes);
+            out_.flush();
             sinceBrought.restart();
         }
     }
-    announce(callbacks, AttachPhase::Stopping);
+}
+
+void InstanceSession::finish(const std::atomic<bool>& cancel)
+{
+    announce(AttachPhase::Stopping);
     QStringList warnings;
-    if (std::optional<QString> stopError = profiler.stop())
+    if (std::optional<QString> stopError = profiler_->stop())
         warnings << *stopError;
-    if (profiler.running()) {
+    if (profiler_->running()) {
         // The instance did not answer the stop: the dump cannot be trusted
         // to be finished, and the connection is likely gone. What came
         // back while it recorded is kept, as a dump cut short.
-        out.close();
-        outcome.dumpWritten = outcome.bytes > 0;
-        if (outcome.dumpWritten)
+        out_.close();
+        outcome_.dumpWritten = outcome_.bytes > 0;
+        if (outcome_.dumpWritten)
             warnings << recordingTr("The %1 bytes brought back while it recorded are kept: the dump opens cut short.")
-                            .arg(outcome.bytes);
+                            .arg(outcome_.bytes);
         else
-            out.remove();
-        outcome.message = warnings.join(u' ');
-        return outcome;
+            out_.remove();
+        outcome_.message = warnings.join(u' ');
+        return;
     }
-    announce(callbacks, AttachPhase::Transferring);
+    announce(AttachPhase::Transferring);
     DecodeControl transfer;
     transfer.stop = &cancel;
-    transfer.progress = callbacks.transferred;
-    const std::optional<QString> fetchError = profiler.fetch(out, transfer, &outcome.bytes);
-    out.close();
-    outcome.dumpWritten = outcome.bytes > 0;
-    outcome.complete = !fetchError;
+    transfer.progress = callbacks_.transferred;
+    const std::optional<QString> fetchError = profiler_->fetch(out_, transfer, &outcome_.bytes);
+    out_.close();
+    outcome_.dumpWritten = outcome_.bytes > 0;
+    outcome_.complete = !fetchError;
     if (fetchError)
         warnings << *fetchError;
-    if (!fetchError || !instance->evaluate("return 1", RemoteProfiler::kCallTimeoutMs).connectionLost) {
-        announce(callbacks, AttachPhase::Deleting);
-        if (std::optional<QString> removeError = profiler.remove())
+    if (!fetchError || !instance_->evaluate("return 1", RemoteProfiler::kCallTimeoutMs).connectionLost) {
+        announce(AttachPhase::Deleting);
+        if (std::optional<QString> removeError = profiler_->remove())
             warnings << *removeError;
     } else {
-        warnings << recordingTr("The dump stays on the instance at %1.").arg(QString::fromUtf8(profiler.remotePath()));
+        warnings
+            << recordingTr("The dump stays on the instance at %1.").arg(QString::fromUtf8(profiler_->remotePath()));
     }
-    outcome.message = warnings.join(u' ');
-    return outcome;
+    outcome_.message = warnings.join(u' ');
+}
+
+AttachOutcome recordOnInstance(const AttachSettings& settings, const std::atomic<bool>& stopRecording,
+                               const std::atomic<bool>& cancel, const AttachCallbacks& callbacks)
+{
+    InstanceSession session(settings, callbacks);
+    if (session.connect() && session.start()) {
+        session.record(stopRecording, cancel);
+        session.finish(cancel);
+    }
+    return session.outcome();
 }
 
 } // namespace memprof::record

@@ -11,10 +11,12 @@
 #include "model/dump/DecodeControl.h"
 #include "model/record/RemoteProfiler.h"
 
+#include <QFile>
 #include <QString>
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace memprof::record {
 
@@ -40,10 +42,49 @@ struct AttachOutcome {
 // The phases a recording goes through, for a status line.
 enum class AttachPhase { Connecting, Recording, Stopping, Transferring, Deleting };
 
+// "Recording on the instance", "Bringing the dump back…": a phase in a
+// status line or a list of instances.
+QString phaseWords(AttachPhase phase);
+
 struct AttachCallbacks {
     std::function<void(AttachPhase)> phase;
     // Bytes brought back, of the dump's size.
     std::function<void(std::uint64_t, std::uint64_t)> transferred;
+};
+
+// One recording's steps, taken in order by whoever runs it: one instance
+// (recordOnInstance) or several at once (ClusterRecording.h), which
+// connects to all before it starts any. A step that fails sets the
+// outcome's message and returns false; the steps after it are not taken.
+class InstanceSession {
+public:
+    InstanceSession(AttachSettings settings, AttachCallbacks callbacks);
+    ~InstanceSession();
+    InstanceSession(const InstanceSession&) = delete;
+    InstanceSession& operator=(const InstanceSession&) = delete;
+
+    // Connects and checks that the instance has the profiler.
+    bool connect();
+    // Opens the local dump and starts the profiler.
+    bool start();
+    // Until Stop, Cancel or the time set, bringing back what the profiler
+    // writes about once a second.
+    void record(const std::atomic<bool>& stopRecording, const std::atomic<bool>& cancel);
+    // Stops the profiler, brings the dump back and deletes it there.
+    void finish(const std::atomic<bool>& cancel);
+
+    const AttachSettings& settings() const { return settings_; }
+    const AttachOutcome& outcome() const { return outcome_; }
+
+private:
+    void announce(AttachPhase phase) const;
+
+    AttachSettings settings_;
+    AttachCallbacks callbacks_;
+    std::unique_ptr<RemoteLua> instance_;
+    std::unique_ptr<RemoteProfiler> profiler_;
+    QFile out_;
+    AttachOutcome outcome_;
 };
 
 // `stopRecording` ends the recording (Stop); `cancel` also ends the

@@ -409,7 +409,11 @@ private slots:
         QCOMPARE(instanceNames({"/a/node1.bin", "/b/node2.bin"}), (std::vector<std::string>{"node1.bin", "node2.bin"}));
         QCOMPARE(instanceNames({"h1/memprof.bin", "h2/memprof.bin"}),
                  (std::vector<std::string>{"h1/memprof.bin", "h2/memprof.bin"}));
-        QCOMPARE(instanceNames({"x/a.bin", "x/a.bin"}), (std::vector<std::string>{"x/a.bin", "x/a.bin #2"}));
+        QCOMPARE(instanceNames({"/data/h1/memprof.bin", "/data/h2/memprof.bin", "/data/other.bin"}),
+                 (std::vector<std::string>{"h1/memprof.bin", "h2/memprof.bin", "other.bin"}));
+        QCOMPARE(instanceNames({"/d/a/x/m.bin", "/d/b/m.bin"}), (std::vector<std::string>{"a/x/m.bin", "b/m.bin"}));
+        QCOMPARE(instanceNames({"h1/m.bin", "/abs/h2/m.bin"}), (std::vector<std::string>{"h1/m.bin", "/abs/h2/m.bin"}));
+        QCOMPARE(instanceNames({"x/a.bin", "x/a.bin"}), (std::vector<std::string>{"a.bin", "a.bin #2"}));
     }
 };
 

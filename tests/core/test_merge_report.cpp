@@ -348,7 +348,7 @@ private slots:
         QVERIFY(aloneLines.size() > 1);
         // The instance column comes after the location and the function.
         const int at = aloneLines[0].startsWith("location,function,") ? 2 : 1;
-        for (const QString& instance : {dump, dump + " #2"})
+        for (const QString& instance : {QStringLiteral("medium.bin"), QStringLiteral("medium.bin #2")})
             for (const QString& line : aloneLines) {
                 QStringList fields = line.split(',');
                 fields.insert(at, line == aloneLines[0] ? QStringLiteral("instance") : instance);

@@ -2,14 +2,19 @@
 // --merge with --export: pprof read by the real `go tool pprof`, each
 // sample labelled with its dump (`instance`), so filtering on a label gives
 // that dump's own figures; speedscope checked against its schema, with a
-// profile per dump adding up to that dump's figures. Both kinds of dump.
+// profile per dump adding up to that dump's figures; folded stacks with the
+// dump as each stack's root frame. Both kinds of dump.
 #include "tests/export/ExportFixtures.h"
 
 #include "model/memprofile/ProfileLoader.h"
 #include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/TestSuite.h"
 
+#include <algorithm>
+
 #include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -167,6 +172,65 @@ private slots:
                  QStringLiteral("recursion-C-jitoff.bin: Samples"));
         QCOMPARE(weightOf(profiles[0].toObject()), luaSamples(kRecursion));
         QCOMPARE(weightOf(profiles[1].toObject()), luaSamples(kModules));
+    }
+
+    // Folded stacks of a merge: each dump's own lines, each with the dump as
+    // its root frame (stackcollapse's process frame), so a flame graph of
+    // the file shows the dumps side by side and nothing is summed away.
+    void foldedStartsEachStackWithItsDump_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        for (const char* format : {"folded:held", "folded:allocated", "folded:count"})
+            QTest::newRow(format) << QString::fromLatin1(format) << kLeak << kGrowth;
+        // A merge names native symbols without their load address
+        // (MatchName.h), which each process has its own.
+        for (const char* format : {"folded:lua", "folded:host", "folded:reference"})
+            QTest::newRow(format) << QString::fromLatin1(format) << kRecursion << kModules;
+    }
+
+    void foldedStartsEachStackWithItsDump()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        const auto lines = [](const QByteArray& text) {
+            QList<QByteArray> split = text.split('\n');
+            split.removeAll(QByteArray());
+            std::sort(split.begin(), split.end());
+            return split;
+        };
+        const auto exported = [&](const QStringList& args) {
+            const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), args);
+            if (run.exitCode != 0)
+                qFatal("memprof-report %s failed: %s", qPrintable(args.join(' ')), run.err.constData());
+            return run.out;
+        };
+        QList<QByteArray> expected;
+        for (const QString& dump : {first, second}) {
+            const QByteArray root = QFileInfo(dump).fileName().toUtf8() + ';';
+            const QString own = QString::fromUtf8(exported({"--export=" + format, dump}))
+                                    .remove(QRegularExpression(QStringLiteral(":0x[0-9a-f]+")));
+            for (const QByteArray& line : lines(own.toUtf8()))
+                expected.append(root + line);
+        }
+        QVERIFY(!expected.isEmpty());
+        std::sort(expected.begin(), expected.end());
+        QCOMPARE(lines(exported({"--merge", "--export=" + format, first, second})), expected);
+    }
+
+    // DHAT describes one process's heap over its run and Chrome's profile is
+    // a timeline: neither is written for dumps with no common clock.
+    void timedFormatsAreRefused()
+    {
+        for (const QStringList& args : {QStringList{"--merge", "--export=dhat", kLeak, kGrowth},
+                                        QStringList{"--merge", "--export=chrome", kRecursion, kModules}}) {
+            const test::ToolRun run = test::runTool(QStringLiteral(MEMPROF_REPORT_EXE), args);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY(run.out.isEmpty());
+            QVERIFY2(run.err.contains("share no clock"), run.err.constData());
+        }
     }
 };
 

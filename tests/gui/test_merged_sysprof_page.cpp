@@ -213,11 +213,11 @@ private slots:
         QCOMPARE(exported.at(1).at(1).toString(), QString());
         QVERIFY(QFileInfo(pprof).size() > 0);
         // A format with no place for the dump: refused, saying so.
-        const QString folded = dir.filePath(QStringLiteral("merged.folded"));
-        QVERIFY2(w->startExport(folded, &error), qPrintable(error));
+        const QString chrome = dir.filePath(QStringLiteral("merged.cpuprofile"));
+        QVERIFY2(w->startExport(chrome, &error), qPrintable(error));
         QVERIFY(testsuite::received(exported, 30000, 3));
         QVERIFY(exported.at(2).at(1).toString().contains(QStringLiteral("pprof")));
-        QVERIFY(!QFileInfo::exists(folded));
+        QVERIFY(!QFileInfo::exists(chrome));
     }
 };
 

@@ -81,9 +81,9 @@ private slots:
             [](const LocationRow& a, const LocationRow& b) { return a.allocatedBytes < b.allocatedBytes; });
         model.showLocation(top.location, EventKind::Alloc);
         QCOMPARE(model.rowCount(), 2);
-        // One file twice: called by its path, the second numbered (InstanceNames.h).
-        QVERIFY(model.index(0, InstanceShareModel::InstanceColumn).data().toString().endsWith(u"/v3/leak.bin"));
-        QVERIFY(model.index(1, InstanceShareModel::InstanceColumn).data().toString().endsWith(u"/v3/leak.bin #2"));
+        // One file twice: called by its file name, the second numbered (InstanceNames.h).
+        QCOMPARE(model.index(0, InstanceShareModel::InstanceColumn).data().toString(), QStringLiteral("leak.bin"));
+        QCOMPARE(model.index(1, InstanceShareModel::InstanceColumn).data().toString(), QStringLiteral("leak.bin #2"));
         // The same file twice: each holds half of the row.
         for (int row = 0; row < 2; ++row)
             QCOMPARE(model.index(row, InstanceShareModel::AllocatedColumn).data(SortRole).toLongLong() * 2,

@@ -6,14 +6,16 @@
 // choices remembered but never the password, and closing the dialog
 // stopping the recording first.
 #include "app/MainWindow.h"
-#include "model/memprofile/ProfileLoader.h"
+#include "app/MergedMemprofDocument.h"
 #include "app/ViewerSettings.h"
-#include "views/record/RecordDialog.h"
+#include "model/itemmodels/ClusterRecordingModel.h"
+#include "model/memprofile/ProfileLoader.h"
+#include "tests/support/FileInFolder.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/StandInProfilers.h"
-#include "tests/support/FileInFolder.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
+#include "views/record/RecordDialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,6 +24,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -29,6 +32,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -285,6 +289,88 @@ private slots:
         QSettings settings;
         for (const QString& key : settings.allKeys())
             QVERIFY2(!settings.value(key).toString().contains(QStringLiteral("secret")), qPrintable(key));
+    }
+
+    // Several instances, one of them not there: one Start and one Stop for
+    // all, each instance's phase in the list, the two that came back open
+    // as one profile, the one that did not named.
+    void aClusterIsRecordedAndOpensAsOneProfile()
+    {
+        if (test::TarantoolInstance::executable().isEmpty())
+            QSKIP("no `tarantool` on PATH (make deps installs Debian's)");
+        const QString fixture = test::fixture(QStringLiteral("v3/leak.bin"));
+        test::TarantoolInstance first(test::standInProfilers(fixture));
+        test::TarantoolInstance second(test::standInProfilers(fixture));
+        QVERIFY(first.ready() && second.ready());
+        const QString missing = folder_.filePath(QStringLiteral("gone.control"));
+        app::MainWindow window;
+        window.show();
+        RecordForm form = formHere();
+        form.attach = true;
+        form.addresses = {QStringLiteral("db1:3301")};
+        form.cluster = {first.consolePath(), missing};
+        app::setRecordForm(form);
+        window.findChild<QAction*>(QStringLiteral("recordAction"))->trigger();
+        auto* dialog = window.findChild<RecordDialog*>();
+        QVERIFY(dialog);
+        auto* instances = child<QListWidget>(dialog, "recordInstances");
+        QCOMPARE(instances->count(), 2);
+        // The third typed and added, as a user adds it.
+        child<QComboBox>(dialog, "recordAddress")->setCurrentText(second.consolePath());
+        QTest::mouseClick(child<QPushButton>(dialog, "recordAddInstance"), Qt::LeftButton);
+        QCOMPARE(instances->count(), 3);
+        QCOMPARE(instances->item(2)->text(), second.consolePath());
+        QCOMPARE(child<QComboBox>(dialog, "recordAddress")->currentText(), QString());
+        QSignalSpy clusterRecorded(dialog, &RecordDialog::clusterRecorded);
+        QSignalSpy recorded(dialog, &RecordDialog::recorded);
+        QTest::mouseClick(child<QPushButton>(dialog, "recordButton"), Qt::LeftButton);
+        QVERIFY(dialog->isRecording());
+        auto* view = child<QTableView>(dialog, "recordClusterView");
+        QVERIFY(view->isVisible());
+        QAbstractItemModel* model = view->model();
+        QCOMPARE(model->rowCount(), 3);
+        const auto status = [&](int row) {
+            return model->index(row, itemmodels::ClusterRecordingModel::StatusColumn).data().toString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(status(0) == QStringLiteral("Recording on the instance") &&
+                                     status(2) == QStringLiteral("Recording on the instance"),
+                                 20000);
+        QVERIFY2(status(1).startsWith(QStringLiteral("Failed: No console at ") + missing), qPrintable(status(1)));
+        QVERIFY2(statusOf(*dialog).startsWith(QStringLiteral("Recording on the instances")),
+                 qPrintable(statusOf(*dialog)));
+        QTest::mouseClick(child<QPushButton>(dialog, "stopButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(clusterRecorded.count(), 1, 30000);
+        QCOMPARE(recorded.count(), 0);
+        keepScreenshot(*dialog, QStringLiteral("record-cluster.png"));
+        const QStringList dumps = clusterRecorded.first().at(0).toStringList();
+        QCOMPARE(dumps.size(), 2);
+        QFile expected(fixture);
+        QVERIFY(expected.open(QIODevice::ReadOnly));
+        const QByteArray expectedBytes = expected.readAll();
+        for (const QString& dump : dumps) {
+            QVERIFY2(dump.startsWith(folder_.filePath(QStringLiteral("cluster-"))), qPrintable(dump));
+            QFile file(dump);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY(file.readAll() == expectedBytes);
+        }
+        QCOMPARE(QFileInfo(dumps.first()).absolutePath(), QFileInfo(dumps.last()).absolutePath());
+        const QString failures = clusterRecorded.first().at(1).toString();
+        QVERIFY2(failures.startsWith(missing + QStringLiteral(": No console at ")), qPrintable(failures));
+        QVERIFY2(statusOf(*dialog).startsWith(QStringLiteral("Recorded 2 of 3 instances into ")),
+                 qPrintable(statusOf(*dialog)));
+        QVERIFY(statusOf(*dialog).contains(QStringLiteral("Not recorded:\n") + missing));
+        QCOMPARE(status(0), QStringLiteral("Recorded"));
+        // The window shows the two merged.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isLoading() && window.document(), 30000);
+        const auto* merged = dynamic_cast<const app::MergedMemprofDocument*>(window.document().get());
+        QVERIFY(merged);
+        QCOMPARE(merged->paths(), dumps);
+        QCOMPARE(merged->profile()->totals.eventCount,
+                 2 * loadProfile(QFile::encodeName(fixture).toStdString()).totals.eventCount);
+        // The instances listed are remembered for the next time.
+        const RecordForm remembered = app::recordForm();
+        QCOMPARE(remembered.cluster, (QStringList{first.consolePath(), missing, second.consolePath()}));
+        QCOMPARE(remembered.addresses.mid(0, 3), remembered.cluster);
     }
 
     // This suite runs with no session bus (tests/record/CMakeLists.txt):

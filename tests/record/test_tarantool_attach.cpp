@@ -18,6 +18,7 @@
 
 #include <QBuffer>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocalServer>
@@ -81,6 +82,8 @@ private slots:
         const auto hostPort = parseInstanceAddress(QStringLiteral("db1.example.com:3302"), &error);
         QCOMPARE(hostPort->host, QStringLiteral("db1.example.com"));
         QCOMPARE(hostPort->port, quint16(3302));
+        QCOMPARE(parseInstanceAddress(QStringLiteral("./run/app.sock"), &error)->unixPath,
+                 QDir::current().filePath(QStringLiteral("run/app.sock")));
         QCOMPARE(parseInstanceAddress(QStringLiteral("3301"), &error)->host, QStringLiteral("localhost"));
         QCOMPARE(parseInstanceAddress(QStringLiteral("[::1]:3301"), &error)->host, QStringLiteral("::1"));
         QVERIFY(!parseInstanceAddress(QStringLiteral("db1:99999"), &error));

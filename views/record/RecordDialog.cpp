@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/record/RecordDialog.h"
 
+#include "model/itemmodels/ClusterRecordingModel.h"
+#include "model/record/ClusterDumpNames.h"
 #include "model/record/PasswordKeyring.h"
 #include "model/record/ShellWords.h"
+#include "model/services/ClusterRecordingJob.h"
 #include "model/services/InstanceRecordingJob.h"
 
 #include <QCheckBox>
@@ -11,23 +14,26 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace memprof::views {
@@ -45,6 +51,21 @@ QWidget* withBrowse(QWidget* field, const std::function<void()>& browse)
     QObject::connect(button, &QPushButton::clicked, button, browse);
     layout->addWidget(button);
     return row;
+}
+
+// `stem` + `suffix` in `folder`, numbered when something is there already:
+// a second recording within the same second gets a file of its own.
+QString freshPath(const QDir& folder, const QString& stem, const QString& suffix)
+{
+    QString path = folder.filePath(stem + suffix);
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = folder.filePath(QStringLiteral("%1-%2%3").arg(stem).arg(n).arg(suffix));
+    return path;
+}
+
+QString recordingStamp()
+{
+    return QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
 }
 
 constexpr int kScriptTab = 0;
@@ -84,6 +105,20 @@ RecordDialog::RecordDialog(const RecordForm& form, QWidget* parent) : QDialog(pa
     output_->setPlaceholderText(tr("What the script prints shows here."));
     output_->setMaximumBlockCount(10000);
     layout->addWidget(output_, 1);
+    clusterModel_ = new itemmodels::ClusterRecordingModel(this);
+    clusterView_ = new QTableView;
+    clusterView_->setObjectName(QStringLiteral("recordClusterView"));
+    clusterView_->setModel(clusterModel_);
+    clusterView_->verticalHeader()->hide();
+    clusterView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    clusterView_->setWordWrap(false);
+    clusterView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    clusterView_->horizontalHeader()->setStretchLastSection(false);
+    clusterView_->horizontalHeader()->setSectionResizeMode(itemmodels::ClusterRecordingModel::StatusColumn,
+                                                           QHeaderView::Stretch);
+    clusterView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    clusterView_->setVisible(false);
+    layout->addWidget(clusterView_, 1);
 
     auto* statusRow = new QHBoxLayout;
     status_ = new QLabel(tr("Ready."));
@@ -120,6 +155,7 @@ RecordDialog::~RecordDialog()
     // A running recording is stopped (the profiler first) before it goes.
     scriptRecorder_.reset();
     delete instanceJob_;
+    delete clusterJob_;
 }
 
 QWidget* RecordDialog::makeScriptTab()
@@ -176,7 +212,33 @@ QWidget* RecordDialog::makeAttachTab()
     address_->addItems(lastForm_.addresses);
     address_->setCurrentText(lastForm_.addresses.value(0));
     address_->lineEdit()->setPlaceholderText(tr("/var/run/tarantool/app.control, unix/:PATH or HOST:PORT"));
-    form->addRow(tr("Instance:"), address_);
+    auto* addressRow = new QWidget;
+    auto* addressLayout = new QHBoxLayout(addressRow);
+    addressLayout->setContentsMargins(0, 0, 0, 0);
+    addressLayout->addWidget(address_, 1);
+    auto* add = new QPushButton(tr("&Add"));
+    add->setObjectName(QStringLiteral("recordAddInstance"));
+    add->setToolTip(tr("Record this instance together with others (a cluster): add it to the list"));
+    addressLayout->addWidget(add);
+    form->addRow(tr("Instance:"), addressRow);
+    // A cluster: the instances listed are recorded at once (with the one
+    // typed above, when it is not among them) and open as one profile.
+    auto* clusterRow = new QWidget;
+    auto* clusterLayout = new QHBoxLayout(clusterRow);
+    clusterLayout->setContentsMargins(0, 0, 0, 0);
+    instances_ = new QListWidget;
+    instances_->setObjectName(QStringLiteral("recordInstances"));
+    instances_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    instances_->addItems(lastForm_.cluster);
+    instances_->setMaximumHeight(fontMetrics().height() * 5);
+    instances_->setToolTip(tr("Instances recorded at once, each into a dump of its own, and opened as one profile"));
+    clusterLayout->addWidget(instances_, 1);
+    auto* remove = new QPushButton(tr("Re&move"));
+    remove->setObjectName(QStringLiteral("recordRemoveInstance"));
+    clusterLayout->addWidget(remove, 0, Qt::AlignTop);
+    form->addRow(tr("Together with:"), clusterRow);
+    connect(add, &QPushButton::clicked, this, &RecordDialog::addTarget);
+    connect(remove, &QPushButton::clicked, this, [this] { qDeleteAll(instances_->selectedItems()); });
     user_ = new QLineEdit(lastForm_.user);
     user_->setObjectName(QStringLiteral("recordUser"));
     user_->setPlaceholderText(tr("none: the admin console"));
@@ -278,17 +340,45 @@ RecordForm RecordDialog::form() const
     form.script = script_->text().trimmed();
     form.arguments = arguments_->text();
     form.workingFolder = workingFolder_->text().trimmed();
-    const QString address = address_->currentText().trimmed();
-    if (!address.isEmpty()) {
-        form.addresses.removeAll(address);
-        form.addresses.prepend(address);
-        while (form.addresses.size() > 10)
-            form.addresses.removeLast();
+    form.cluster.clear();
+    for (int row = 0; row < instances_->count(); ++row)
+        form.cluster << instances_->item(row)->text();
+    // The instances recorded go first in the history, in their order.
+    const QStringList recorded = targets();
+    for (auto address = recorded.rbegin(); address != recorded.rend(); ++address) {
+        form.addresses.removeAll(*address);
+        form.addresses.prepend(*address);
     }
+    while (form.addresses.size() > std::max<qsizetype>(10, recorded.size()))
+        form.addresses.removeLast();
     form.user = user_->text().trimmed();
     form.rememberPassword = rememberPassword_->isChecked();
     form.dumpFolder = dumpFolder_->text().trimmed();
     return form;
+}
+
+QStringList RecordDialog::targets() const
+{
+    QStringList addresses;
+    for (int row = 0; row < instances_->count(); ++row)
+        addresses << instances_->item(row)->text();
+    const QString typed = address_->currentText().trimmed();
+    if (!typed.isEmpty() && !addresses.contains(typed))
+        addresses << typed;
+    return addresses;
+}
+
+void RecordDialog::addTarget()
+{
+    const QString typed = address_->currentText().trimmed();
+    if (typed.isEmpty()) {
+        showStatus(tr("Type an instance's address, then Add it to the instances recorded together."));
+        return;
+    }
+    if (instances_->findItems(typed, Qt::MatchExactly).isEmpty())
+        instances_->addItem(typed);
+    address_->setCurrentText(QString());
+    address_->setFocus();
 }
 
 bool RecordDialog::isRecording() const
@@ -325,7 +415,8 @@ void RecordDialog::record()
                        .arg(chosen.dumpFolder));
         return;
     }
-    if (chosen.attach && chosen.addresses.isEmpty()) {
+    const QStringList addresses = chosen.attach ? targets() : QStringList();
+    if (chosen.attach && addresses.isEmpty()) {
         showStatus(tr("Give the instance's console socket or HOST:PORT."));
         return;
     }
@@ -338,12 +429,19 @@ void RecordDialog::record()
     if (chosen.attach && lastForm_.rememberPassword && !chosen.rememberPassword && !chosen.user.isEmpty())
         record::forgetPassword(record::keyringEntry(chosen.user, chosen.addresses.first()), this,
                                [](const record::KeyringAnswer&) {});
-    dumpPath_ = newDumpPath();
     lastForm_ = chosen;
     emit formUsed(chosen);
     output_->clear();
     elapsed_.start();
     keyringNote_.clear();
+    output_->setVisible(true);
+    clusterView_->setVisible(false);
+    clusterDumps_.clear();
+    if (addresses.size() > 1) {
+        recordCluster(chosen, addresses);
+        return;
+    }
+    dumpPath_ = newDumpPath();
     if (chosen.attach) {
         record::AttachSettings settings;
         settings.address = chosen.addresses.first();
@@ -356,27 +454,21 @@ void RecordDialog::record()
         auto* job = new services::InstanceRecordingJob(settings, this);
         instanceJob_ = job;
         connect(job, &services::InstanceRecordingJob::phaseChanged, this, [this](record::AttachPhase phase) {
+            phase_ = phase == record::AttachPhase::Connecting
+                         ? tr("Connecting to %1…").arg(instanceJob_ ? instanceJob_->settings().address : QString())
+                         : record::phaseWords(phase);
             switch (phase) {
-            case record::AttachPhase::Connecting:
-                phase_ = tr("Connecting to %1…").arg(instanceJob_ ? instanceJob_->settings().address : QString());
-                break;
             case record::AttachPhase::Recording:
-                phase_ = tr("Recording on the instance");
                 keepPassword(); // the instance took it
                 // What it writes comes back about once a second: followed.
                 emit liveRecordingStarted(dumpPath_);
                 break;
-            case record::AttachPhase::Stopping:
-                phase_ = tr("Stopping the profiler…");
-                break;
             case record::AttachPhase::Transferring:
-                phase_ = tr("Bringing the dump back…");
                 stopButton_->setText(tr("&Cancel"));
                 progress_->setVisible(true);
                 progress_->setValue(0);
                 break;
-            case record::AttachPhase::Deleting:
-                phase_ = tr("Deleting the dump on the instance…");
+            default:
                 break;
             }
             updateElapsed();
@@ -419,6 +511,115 @@ void RecordDialog::record()
     emit liveRecordingStarted(dumpPath_);
 }
 
+// Each instance into a dump of its own, named after it, in a folder of the
+// recording's own: the dumps open as one profile, and one by one from
+// there. Not followed while they record: the merged profile is read once
+// all are back.
+void RecordDialog::recordCluster(const RecordForm& chosen, const QStringList& addresses)
+{
+    const QDir parent(chosen.dumpFolder);
+    dumpPath_ = freshPath(parent, QStringLiteral("cluster-%1").arg(recordingStamp()), QString());
+    if (!parent.mkpath(dumpPath_)) {
+        showStatus(tr("The folder %1 cannot be made: choose where the dumps go.").arg(dumpPath_));
+        return;
+    }
+    const QStringList names = record::clusterDumpNames(addresses);
+    std::vector<record::AttachSettings> instances;
+    for (qsizetype i = 0; i < addresses.size(); ++i) {
+        record::AttachSettings settings;
+        settings.address = addresses.at(i);
+        settings.user = chosen.user;
+        settings.password = password_->text();
+        settings.kind = chosen.kind;
+        settings.cpu = chosen.cpu;
+        settings.stopAfterSeconds = chosen.stopAfterSeconds;
+        settings.dumpPath = QDir(dumpPath_).filePath(names.at(i));
+        clusterDumps_ << settings.dumpPath;
+        instances.push_back(settings);
+    }
+    clusterBytes_.assign(instances.size(), {0, 0});
+    clusterModel_->reset(addresses, clusterDumps_);
+    clusterView_->resizeColumnToContents(itemmodels::ClusterRecordingModel::InstanceColumn);
+    output_->setVisible(false);
+    clusterView_->setVisible(true);
+    auto* job = new services::ClusterRecordingJob(std::move(instances), this);
+    clusterJob_ = job;
+    const QString connecting = tr("Connecting to %n instances…", nullptr, static_cast<int>(addresses.size()));
+    phase_ = connecting;
+    connect(job, &services::ClusterRecordingJob::phaseChanged, this,
+            [this, connecting](int instance, record::AttachPhase phase) {
+                clusterModel_->setPhase(instance, phase);
+                switch (phase) {
+                case record::AttachPhase::Recording:
+                    if (phase_ == connecting)
+                        keepPassword(); // the first instance to record took it
+                    phase_ = tr("Recording on the instances");
+                    break;
+                case record::AttachPhase::Transferring:
+                    phase_ = tr("Bringing the dumps back…");
+                    stopButton_->setText(tr("&Cancel"));
+                    progress_->setVisible(true);
+                    break;
+                default:
+                    break;
+                }
+                updateElapsed();
+            });
+    connect(job, &services::ClusterRecordingJob::transferred, this, [this](int instance, qint64 bytes, qint64 total) {
+        clusterModel_->setTransferred(instance, bytes, total);
+        if (instance < 0 || static_cast<std::size_t>(instance) >= clusterBytes_.size())
+            return;
+        clusterBytes_[static_cast<std::size_t>(instance)] = {bytes, total};
+        qint64 allBytes = 0;
+        qint64 allTotal = 0;
+        for (const auto& [done, of] : clusterBytes_) {
+            allBytes += done;
+            allTotal += of;
+        }
+        progress_->setMaximum(1000);
+        progress_->setValue(allTotal > 0 ? static_cast<int>(allBytes * 1000 / allTotal) : 1000);
+        progress_->setFormat(tr("%1 of %2 KiB").arg(allBytes / 1024).arg(allTotal / 1024));
+    });
+    // A failure shows at once (one that could not connect while the others
+    // record), the outcome of each again at the end.
+    connect(job, &services::ClusterRecordingJob::instanceFinished, clusterModel_,
+            &itemmodels::ClusterRecordingModel::setOutcome);
+    connect(job, &services::ClusterRecordingJob::finished, this, &RecordDialog::onClusterFinished);
+    setRecording(true);
+    job->start();
+}
+
+void RecordDialog::onClusterFinished(const record::ClusterOutcome& outcome)
+{
+    setRecording(false);
+    QStringList whole;
+    QStringList failures;
+    const std::vector<record::AttachSettings> instances =
+        clusterJob_ ? clusterJob_->instances() : std::vector<record::AttachSettings>();
+    if (clusterJob_)
+        clusterJob_->deleteLater();
+    for (std::size_t i = 0; i < outcome.instances.size() && i < instances.size(); ++i) {
+        const record::AttachOutcome& one = outcome.instances[i];
+        clusterModel_->setOutcome(static_cast<int>(i), one);
+        if (one.complete)
+            whole << instances[i].dumpPath;
+        else
+            failures << record::instanceFailure(instances[i], one);
+    }
+    QString text = whole.isEmpty() ? tr("No instance was recorded.")
+                                   : tr("Recorded %1 of %2 instances into %3.")
+                                         .arg(whole.size())
+                                         .arg(instances.size())
+                                         .arg(QDir::toNativeSeparators(dumpPath_));
+    if (!failures.isEmpty())
+        text += u'\n' + tr("Not recorded:") + u'\n' + failures.join(u'\n');
+    if (!keyringNote_.isEmpty())
+        text += u' ' + keyringNote_;
+    showStatus(text);
+    if (!whole.isEmpty())
+        emit clusterRecorded(whole, failures.join(u'\n'));
+}
+
 void RecordDialog::stop()
 {
     if (scriptRecorder_ && scriptRecorder_->isRunning()) {
@@ -430,6 +631,11 @@ void RecordDialog::stop()
             instanceJob_->cancel();
         else
             instanceJob_->stopRecording();
+    } else if (clusterJob_) {
+        if (progress_->isVisible())
+            clusterJob_->cancel();
+        else
+            clusterJob_->stopRecording();
     }
     updateElapsed();
 }
@@ -456,7 +662,9 @@ void RecordDialog::updateElapsed()
 {
     if (!isRecording())
         return;
-    const qint64 written = QFileInfo(dumpPath_).size();
+    qint64 written = clusterDumps_.isEmpty() ? QFileInfo(dumpPath_).size() : 0;
+    for (const QString& dump : clusterDumps_)
+        written += QFileInfo(dump).size();
     QString text = tr("%1 · %2 s").arg(phase_).arg(elapsed_.elapsed() / 1000);
     if (written > 0)
         text += tr(" · %1 KiB written").arg(written / 1024);
@@ -517,15 +725,14 @@ void RecordDialog::onInstanceFinished(const record::AttachOutcome& outcome)
 
 QString RecordDialog::keyringEntry() const
 {
-    return record::keyringEntry(user_->text().trimmed(), address_->currentText().trimmed());
+    return record::keyringEntry(user_->text().trimmed(), targets().value(0));
 }
 
 // Only a password for a user of the binary port is kept: the console asks
 // for none.
 void RecordDialog::fillRememberedPassword()
 {
-    if (!rememberPassword_->isChecked() || user_->text().trimmed().isEmpty() ||
-        address_->currentText().trimmed().isEmpty())
+    if (!rememberPassword_->isChecked() || user_->text().trimmed().isEmpty() || targets().isEmpty())
         return;
     if (passwordFromKeyring_) { // another user or instance: not its password
         password_->clear();
@@ -577,6 +784,7 @@ void RecordDialog::reject()
         showStatus(tr("Stopping the recording before closing…"));
         scriptRecorder_.reset();
         delete instanceJob_;
+        delete clusterJob_;
         setRecording(false);
     }
     QDialog::reject();

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File > Record: records a profile from the viewer, of a script it runs
 // under a LuaJIT or Tarantool, or of a running Tarantool it attaches to
-// (console or binary port), with memprof or sysprof; shows what the script
-// prints, the recording's phase and the transfer's progress, and hands each
-// finished dump to the window to open. Several recordings in a row; closing
+// (console or binary port), or of several at once (a cluster: each
+// instance's phase and bytes in a list), with memprof or sysprof; shows
+// what the script prints, the recording's phase and the transfer's
+// progress, and hands each finished dump (a cluster's dumps together) to
+// the window to open. Several recordings in a row; closing
 // the dialog (or the window) stops a running one first. A password the user
 // asks to remember is kept in the desktop keyring once the instance has
 // accepted it, and filled in from there for that user and instance.
@@ -11,6 +13,7 @@
 
 #include "views/record/RecordForm.h"
 
+#include "model/record/ClusterRecording.h"
 #include "model/record/InstanceRecording.h"
 #include "model/record/ScriptRecorder.h"
 
@@ -20,11 +23,15 @@
 #include <QTimer>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
+class QTableView;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -33,7 +40,12 @@ class QSpinBox;
 class QTabWidget;
 
 namespace memprof::services {
+class ClusterRecordingJob;
 class InstanceRecordingJob;
+}
+
+namespace memprof::itemmodels {
+class ClusterRecordingModel;
 }
 
 namespace memprof::views {
@@ -61,6 +73,10 @@ signals:
     // came.
     void liveRecordingStarted(const QString& dumpPath);
     void liveRecordingEnded(const QString& dumpPath, bool written);
+    // Several instances were recorded at once: the dumps that came back
+    // whole (each in the cluster's folder), and the instances that failed,
+    // one "ADDRESS: why" a line (empty when none did).
+    void clusterRecorded(const QStringList& dumpPaths, const QString& failures);
     // The choices a recording was started with, to be remembered.
     void formUsed(const memprof::views::RecordForm& form);
 
@@ -73,6 +89,12 @@ private:
     QWidget* makeAttachTab();
     QWidget* makeProfilerBox();
     QString newDumpPath() const;
+    // The instances the attach target records: those listed, and the one
+    // typed in the address field when it is not among them.
+    QStringList targets() const;
+    void addTarget();
+    void recordCluster(const RecordForm& chosen, const QStringList& addresses);
+    void onClusterFinished(const record::ClusterOutcome& outcome);
     void setRecording(bool recording);
     void appendOutput(const QByteArray& text, bool errorOutput);
     void showStatus(const QString& text);
@@ -90,6 +112,7 @@ private:
     QLineEdit* arguments_ = nullptr;
     QLineEdit* workingFolder_ = nullptr;
     QComboBox* address_ = nullptr;
+    QListWidget* instances_ = nullptr;
     QLineEdit* user_ = nullptr;
     QLineEdit* password_ = nullptr;
     QCheckBox* rememberPassword_ = nullptr;
@@ -101,6 +124,8 @@ private:
     QSpinBox* seconds_ = nullptr;
     QLineEdit* dumpFolder_ = nullptr;
     QPlainTextEdit* output_ = nullptr;
+    QTableView* clusterView_ = nullptr; // in output_'s place while a cluster is recorded
+    itemmodels::ClusterRecordingModel* clusterModel_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* recordButton_ = nullptr;
@@ -108,7 +133,10 @@ private:
 
     std::unique_ptr<record::ScriptRecorder> scriptRecorder_;
     QPointer<services::InstanceRecordingJob> instanceJob_;
-    QString dumpPath_;
+    QPointer<services::ClusterRecordingJob> clusterJob_;
+    QString dumpPath_; // a cluster's: its folder
+    QStringList clusterDumps_;
+    std::vector<std::pair<qint64, qint64>> clusterBytes_; // each instance's bytes brought back, of its dump's
     QString phase_;
     QElapsedTimer elapsed_;
     QTimer ticker_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the Record dialog remembers between recordings and runs: the last
-// script and program, the instances recorded (most recent first), the
+// script and program, the instances recorded (most recent first) and those
+// listed to be recorded together (a cluster), the
 // profiler's options, whether a password is kept in the desktop keyring.
 // Never the password itself.
 #pragma once
@@ -22,7 +23,8 @@ struct RecordForm {
     QString script;
     QString arguments; // as typed (split as a shell would)
     QString workingFolder;
-    QStringList addresses;
+    QStringList addresses; // every instance recorded, most recent first
+    QStringList cluster; // the instances listed to be recorded together
     QString user;
     bool rememberPassword = false; // in the desktop keyring (record/PasswordKeyring.h)
     QString dumpFolder; // empty: the user's home
