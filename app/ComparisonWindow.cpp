@@ -44,35 +44,67 @@ QWidget* ComparisonWindow::currentPage() const
     return pages_->currentWidget();
 }
 
-bool ComparisonWindow::beginLoad(const QString& basePath, const QString& newPath, bool baseGiven)
+void ComparisonWindow::placeBeside(QMainWindow* window, QWidget* opener)
 {
-    basePath_ = QFileInfo(basePath).absoluteFilePath();
-    newPath_ = QFileInfo(newPath).absoluteFilePath();
-    for (const QString& path : {basePath_, newPath_}) {
-        if (path == basePath_ && baseGiven)
-            continue;
+    cascadeFrom(window, opener);
+    window->show();
+}
+
+namespace {
+QStringList absolutePaths(const QStringList& paths)
+{
+    QStringList absolute;
+    for (const QString& path : paths)
+        absolute << QFileInfo(path).absoluteFilePath();
+    return absolute;
+}
+} // namespace
+
+bool ComparisonWindow::beginLoad(const QStringList& basePaths, const QStringList& newPaths,
+                                 const services::DocumentPtr& base)
+{
+    const QStringList bases = absolutePaths(basePaths);
+    const QStringList news = absolutePaths(newPaths);
+    basePath_ = bases.value(0);
+    newPath_ = news.value(0);
+    for (const QString& path : (base ? news : bases + news)) {
         if (const QString problem = services::checkDumpFile(path); !problem.isEmpty()) {
             fail(path, problem);
             return false;
         }
     }
-    const auto [baseName, newName] = views::distinctFileNames(basePath, newPath);
-    setWindowTitle(tr("%1 against %2 — Memprof Viewer").arg(newName, baseName));
-    loadingPage_->start(newPath, baseGiven ? newName : tr("%1 and %2").arg(baseName, newName));
+    // A side merged is named as its window names it; one dump by its file
+    // name, told apart from the other side's.
+    const auto [baseFile, newFile] = views::distinctFileNames(basePath_, newPath_);
+    const auto merged = [this](const QStringList& paths) {
+        return tr("%n dumps merged", nullptr, static_cast<int>(paths.size()));
+    };
+    baseName_ = bases.size() > 1 ? merged(bases) : baseFile;
+    newName_ = news.size() > 1 ? merged(news) : newFile;
+    setWindowTitle(tr("%1 against %2 — Memprof Viewer").arg(newName_, baseName_));
+    loadingPage_->start(newPath_, base ? newName_ : tr("%1 and %2").arg(baseName_, newName_));
     pages_->setCurrentWidget(loadingPage_);
     return true;
 }
 
-void ComparisonWindow::compare(const QString& basePath, const QString& newPath)
+void ComparisonWindow::compare(const QStringList& basePaths, const QStringList& newPaths)
 {
-    compareWith(nullptr, basePath, newPath);
+    if (!beginLoad(basePaths, newPaths, nullptr))
+        return;
+    startPair(nullptr, {absolutePaths(basePaths), absolutePaths(newPaths)});
 }
 
-void ComparisonWindow::compareWith(services::DocumentPtr base, const QString& basePath, const QString& newPath)
+void ComparisonWindow::compareWith(services::DocumentPtr base, const QStringList& newPaths)
 {
-    if (!beginLoad(basePath, newPath, base != nullptr))
+    const QStringList basePaths = base->dumpPaths();
+    if (!beginLoad(basePaths, newPaths, base))
         return;
-    job_ = std::make_unique<services::ProfilePairLoadJob>(kind(), std::move(base), basePath_, newPath_, &readDocument);
+    startPair(std::move(base), {basePaths, absolutePaths(newPaths)});
+}
+
+void ComparisonWindow::startPair(services::DocumentPtr base, const std::array<QStringList, 2>& paths)
+{
+    job_ = std::make_unique<services::ProfilePairLoadJob>(kind(), std::move(base), paths, &documentLoadJob);
     connect(job_.get(), &services::ProfilePairLoadJob::progress, loadingPage_, &views::LoadingPage::setProgress);
     connect(job_.get(), &services::ProfilePairLoadJob::loaded, this, &ComparisonWindow::onLoaded);
     connect(job_.get(), &services::ProfilePairLoadJob::stopped, this, &ComparisonWindow::onStopped);

@@ -11,6 +11,9 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
+
+#include <array>
 
 #include <memory>
 
@@ -27,10 +30,24 @@ class ComparisonWindow : public QMainWindow {
 public:
     ~ComparisonWindow() override;
 
-    // Loads both dumps, then shows NEW − BASE.
-    void compare(const QString& basePath, const QString& newPath);
+    // Loads both sides, then shows NEW − BASE. A side is one dump, or
+    // several read as one profile (merged: the comparison is of whole
+    // profiles, rows matched by name).
+    void compare(const QStringList& basePaths, const QStringList& newPaths);
+    void compare(const QString& basePath, const QString& newPath) { compare(QStringList{basePath}, {newPath}); }
     // BASE is loaded already (the window this comparison was started from).
-    void compareWith(services::DocumentPtr base, const QString& basePath, const QString& newPath);
+    void compareWith(services::DocumentPtr base, const QStringList& newPaths);
+
+    // A window of the class `Window` comparing `newPaths` with `base`,
+    // shown beside `opener`.
+    template <class Window>
+    static Window* open(services::DocumentPtr base, const QStringList& newPaths, QWidget* opener)
+    {
+        auto* window = new Window(opener);
+        placeBeside(window, opener);
+        window->compareWith(std::move(base), newPaths);
+        return window;
+    }
 
     void cancelLoad();
     bool isLoading() const;
@@ -55,13 +72,20 @@ protected:
     virtual void showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current) = 0;
     void closeEvent(QCloseEvent* event) override;
 
+    // Each side's first dump (its only one, unless merged).
     const QString& basePath() const { return basePath_; }
     const QString& newPath() const { return newPath_; }
+    // What the window calls each side: the dump's file name (told apart
+    // from the other side's), or "3 dumps merged".
+    const QString& baseName() const { return baseName_; }
+    const QString& newName() const { return newName_; }
 
 private:
-    // Checks both paths (BASE's not when `baseGiven`: it is loaded) and
+    static void placeBeside(QMainWindow* window, QWidget* opener);
+    // Checks the paths (BASE's not when `base` is given: it is loaded) and
     // shows the loading page; false when a dump cannot be read (said).
-    bool beginLoad(const QString& basePath, const QString& newPath, bool baseGiven);
+    bool beginLoad(const QStringList& basePaths, const QStringList& newPaths, const services::DocumentPtr& base);
+    void startPair(services::DocumentPtr base, const std::array<QStringList, 2>& paths);
     void onLoaded(const services::DocumentPtr& base, const services::DocumentPtr& current);
     // `message` is empty when the load was cancelled.
     void onStopped(const QString& path, const QString& message);
@@ -70,6 +94,8 @@ private:
     QPointer<QWidget> opener_;
     QString basePath_;
     QString newPath_;
+    QString baseName_;
+    QString newName_;
     std::unique_ptr<services::ProfilePairLoadJob> job_;
     QStackedWidget* pages_;
     views::LoadingPage* loadingPage_;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DiffWindow.h"
 
-#include "MemprofDocument.h"
+#include "DocumentProfiles.h"
 #include "PageActions.h"
 #include "ViewerSettings.h"
 #include "WindowPlacement.h"
@@ -52,11 +52,9 @@ void DiffWindow::createMenus()
 
 void DiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
-    // The pair job let through only memprof dumps, read as MemprofDocuments;
-    // their windows, counted by them, are MemprofDocuments too.
-    page_->setDocuments(base, current, [](const services::ProfileDocument& document) {
-        return static_cast<const MemprofDocument&>(document).profile();
-    });
+    // The pair job let through only memory profiles (one dump or a merge);
+    // their windows, counted by them, are of their kind too.
+    page_->setDocuments(base, current, &memprofProfileOf);
 }
 
 bool DiffWindow::exportCsv(const QString& path, QString* error)

@@ -3,7 +3,7 @@
 
 #include "ComparisonWindow.h"
 #include "MemprofDocument.h"
-#include "MergedMemprofDocument.h"
+#include "DocumentProfiles.h"
 #include "PageActions.h"
 #include "ProfileDocuments.h"
 #include "RecentFilesMenu.h"
@@ -88,10 +88,7 @@ const QString& MainWindow::dumpPath() const
 
 const Profile* MainWindow::profile() const
 {
-    if (const auto* merged = dynamic_cast<const MergedMemprofDocument*>(document_.get()))
-        return merged->profile().get();
-    const auto* memprof = dynamic_cast<const MemprofDocument*>(document_.get());
-    return memprof ? memprof->profile().get() : nullptr;
+    return document_ ? memprofProfileOf(*document_).get() : nullptr;
 }
 
 views::SysprofPage* MainWindow::sysprofPage() const
@@ -119,8 +116,8 @@ void MainWindow::createMenus()
     follow->setToolTip(tr("Opens a dump a profiler is still writing and follows it as it grows"));
     QAction* merge = file->addAction(tr("Open as One Pro&file…"), this, &MainWindow::chooseAndMerge);
     merge->setObjectName(QStringLiteral("mergeAction"));
-    merge->setToolTip(tr("Opens several memprof dumps (a cluster's processes) as one profile, summed by location, "
-                         "with each dump's part of a row"));
+    merge->setToolTip(tr("Opens several dumps of one kind (a cluster's processes) as one profile, summed by "
+                         "location or stack, with each dump's part of a row"));
     QAction* sample = file->addAction(tr("Open the &Sample Profile"), this, [this] { openDump(sampleProfilePath()); });
     sample->setEnabled(!sampleProfilePath().isEmpty());
     QAction* recordAction = file->addAction(tr("Re&cord…"), this, &MainWindow::showRecordDialog);
@@ -128,7 +125,8 @@ void MainWindow::createMenus()
     recordAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_R);
     recordAction->setToolTip(tr("Records a profile of a script run here, or of a running Tarantool, and opens it"));
     compareAction_ = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
-    compareAction_->setToolTip(tr("Opens a second dump as NEW and shows NEW − BASE, this dump being BASE"));
+    compareAction_->setToolTip(tr("Opens a second dump, or several merged, as NEW and shows NEW − BASE, this "
+                                  "profile being BASE"));
     compareAction_->setEnabled(false);
     file->addSeparator();
     QAction* exportCsv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExport);
@@ -276,7 +274,7 @@ void MainWindow::loadMerged(const QStringList& paths)
         emit loadFinished(false);
         return;
     }
-    auto job = MergedMemprofDocument::loadJob(absolute);
+    auto job = mergedLoadJob(absolute);
     connect(job.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setDumpsRead);
     const QString what = tr("%n dumps as one profile", nullptr, static_cast<int>(absolute.size()));
     startLoad(std::move(job), what);
@@ -481,10 +479,16 @@ void MainWindow::updateTitle()
 }
 
 namespace {
+// The open dialogs' file types.
+QString dumpFileFilter()
+{
+    return MainWindow::tr("LuaJIT profiles (*.bin *.memprof *.sysprof);;All files (*)");
+}
+
 QString askForDump(QWidget* parent, const QString& title, const QString& folder)
 {
     return QFileDialog::getOpenFileName(parent, title, folder,
-                                        MainWindow::tr("LuaJIT profiles (*.bin *.memprof *.sysprof);;All files (*)"));
+                                        dumpFileFilter());
 }
 } // namespace
 
@@ -500,8 +504,8 @@ void MainWindow::chooseAndOpen()
 void MainWindow::chooseAndMerge()
 {
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open Several Memprof Dumps as One Profile"), lastOpenFolder(),
-        tr("LuaJIT profiles (*.bin *.memprof *.sysprof);;All files (*)"));
+        this, tr("Open Several Dumps as One Profile"), lastOpenFolder(),
+        dumpFileFilter());
     if (paths.isEmpty())
         return;
     setLastOpenFolder(QFileInfo(paths.first()).absolutePath());
@@ -519,10 +523,13 @@ void MainWindow::chooseAndFollow()
 
 void MainWindow::chooseAndCompare()
 {
+    // Several files chosen are NEW merged.
     const QFileInfo dump(dumpPath());
-    const QString path = askForDump(this, tr("Compare %1 With (NEW)").arg(dump.fileName()), dump.absolutePath());
-    if (!path.isEmpty())
-        compareWith(path);
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Compare %1 With (NEW: one dump, or several merged)").arg(document_ ? document_->displayName() : QString()),
+        dump.absolutePath(), dumpFileFilter());
+    if (!paths.isEmpty())
+        compareWith(paths);
 }
 
 // One dialog per window, not modal: the window's profile stays usable while
@@ -576,9 +583,9 @@ void MainWindow::showRecordDialog()
     recordDialog_->activateWindow();
 }
 
-ComparisonWindow* MainWindow::compareWith(const QString& newPath)
+ComparisonWindow* MainWindow::compareWith(const QStringList& newPaths)
 {
-    return document_ && !partial_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPath, this)) : nullptr;
+    return document_ && !partial_ ? qobject_cast<ComparisonWindow*>(document_->compareWith(newPaths, this)) : nullptr;
 }
 
 views::ResultsPage* MainWindow::resultsPage() const

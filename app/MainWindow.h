@@ -52,8 +52,8 @@ public:
     MainWindow* openDump(const QString& path, ReadMode mode = ReadMode::Whole);
     // Loads `path` in this window; the current profile stays until it loads.
     void loadDump(const QString& path, ReadMode mode = ReadMode::Whole);
-    // Opens the memprof dumps at `paths` as one profile, summed by location
-    // (MergedMemprofDocument), here if this window shows nothing yet, else
+    // Opens the dumps at `paths` as one profile, summed by location or
+    // stack (MergedMemprofDocument, MergedSysprofDocument), here if this window shows nothing yet, else
     // in a new window; returns the window that loads them.
     MainWindow* openMerged(const QStringList& paths);
     // Loads `paths` as one profile in this window.
@@ -65,10 +65,11 @@ public:
     void cancelLoad();
     // File > Record: the window's Record dialog, made on first use.
     void showRecordDialog();
-    // Opens a window comparing the dump at `newPath` (NEW) against this
-    // window's document (BASE), the comparison of its kind; nullptr if
-    // there is no document.
-    ComparisonWindow* compareWith(const QString& newPath);
+    // Opens a window comparing the dumps at `newPaths` (NEW: one dump, or
+    // several merged) against this window's document (BASE), the
+    // comparison of its kind; nullptr if there is no document.
+    ComparisonWindow* compareWith(const QStringList& newPaths);
+    ComparisonWindow* compareWith(const QString& newPath) { return compareWith(QStringList{newPath}); }
 
     bool isLoading() const;
     // The document shown; null before the first load. While a dump is read

@@ -157,13 +157,9 @@ void MemprofDocument::setSourceFolders(QWidget* page, const QStringList& folders
     static_cast<views::ProfilePage*>(page)->setSourceFolders(folders);
 }
 
-QMainWindow* MemprofDocument::compareWith(const QString& newPath, QWidget* opener) const
+QMainWindow* MemprofDocument::compareWith(const QStringList& newPaths, QWidget* opener) const
 {
-    auto* window = new DiffWindow(opener);
-    cascadeFrom(window, opener);
-    window->show();
-    window->compareWith(shared_from_this(), path(), newPath);
-    return window;
+    return ComparisonWindow::open<DiffWindow>(shared_from_this(), newPaths, opener);
 }
 
 } // namespace memprof::app

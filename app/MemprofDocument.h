@@ -46,7 +46,7 @@ public:
     bool showOn(QWidget* page, const ProfileDocument* previous) const override;
     services::DocumentPtr shownOn(const QWidget* page) const override;
     void setSourceFolders(QWidget* page, const QStringList& folders) const override;
-    QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override;
+    QMainWindow* compareWith(const QStringList& newPaths, QWidget* opener) const override;
 
 private:
     services::ProfilePtr profile_;

@@ -4,16 +4,15 @@
 // memory profile page with the Instances pane; or one of those dumps alone,
 // read again when the user picks it there, the page keeping the merge.
 //
-// What a merge cannot answer it says: its dumps' events have no common
-// clock, so no range of a run is counted (countRange fails, saying why) and
-// the page shows no window bar (its heap chart stacks the dumps, each run
-// stretched to the width: StackedHeap.h); it exports to the
-// formats that keep the dump of each figure (pprof, speedscope); it is not
-// compared (a comparison counts windows of BASE's run).
+// What a merge cannot answer it says (MergedDocument.h): the page shows no
+// window bar (its heap chart stacks the dumps, each run stretched to the
+// width: StackedHeap.h); it exports to the formats that keep the dump of
+// each figure (pprof, speedscope, folded stacks); it is compared as a whole
+// profile (DiffWindow, its window bar off).
 #pragma once
 
+#include "MergedDocument.h"
 #include "model/merge/MemprofMerge.h"
-#include "model/services/ProfileDocument.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/services/ProfilePointers.h"
 
@@ -29,7 +28,7 @@ namespace memprof::app {
 
 using BreakdownPtr = std::shared_ptr<const MemprofBreakdown>;
 
-class MergedMemprofDocument final : public services::ProfileDocument {
+class MergedMemprofDocument final : public MergedDocument {
 public:
     // `profile` and `breakdown`: the dumps at `paths` merged, or with
     // `instance` that one dump alone (a breakdown of that one); `whole`: the
@@ -43,26 +42,14 @@ public:
     // a dump that cannot be read among others is left out and named by
     // warning().
     static services::DocumentPtr read(const QStringList& paths, DecodeControl& control);
-    // A job reading `paths` so (its `path` is the first dump's).
-    static std::unique_ptr<services::ProfileLoadJob> loadJob(const QStringList& paths);
 
     const services::ProfilePtr& profile() const { return profile_; }
     const BreakdownPtr& breakdown() const { return breakdown_; }
-    const QStringList& paths() const { return paths_; }
-    std::optional<InstanceId> instance() const { return instance_; }
-    // The page's title: "3 dumps merged".
-    QString title() const;
-    // The dumps left out (could not be read) or cut short; empty for none.
-    QString warning() const;
 
-    QString displayName() const override { return title(); }
     DumpKind kind() const override { return DumpKind::Memprof; }
     const DecodeStatus& status() const override { return profile_->status; }
-    RunRange range() const override { return {}; }
     QString emptyMessage() const override;
     QString countText() const override;
-    std::unique_ptr<services::ProfileLoadJob> readAgain() const override { return loadJob(paths_); }
-    std::unique_ptr<services::ProfileLoadJob> countRange(RunRange range) const override;
     ExportSubject exportSubject() const override { return ExportSubject::Memprof; }
     QString writeExport(ExportFormat format, const QString& outPath, const services::ExportSettings& settings,
                         DecodeControl& control, qint64* bytes) const override;
@@ -70,19 +57,19 @@ public:
     bool showOn(QWidget* page, const ProfileDocument* previous) const override;
     services::DocumentPtr shownOn(const QWidget* page) const override;
     void setSourceFolders(QWidget* page, const QStringList& folders) const override;
-    QString whyNotCompared() const override;
-    QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override;
+    QMainWindow* compareWith(const QStringList& newPaths, QWidget* opener) const override;
+
+protected:
+    std::vector<DumpState> dumpStates() const override { return dumpStatesOf(breakdown_->instances); }
+    services::DocumentPtr refused(const QString& why, DecodeEnd end) const override;
 
 private:
     // A job reading the dump of `instance` alone.
     std::unique_ptr<services::ProfileLoadJob> readInstance(InstanceId instance) const;
 
-    QStringList paths_;
-    std::vector<std::string> names_;
     services::ProfilePtr profile_;
     BreakdownPtr breakdown_;
     services::ProfilePtr whole_;
-    std::optional<InstanceId> instance_;
 };
 
 } // namespace memprof::app

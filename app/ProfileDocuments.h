@@ -11,5 +11,13 @@ namespace memprof::app {
 // kind is read as memprof, whose decoder says why it cannot be.
 services::DocumentPtr readDocument(const QString& path, DecodeControl& control,
                                    const services::PartialReports& partial);
+// Reads the dumps at `paths` as one profile: the merged document of their
+// kind (MergedMemprofDocument, MergedSysprofDocument), which refuses dumps
+// of two kinds saying why; `control`'s progress counts the dumps read.
+services::DocumentPtr readMergedDocument(const QStringList& paths, DecodeControl& control);
+// A job reading `paths` merged so (its `path` is the first dump's).
+std::unique_ptr<services::ProfileLoadJob> mergedLoadJob(const QStringList& paths);
+// A job reading one dump as readDocument does, or several merged.
+std::unique_ptr<services::ProfileLoadJob> documentLoadJob(const QStringList& paths);
 
 } // namespace memprof::app

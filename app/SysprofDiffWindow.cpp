@@ -2,7 +2,7 @@
 #include "SysprofDiffWindow.h"
 
 #include "PageActions.h"
-#include "SysprofDocument.h"
+#include "DocumentProfiles.h"
 #include "WindowPlacement.h"
 #include "model/itemmodels/TableCsv.h"
 #include "model/services/LoadMessages.h"
@@ -55,10 +55,9 @@ void SysprofDiffWindow::createMenus()
 
 void SysprofDiffWindow::showDocuments(const services::DocumentPtr& base, const services::DocumentPtr& current)
 {
-    // The pair job let through only sysprof dumps, read as SysprofDocuments.
-    const auto& baseDocument = static_cast<const SysprofDocument&>(*base);
-    const auto& newDocument = static_cast<const SysprofDocument&>(*current);
-    page_->setProfiles(baseDocument.profile(), basePath(), newDocument.profile(), newPath());
+    // The pair job let through only CPU profiles (one dump or a merge).
+    page_->setProfiles(sysprofProfileOf(*base), basePath(), sysprofProfileOf(*current), newPath(),
+                       {services::mergedName(*base), services::mergedName(*current)});
 }
 
 bool SysprofDiffWindow::exportCsv(const QString& path, QString* error)

@@ -113,6 +113,11 @@ QString SysprofDocument::writeExport(ExportFormat format, const QString& outPath
 
 QWidget* SysprofDocument::makePage(const services::PageHooks& hooks, QWidget* parent) const
 {
+    return makeSysprofPage(hooks, parent);
+}
+
+QWidget* SysprofDocument::makeSysprofPage(const services::PageHooks& hooks, QWidget* parent)
+{
     auto* page = new views::SysprofPage(parent);
     page->setObjectName(QStringLiteral("sysprofPage"));
     page->setSourceFolders(hooks.sourceFolders);
@@ -151,13 +156,9 @@ void SysprofDocument::setSourceFolders(QWidget* page, const QStringList& folders
     static_cast<views::SysprofPage*>(page)->setSourceFolders(folders);
 }
 
-QMainWindow* SysprofDocument::compareWith(const QString& newPath, QWidget* opener) const
+QMainWindow* SysprofDocument::compareWith(const QStringList& newPaths, QWidget* opener) const
 {
-    auto* window = new SysprofDiffWindow(opener);
-    cascadeFrom(window, opener);
-    window->show();
-    window->compareWith(shared_from_this(), path(), newPath);
-    return window;
+    return ComparisonWindow::open<SysprofDiffWindow>(shared_from_this(), newPaths, opener);
 }
 
 } // namespace memprof::app

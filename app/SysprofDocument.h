@@ -21,6 +21,9 @@ public:
     static services::DocumentPtr read(const QString& path, DecodeControl& control,
                                       const services::PartialReports& partial = {});
 
+    // The CPU profile page, as the window makes it before any document.
+    static QWidget* makeSysprofPage(const services::PageHooks& hooks, QWidget* parent);
+
     const services::SysprofPtr& profile() const { return profile_; }
 
     DumpKind kind() const override { return DumpKind::Sysprof; }
@@ -36,7 +39,7 @@ public:
     bool showOn(QWidget* page, const ProfileDocument* previous) const override;
     services::DocumentPtr shownOn(const QWidget* page) const override;
     void setSourceFolders(QWidget* page, const QStringList& folders) const override;
-    QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override;
+    QMainWindow* compareWith(const QStringList& newPaths, QWidget* opener) const override;
 
 private:
     services::SysprofPtr profile_;

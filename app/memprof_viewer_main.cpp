@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // memprof-viewer [DUMP...]: a window per dump, or the start page.
 // memprof-viewer --diff BASE NEW: a window comparing two dumps (NEW - BASE).
+// memprof-viewer --diff --merge BASE... : NEW...: the same, each side the
+// dumps on its side of the lone ":" merged (one dump: that dump).
 // memprof-viewer --merge DUMP...: one window showing the dumps as one profile.
 // memprof-viewer --record: the start page with File > Record open.
 // memprof-viewer --screenshot OUT.png [--tab NAME] [--range FIRST:LAST]
@@ -35,9 +37,11 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <optional>
 
 namespace {
 
@@ -159,8 +163,10 @@ int runComparisonScreenshot(memprof::app::ComparisonWindow* window, const QSize&
     return loopCode != 0 ? loopCode : exitCode;
 }
 
-int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath,
-                              const QSize& size, const QString& tab)
+// The sides of a comparison, BASE and NEW, each one dump or several merged.
+using Sides = std::array<QStringList, 2>;
+
+int takeSysprofDiffScreenshot(const QString& outPath, const Sides& sides, const QSize& size, const QString& tab)
 {
     auto* window = new memprof::app::SysprofDiffWindow;
     int exitCode = 1;
@@ -178,14 +184,14 @@ int takeSysprofDiffScreenshot(const QString& outPath, const QString& basePath, c
             [&exitCode, window, outPath] { grabLater(window, outPath, exitCode); }, Qt::SingleShotConnection);
     };
     return runComparisonScreenshot(
-        window, size, exitCode, [window, basePath, newPath] { window->compare(basePath, newPath); }, grabShown);
+        window, size, exitCode, [window, sides] { window->compare(sides[0], sides[1]); }, grabShown);
 }
 
-int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QString& newPath, const QSize& size,
-                       const QString& tab, const QString& range)
+int takeDiffScreenshot(const QString& outPath, const Sides& sides, const QSize& size, const QString& tab,
+                       const QString& range)
 {
-    if (isSysprofDump(basePath))
-        return takeSysprofDiffScreenshot(outPath, basePath, newPath, size, tab);
+    if (isSysprofDump(sides[0].front()))
+        return takeSysprofDiffScreenshot(outPath, sides, size, tab);
     auto* window = new memprof::app::DiffWindow;
     int exitCode = 1;
     const auto grabShown = [&exitCode, window, outPath, tab] {
@@ -225,8 +231,21 @@ int takeDiffScreenshot(const QString& outPath, const QString& basePath, const QS
             grabShown();
     };
     return runComparisonScreenshot(
-        window, size, exitCode, [window, basePath, newPath] { window->compare(basePath, newPath); },
-        countWindowsThenGrab);
+        window, size, exitCode, [window, sides] { window->compare(sides[0], sides[1]); }, countWindowsThenGrab);
+}
+
+// The sides --diff compares: the two DUMPs, or with --merge the dumps
+// before and after a lone ":" (each side one or more); none when the
+// arguments are not so.
+std::optional<Sides> comparedSides(const QStringList& dumps, bool merge)
+{
+    if (!merge)
+        return dumps.size() == 2 ? std::optional<Sides>(Sides{QStringList{dumps[0]}, QStringList{dumps[1]}})
+                                 : std::nullopt;
+    const qsizetype separator = dumps.indexOf(QStringLiteral(":"));
+    if (separator <= 0 || separator + 1 >= dumps.size() || dumps.lastIndexOf(QStringLiteral(":")) != separator)
+        return std::nullopt;
+    return Sides{dumps.mid(0, separator), dumps.mid(separator + 1)};
 }
 
 // `dumpPaths`: one dump, or with `merge` several opened as one profile.
@@ -364,7 +383,9 @@ int main(int argc, char* argv[])
         QStringLiteral("SIZE"), QStringLiteral("1400x900"));
     const QCommandLineOption diff(QStringLiteral("diff"),
                                   QStringLiteral("Compare two dumps, BASE and NEW (the two DUMP arguments): "
-                                                 "NEW - BASE per location."));
+                                                 "NEW - BASE per location. With --merge, BASE is the dumps before "
+                                                 "a lone ':' and NEW those after it, each side merged "
+                                                 "(--diff --merge A B : C D)."));
     const QCommandLineOption screenshotTab(
         QStringLiteral("tab"),
         QStringLiteral("Screenshot: the tab in front (allocations, reallocations, frees, functions, charts; "
@@ -395,8 +416,9 @@ int main(int argc, char* argv[])
                                                    "written or Stop Following is pressed."));
     parser.addOption(follow);
     const QCommandLineOption merge(QStringLiteral("merge"),
-                                   QStringLiteral("Open the DUMPs (memprof dumps, or folders of them) as one profile: "
-                                                  "summed by location, with each dump's part of a row."));
+                                   QStringLiteral("Open the DUMPs (memprof or sysprof dumps of one kind, or folders of "
+                                                  "them) as one profile: summed by location or stack, with each "
+                                                  "dump's part of a row."));
     parser.addOption(merge);
     parser.process(app);
     const QStringList dumps = parser.positionalArguments();
@@ -408,35 +430,41 @@ int main(int argc, char* argv[])
                          qPrintable(parser.value(screenshotSize)), kMaxScreenshotSide);
             return 2;
         }
-        const bool countRight = parser.isSet(merge) ? !dumps.isEmpty() : dumps.size() == (parser.isSet(diff) ? 2 : 1);
+        const std::optional<Sides> sides =
+            parser.isSet(diff) ? comparedSides(dumps, parser.isSet(merge)) : std::nullopt;
+        const bool countRight = parser.isSet(diff)    ? sides.has_value()
+                                : parser.isSet(merge) ? !dumps.isEmpty()
+                                                      : dumps.size() == 1;
         if (!countRight) {
             std::fprintf(stderr,
                          "usage: memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] DUMP\n"
                          "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff BASE NEW\n"
-                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --merge DUMP...\n");
+                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --merge DUMP...\n"
+                         "       memprof-viewer --screenshot OUT.png [--size WxH] [--tab NAME] --diff --merge "
+                         "BASE... : NEW...\n");
             return 2;
         }
-        if (parser.isSet(diff))
-            return takeDiffScreenshot(parser.value(screenshot), dumps[0], dumps[1], size, parser.value(screenshotTab),
+        if (sides)
+            return takeDiffScreenshot(parser.value(screenshot), *sides, size, parser.value(screenshotTab),
                                       parser.value(screenshotRange));
         return takeScreenshot(parser.value(screenshot), dumps, parser.isSet(merge), size, parser.value(screenshotTab),
                               parser.value(screenshotRange), parser.value(screenshotSearch));
     }
 
     if (parser.isSet(diff)) {
-        if (dumps.size() != 2) {
-            std::fprintf(stderr, "usage: memprof-viewer --diff BASE NEW\n");
+        const std::optional<Sides> sides = comparedSides(dumps, parser.isSet(merge));
+        if (!sides) {
+            std::fprintf(stderr, "usage: memprof-viewer --diff BASE NEW\n"
+                                 "       memprof-viewer --diff --merge BASE... : NEW...\n");
             return 2;
         }
-        if (isSysprofDump(dumps[0])) {
-            auto* comparison = new memprof::app::SysprofDiffWindow;
-            comparison->show();
-            comparison->compare(dumps[0], dumps[1]);
-            return execThenDeleteWindows();
-        }
-        auto* comparison = new memprof::app::DiffWindow;
+        memprof::app::ComparisonWindow* comparison = nullptr;
+        if (isSysprofDump(sides->front().front()))
+            comparison = new memprof::app::SysprofDiffWindow;
+        else
+            comparison = new memprof::app::DiffWindow;
         comparison->show();
-        comparison->compare(dumps[0], dumps[1]);
+        comparison->compare((*sides)[0], (*sides)[1]);
         return execThenDeleteWindows();
     }
 

@@ -161,12 +161,18 @@ void ComparisonPage::setDocuments(services::DocumentPtr baseDocument, services::
     paths_ = {documents_[Base]->path(), documents_[New]->path()};
     shownWindows_ = {};
     shownRange_ = {};
-    summary_->setProfiles(*base, paths_[Base], *current, paths_[New]);
+    summary_->setProfiles(*base, paths_[Base], *current, paths_[New],
+                          {services::mergedName(*documents_[Base]), services::mergedName(*documents_[New])});
     showFunctionNames(nullptr);
     namesReader_->readPairAfterPaint(services::luaFunctionsOf(*base), QFileInfo(paths_[Base]).absolutePath(),
                                      services::luaFunctionsOf(*current), QFileInfo(paths_[New]).absolutePath(),
                                      sourcePane()->sourceFolders());
     showDiff(std::move(base), std::move(current), true);
+    // A side of dumps merged has no run to take a window of: the bar is
+    // off, saying why.
+    const QString baseWhy = documents_[Base]->whyNoRange();
+    const QString noWindow = baseWhy.isEmpty() ? documents_[New]->whyNoRange() : baseWhy;
+    windowBar_->setOff(noWindow);
     showShownWindows();
     showWarnings(*wholes_[Base], *wholes_[New]);
 }
@@ -222,7 +228,7 @@ QString ComparisonPage::sideName(Side side) const
 
 void ComparisonPage::countWindows(const RangeOption& range)
 {
-    if (!wholes_[Base] || !wholes_[New])
+    if (!wholes_[Base] || !wholes_[New] || windowBar_->isOff())
         return;
     cancelRecount();
     std::array<RunRange, 2> windows;

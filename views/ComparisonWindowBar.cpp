@@ -87,6 +87,8 @@ void ComparisonWindowBar::showWindows(const RangeOption& range, RunRange base, s
     field_->setStyleSheet(QString());
     field_->setText(rangeText(range));
     field_->setModified(false);
+    if (off_)
+        return;
     const bool whole = base.covers(baseEvents) && current.covers(newEvents);
     wholeRuns_->setEnabled(!whole);
     if (whole) {
@@ -102,6 +104,18 @@ void ComparisonWindowBar::showProblem(const QString& why)
 {
     field_->setStyleSheet(QStringLiteral("QLineEdit { color: #c62828; }"));
     showSummary(why);
+}
+
+void ComparisonWindowBar::setOff(const QString& why)
+{
+    off_ = !why.isEmpty();
+    field_->setEnabled(!off_);
+    lastEighty_->setEnabled(!off_);
+    if (off_)
+        wholeRuns_->setEnabled(false);
+    summary_->setWordWrap(off_);
+    if (off_)
+        showSummary(why);
 }
 
 void ComparisonWindowBar::showSummary(const QString& text)

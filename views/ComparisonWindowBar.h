@@ -35,6 +35,10 @@ public:
                      std::uint64_t newEvents);
     // No window was counted: why, in the summary; the field keeps the text.
     void showProblem(const QString& why);
+    // The runs have no windows to compare (a side is dumps merged, with no
+    // common clock): the bar is off and says `why`; empty: on again.
+    void setOff(const QString& why);
+    bool isOff() const { return off_; }
     // A re-count of the windows is running (its progress shows after a short
     // delay, so a quick one does not flicker) or ended.
     void setRecounting(bool running);
@@ -68,6 +72,7 @@ private:
     QPushButton* lastEighty_;
     QLabel* summary_;
     RecountProgress* recount_;
+    bool off_ = false;
 };
 
 } // namespace memprof::views

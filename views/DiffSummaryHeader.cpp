@@ -40,10 +40,10 @@ DiffSummaryHeader::DiffSummaryHeader(QWidget* parent) : QFrame(parent), label_(n
 }
 
 void DiffSummaryHeader::setProfiles(const Profile& base, const QString& basePath, const Profile& current,
-                                    const QString& newPath)
+                                    const QString& newPath, const std::array<QString, 2>& mergedNames)
 {
-    base_ = {basePath, base.status, base.totals, base.locations.size()};
-    new_ = {newPath, current.status, current.totals, current.locations.size()};
+    base_ = {basePath, mergedNames[0], base.status, base.totals, base.locations.size()};
+    new_ = {newPath, mergedNames[1], current.status, current.totals, current.locations.size()};
     render();
 }
 
@@ -77,7 +77,9 @@ void DiffSummaryHeader::render()
     auto cell = [](const QString& text, const QString& style = {}) {
         return QStringLiteral("<td align=right style='padding-left:18px;%1'>%2</td>").arg(style, text.toHtmlEscaped());
     };
-    const auto [baseName, newName] = distinctFileNames(base_.path, new_.path);
+    const auto [baseFile, newFile] = distinctFileNames(base_.path, new_.path);
+    const QString baseName = base_.mergedName.isEmpty() ? baseFile : base_.mergedName;
+    const QString newName = new_.mergedName.isEmpty() ? newFile : new_.mergedName;
     // The figures' columns need their room; a long file name is shortened
     // in the middle (the tool tip has both paths), a truncation goes on a
     // line of its own.

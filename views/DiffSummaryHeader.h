@@ -8,6 +8,8 @@
 
 #include <QFrame>
 
+#include <array>
+
 #include <utility>
 
 class QLabel;
@@ -23,7 +25,10 @@ class DiffSummaryHeader : public QFrame {
 public:
     explicit DiffSummaryHeader(QWidget* parent = nullptr);
 
-    void setProfiles(const Profile& base, const QString& basePath, const Profile& current, const QString& newPath);
+    // `mergedNames`: BASE's and NEW's names when they are dumps merged
+    // (services::mergedName), shown in place of a file's name.
+    void setProfiles(const Profile& base, const QString& basePath, const Profile& current, const QString& newPath,
+                     const std::array<QString, 2>& mergedNames = {});
     void setHumanReadable(bool humanReadable);
     QString text() const;
 
@@ -32,6 +37,7 @@ private:
 
     struct Side {
         QString path;
+        QString mergedName;
         DecodeStatus status;
         ProfileTotals totals;
         std::size_t locationCount = 0;

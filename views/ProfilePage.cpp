@@ -11,6 +11,8 @@
 #include "FunctionTreeView.h"
 #include "HeldPane.h"
 #include "InstancesPane.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/InstanceShareModel.h"
 #include "MessageBar.h"
 #include "OverridesPane.h"
 #include "RangeCounter.h"
@@ -182,9 +184,16 @@ QWidget* ProfilePage::createPanes()
     right->setObjectName(QStringLiteral("leakSourceSplitter"));
     right->addWidget(heldPane_);
     // Only a merge has instances: hidden for one dump.
-    instancesPane_ = new InstancesPane(viewState(), this);
+    instanceShares_ = new itemmodels::InstanceShareModel(this);
+    instancesPane_ = new InstancesPane(viewState(), instanceShares_, instanceShares_->initialSortColumn(), this);
     instancesPane_->hide();
-    connect(instancesPane_, &InstancesPane::instanceChosen, this, &ProfilePage::chooseInstance);
+    connect(instancesPane_, &InstancesPane::wholeMergeChosen, this,
+            [this] { showInstanceCounts(wholeProfile_, mergedBreakdown_, std::nullopt); });
+    connect(instancesPane_, &InstancesPane::instanceRead, this,
+            [this](const services::DocumentPtr& document) { document->showOn(this, nullptr); });
+    connect(instancesPane_, &InstancesPane::instanceReadFailed, this,
+            [this](const QString& why) { messageBar()->showWarning(why); });
+    connect(instancesPane_, &InstancesPane::statusMessage, this, &ProfilePage::statusMessage);
     right->addWidget(instancesPane_);
     right->addWidget(sourcePane());
     right->setSizes({300, 220, 300});
@@ -509,16 +518,14 @@ namespace memprof::views {
 
 void ProfilePage::leaveMerge()
 {
-    if (instanceRead_)
-        instanceRead_->cancel();
-    instanceRead_ = nullptr;
     if (!mergedBreakdown_)
         return;
     mergedBreakdown_ = nullptr;
     shownBreakdown_ = nullptr;
-    readInstance_ = {};
     shownInstance_.reset();
-    instancesPane_->setBreakdowns(nullptr, nullptr, nullptr);
+    instancesPane_->setInstances({}, {});
+    instanceShares_->setBreakdown(nullptr);
+    instanceProfile_ = nullptr;
     instancesPane_->hide();
     mergedNote_->hide();
     windowBar_->show();
@@ -529,7 +536,6 @@ void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, 
 {
     mergedBreakdown_ = std::move(breakdown);
     shownBreakdown_ = mergedBreakdown_;
-    readInstance_ = std::move(readInstance);
     shownInstance_.reset();
     mergedTitle_ = title;
     summary_->setMerged(title);
@@ -542,8 +548,9 @@ void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, 
     mergedNote_->setText(tr("<b>%1</b>: the rows sum the dumps' counts by location name. %2").arg(title.toHtmlEscaped(), why));
     mergedNote_->show();
     charts_->setMergedProfile(*wholeProfile_, *mergedBreakdown_);
-    instancesPane_->setBreakdowns(mergedBreakdown_, mergedBreakdown_, wholeProfile_);
-    instancesPane_->setChoosing(true);
+    instancesPane_->setInstances(instanceChoices(mergedBreakdown_->instances), std::move(readInstance));
+    instanceShares_->setBreakdown(mergedBreakdown_);
+    instanceProfile_ = wholeProfile_;
     instancesPane_->show();
     if (!warning.isEmpty())
         messageBar()->showWarning(warning);
@@ -557,53 +564,20 @@ void ProfilePage::updateInstances()
     const CostTableView* table = currentEventTable();
     const EventKind kind = table ? static_cast<const itemmodels::LocationTableModel*>(table->sourceModel())->kind()
                                  : EventKind::Alloc;
-    instancesPane_->showRow(viewState()->selectedLocation(), kind);
-}
-
-void ProfilePage::chooseInstance(std::optional<InstanceId> instance)
-{
-    if (!isMerged())
-        return;
-    if (instanceRead_)
-        instanceRead_->cancel();
-    instanceRead_ = nullptr;
-    if (!instance) {
-        showInstanceCounts(wholeProfile_, mergedBreakdown_, std::nullopt);
+    std::optional<LocationId> location = viewState()->selectedLocation();
+    if (location && (!instanceProfile_ || *location >= instanceProfile_->locations.size()))
+        location.reset();
+    instanceShares_->showLocation(location, kind);
+    if (!location) {
+        instancesPane_->setCaption(tr("<b>Instances</b>: select a row to see each dump's part of it."));
         return;
     }
-    std::unique_ptr<services::ProfileLoadJob> job = readInstance_(*instance);
-    services::ProfileLoadJob* read = job.release();
-    read->setParent(this);
-    instanceRead_ = read;
-    const QString name = QString::fromStdString(mergedBreakdown_->instances[*instance].name);
-    // Only the read asked for last shows; each job goes once it ended.
-    connect(read, &services::ProfileLoadJob::finished, this, [this, read](services::DocumentPtr document) {
-        read->deleteLater();
-        if (instanceRead_ == read) {
-            instanceRead_ = nullptr;
-            document->showOn(this, nullptr);
-        }
-    });
-    connect(read, &services::ProfileLoadJob::failed, this, [this, read, name](const QString& message) {
-        read->deleteLater();
-        if (instanceRead_ == read) {
-            instanceRead_ = nullptr;
-            instancesPane_->setChosenInstance(shownInstance_);
-            instancesPane_->setChoosing(true);
-            messageBar()->showWarning(tr("%1 could not be read alone: %2").arg(name, message));
-        }
-    });
-    connect(read, &services::ProfileLoadJob::cancelled, this, [this, read] {
-        read->deleteLater();
-        if (instanceRead_ == read) {
-            instanceRead_ = nullptr;
-            instancesPane_->setChosenInstance(shownInstance_);
-            instancesPane_->setChoosing(true);
-        }
-    });
-    instancesPane_->setChoosing(false);
-    emit statusMessage(tr("Reading %1 alone…").arg(name));
-    read->start();
+    const QString name = itemmodels::displayText(QString::fromStdString(instanceProfile_->nameOf(*location)));
+    const QString rows = kind == EventKind::Alloc     ? tr("allocations")
+                         : kind == EventKind::Realloc ? tr("reallocations")
+                                                      : tr("frees");
+    instancesPane_->setCaption(
+        tr("<b>Instances</b> of %1 (%2; held: live at each dump's end)").arg(name.toHtmlEscaped(), rows));
 }
 
 void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_ptr<const MemprofBreakdown> breakdown,
@@ -626,9 +600,9 @@ void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_p
     // One dump alone: its own charts; the merge again: the stacked heap.
     charts_->setMergedProfile(*profile, *breakdown);
     shownBreakdown_ = std::move(breakdown);
-    instancesPane_->setBreakdowns(mergedBreakdown_, shownBreakdown_, profile);
+    instanceShares_->setBreakdown(shownBreakdown_);
+    instanceProfile_ = profile;
     instancesPane_->setChosenInstance(instance);
-    instancesPane_->setChoosing(true);
     if (!selectedName.empty()) {
         for (LocationId id = 0; id < profile->locations.size(); ++id) {
             if (profile->nameOf(id) == selectedName) {

@@ -33,6 +33,7 @@ class QLabel;
 namespace memprof::itemmodels {
 class FunctionTreeModel;
 class HeldModel;
+class InstanceShareModel;
 class LocationTableModel;
 class OverridesModel;
 } // namespace memprof::itemmodels
@@ -113,6 +114,7 @@ public:
     // The breakdown of what is shown: the merge's, or the dump's alone.
     const std::shared_ptr<const MemprofBreakdown>& shownBreakdown() const { return shownBreakdown_; }
     InstancesPane* instancesPane() const { return instancesPane_; }
+    itemmodels::InstanceShareModel* instanceShares() const { return instanceShares_; }
 
 signals:
     // The panes show the counts of `window` (the default one: the whole run).
@@ -129,7 +131,6 @@ private:
     void showTreeNodeSelected();
     void updateOverrides();
     void updateInstances();
-    void chooseInstance(std::optional<InstanceId> instance);
     // Back to one dump's profile: the window bar again.
     void leaveMerge();
     CostTableView* currentEventTable() const;
@@ -184,10 +185,11 @@ private:
     // the dump shown alone and the read of it running.
     std::shared_ptr<const MemprofBreakdown> mergedBreakdown_;
     QString mergedTitle_;
-    InstanceReader readInstance_;
     std::optional<InstanceId> shownInstance_;
     std::shared_ptr<const MemprofBreakdown> shownBreakdown_;
-    QPointer<services::ProfileLoadJob> instanceRead_;
+    // Each dump's part of the selected row, and the profile whose rows it is of.
+    itemmodels::InstanceShareModel* instanceShares_ = nullptr;
+    services::ProfilePtr instanceProfile_;
 };
 
 } // namespace memprof::views

@@ -34,7 +34,9 @@ using itemmodels::FunctionChangeModel;
 
 namespace {
 
-QString describeRun(const SysprofProfile& profile, const QString& path, const QString& side)
+// `mergedName`: the run's name when it is dumps merged; empty: the file's.
+QString describeRun(const SysprofProfile& profile, const QString& path, const QString& mergedName,
+                    const QString& side)
 {
     const QString cut =
         profile.status.end == DecodeEnd::Truncated ? SysprofComparisonPage::tr(", cut short") : QString();
@@ -43,7 +45,8 @@ QString describeRun(const SysprofProfile& profile, const QString& path, const QS
                          : recorded == SysprofMode::L ? SysprofComparisonPage::tr(", mode L")
                                                       : SysprofComparisonPage::tr(", all in JIT traces");
     return SysprofComparisonPage::tr("%1 <b>%2</b>: %3 samples%4%5")
-        .arg(side, QFileInfo(path).fileName().toHtmlEscaped(), itemmodels::countText(profile.sampleCount), mode, cut);
+        .arg(side, (mergedName.isEmpty() ? QFileInfo(path).fileName() : mergedName).toHtmlEscaped(),
+             itemmodels::countText(profile.sampleCount), mode, cut);
 }
 
 } // namespace
@@ -126,8 +129,10 @@ SysprofComparisonPage::SysprofComparisonPage(QWidget* parent)
 }
 
 void SysprofComparisonPage::setProfiles(std::shared_ptr<const SysprofProfile> base, const QString& basePath,
-                                        std::shared_ptr<const SysprofProfile> current, const QString& newPath)
+                                        std::shared_ptr<const SysprofProfile> current, const QString& newPath,
+                                        const std::array<QString, 2>& mergedNames)
 {
+    mergedNames_ = mergedNames;
     base_ = std::move(base);
     current_ = std::move(current);
     basePath_ = basePath;
@@ -258,7 +263,8 @@ QString SysprofComparisonPage::headerText() const
         return {};
     return tr("%1<br>%2<br>Each function's share of its own run's samples, NEW − BASE: the functions that take "
               "more of the time in NEW come first.")
-        .arg(describeRun(*current_, newPath_, tr("NEW")), describeRun(*base_, basePath_, tr("BASE")));
+        .arg(describeRun(*current_, newPath_, mergedNames_[1], tr("NEW")),
+             describeRun(*base_, basePath_, mergedNames_[0], tr("BASE")));
 }
 
 } // namespace memprof::views

@@ -14,6 +14,7 @@
 #include "model/sysprofile/SysprofProfile.h"
 #include "views/ResultsPage.h"
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -34,8 +35,11 @@ class SysprofComparisonPage : public ResultsPage {
 public:
     explicit SysprofComparisonPage(QWidget* parent = nullptr);
 
+    // `mergedNames`: BASE's and NEW's names when they are dumps merged
+    // (services::mergedName), shown in place of a file's name.
     void setProfiles(std::shared_ptr<const SysprofProfile> base, const QString& basePath,
-                     std::shared_ptr<const SysprofProfile> current, const QString& newPath);
+                     std::shared_ptr<const SysprofProfile> current, const QString& newPath,
+                     const std::array<QString, 2>& mergedNames = {});
 
     StackView view() const { return viewState()->view(); }
     void setView(StackView view);
@@ -67,6 +71,7 @@ private:
     std::shared_ptr<const SysprofProfile> current_;
     QString basePath_;
     QString newPath_;
+    std::array<QString, 2> mergedNames_;
     std::string selected_; // a function's name as NEW has it; empty: none
     bool syncing_ = false; // the page moves the panes' selection
     StackView builtView_ = StackView::Lua; // the view of the last flame asked for

@@ -6,7 +6,10 @@
 #include "model/itemmodels/ModelRoles.h"
 #include "model/services/LoadMessages.h"
 #include "views/FilterField.h"
+#include "model/itemmodels/DisplayText.h"
+#include "model/itemmodels/SampleShareModel.h"
 #include "views/FunctionNamesReader.h"
+#include "views/InstancesPane.h"
 #include "views/MessageBar.h"
 #include "views/RangeCounter.h"
 #include "views/ReadingBar.h"
@@ -59,7 +62,10 @@ SysprofPage::SysprofPage(QWidget* parent)
       states_(new CpuVmStatesTab(this)),
       wholeRun_(new QPushButton(tr("Count the &whole run"), this)),
       rangeCounter_(new RangeCounter(this)),
-      namesReader_(new FunctionNamesReader(this))
+      namesReader_(new FunctionNamesReader(this)),
+      sampleShares_(new itemmodels::SampleShareModel(this)),
+      instancesPane_(new InstancesPane(viewState(), sampleShares_, sampleShares_->initialSortColumn(), this)),
+      mergedNote_(new QLabel(this))
 {
     filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -109,18 +115,30 @@ SysprofPage::SysprofPage(QWidget* parent)
     layout->addWidget(messageBar());
     layout->addWidget(header_);
     layout->addLayout(bar);
+    mergedNote_->setObjectName(QStringLiteral("mergedNote"));
+    mergedNote_->setWordWrap(true);
+    mergedNote_->hide();
+    layout->addWidget(mergedNote_);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    split_ = split;
     split->setObjectName(QStringLiteral("cpuSourceSplitter"));
     split->addWidget(tabs);
-    split->addWidget(sourcePane());
+    // Only a merge has instances: hidden for one dump.
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->setObjectName(QStringLiteral("cpuInstancesSplitter"));
+    instancesPane_->hide();
+    side->addWidget(instancesPane_);
+    side->addWidget(sourcePane());
+    side->setSizes({220, 300});
+    split->addWidget(side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     // The split moves only when the user drags it: the widths of the texts
     // that change with the selection (the source's path and note, a
     // function's figures) do not make a side's minimum, or the flame graph
     // would re-lay out under the pointer at each click.
-    for (QWidget* side : {static_cast<QWidget*>(tabs), static_cast<QWidget*>(sourcePane())})
-        side->setMinimumWidth(kLeastSideWidth);
+    for (QWidget* part : {static_cast<QWidget*>(tabs), static_cast<QWidget*>(side)})
+        part->setMinimumWidth(kLeastSideWidth);
     layout->addWidget(split, 1);
 
     // The panes change the view state; what it says flows back to them.
@@ -141,6 +159,13 @@ SysprofPage::SysprofPage(QWidget* parent)
             showSelection();
         emit frameSelected(frame);
     });
+    connect(instancesPane_, &InstancesPane::wholeMergeChosen, this,
+            [this] { showInstanceCounts(whole_, mergedBreakdown_, std::nullopt); });
+    connect(instancesPane_, &InstancesPane::instanceRead, this,
+            [this](const services::DocumentPtr& document) { document->showOn(this, nullptr); });
+    connect(instancesPane_, &InstancesPane::instanceReadFailed, this,
+            [this](const QString& why) { messageBar()->showWarning(why); });
+    connect(instancesPane_, &InstancesPane::statusMessage, this, &SysprofPage::statusMessage);
     connect(viewState(), &ViewState::rangeChanged, this, &SysprofPage::countRange);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setRange({}); });
     // A range that could not be counted: why, in the status bar; the panes
@@ -195,6 +220,7 @@ CostTableView* SysprofPage::calleesView() const
 void SysprofPage::setProfile(std::shared_ptr<const SysprofProfile> profile, const QString& path, bool keepChoices)
 {
     rangeCounter_->cancel();
+    leaveMerge();
     // The counts so far of a dump still read come as reloads of the ones
     // before (keepChoices): the view, the selected function, the sort
     // orders and the tables' places stay; no range is counted before the end.
@@ -381,6 +407,7 @@ void SysprofPage::showSelection()
     flame_->showSelection();
     const std::optional<FrameId> selected = viewState()->selectedFrame();
     functions_->showSelection(profile_, viewState()->view(), selected);
+    updateInstances();
     if (!selected || !profile_)
         return;
     topDown_->showFrame(*selected);
@@ -419,6 +446,12 @@ QString SysprofPage::headerText() const
     if (!profile_)
         return {};
     const QFileInfo file(path_);
+    // A merge is named by its title, its dumps being in the Instances pane.
+    const QString name = !isMerged()     ? file.fileName()
+                         : shownInstance_ ? tr("%1, one of the dumps merged")
+                                                .arg(QString::fromStdString(mergedBreakdown_->instances[*shownInstance_].name))
+                                          : mergedTitle_;
+    const QString where = isMerged() ? QString() : file.absolutePath();
     QStringList facts;
     facts << tr("sysprof CPU profile, format %1").arg(profile_->status.eventsVersion);
     if (profile_->range.isWholeRun())
@@ -447,7 +480,7 @@ QString SysprofPage::headerText() const
                                      .arg(services::describeTruncationPoint(profile_->status).toHtmlEscaped())
                                : tr("complete");
     return tr("<b>%1</b> &nbsp;%2<br>%3 · %4")
-        .arg(file.fileName().toHtmlEscaped(), file.absolutePath().toHtmlEscaped(), facts.join(QStringLiteral(" · ")),
+        .arg(name.toHtmlEscaped(), where.toHtmlEscaped(), facts.join(QStringLiteral(" · ")),
              completeness);
 }
 
@@ -460,6 +493,86 @@ bool SysprofPage::showTab(const QString& name)
         }
     }
     return false;
+}
+
+void SysprofPage::leaveMerge()
+{
+    if (!mergedBreakdown_)
+        return;
+    mergedBreakdown_ = nullptr;
+    shownBreakdown_ = nullptr;
+    shownInstance_.reset();
+    instancesPane_->setInstances({}, {});
+    sampleShares_->setBreakdown(nullptr, nullptr);
+    instancesPane_->hide();
+    mergedNote_->hide();
+    const int states = tabs()->indexOf(states_);
+    tabs()->setTabEnabled(states, true);
+    tabs()->setTabToolTip(states, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
+}
+
+void SysprofPage::showMerged(std::shared_ptr<const SysprofBreakdown> breakdown, const QString& title,
+                             InstanceReader readInstance, const QString& warning)
+{
+    mergedBreakdown_ = std::move(breakdown);
+    shownBreakdown_ = mergedBreakdown_;
+    shownInstance_.reset();
+    mergedTitle_ = title;
+    // Each dump's samples are in its own time: there is no run to take a
+    // range of, nor a timeline to draw.
+    const QString why = tr("The dumps' samples have no common clock, so there is no chart of the VM states over a "
+                           "run and no range of samples to count.");
+    mergedNote_->setText(tr("<b>%1</b>: the stacks sum the dumps' samples, frames matched by name. %2")
+                             .arg(title.toHtmlEscaped(), why));
+    mergedNote_->show();
+    const int states = tabs()->indexOf(states_);
+    if (tabs()->currentIndex() == states)
+        tabs()->setCurrentIndex(0);
+    tabs()->setTabEnabled(states, false);
+    tabs()->setTabToolTip(states, why);
+    instancesPane_->setInstances(instanceChoices(mergedBreakdown_->instances), std::move(readInstance));
+    sampleShares_->setBreakdown(whole_, mergedBreakdown_);
+    // The pane's figures need more room than the source alone: the side
+    // widens once, when a merge is first shown; the user's split stays after.
+    if (instancesPane_->isHidden())
+        split_->setSizes({2000, 1000}); // shares of the width, 2:1, whatever it is now
+    instancesPane_->show();
+    if (!warning.isEmpty())
+        messageBar()->showWarning(warning);
+    renderHeader();
+    updateInstances();
+}
+
+void SysprofPage::showInstanceCounts(std::shared_ptr<const SysprofProfile> profile,
+                                     std::shared_ptr<const SysprofBreakdown> breakdown,
+                                     std::optional<InstanceId> instance)
+{
+    if (!isMerged())
+        return;
+    shownInstance_ = instance;
+    shownBreakdown_ = std::move(breakdown);
+    sampleShares_->setBreakdown(profile, shownBreakdown_);
+    const QString name =
+        instance ? QString::fromStdString(mergedBreakdown_->instances[*instance].name) : QString();
+    // The selection carries over by name (showCounted).
+    showCounted(std::move(profile));
+    instancesPane_->setChosenInstance(instance);
+    updateInstances();
+    emit statusMessage(instance ? tr("Showing %1 alone").arg(name) : tr("Showing all the dumps merged"));
+}
+
+void SysprofPage::updateInstances()
+{
+    if (!isMerged())
+        return;
+    const std::optional<FrameId> selected = viewState()->selectedFrame();
+    sampleShares_->showFrame(selected, viewState()->view());
+    if (!selected || !profile_ || *selected >= profile_->frames.size()) {
+        instancesPane_->setCaption(tr("<b>Instances</b>: select a function to see each dump's samples of it."));
+        return;
+    }
+    const QString name = itemmodels::displayText(QString::fromStdString(profile_->frames[*selected].name));
+    instancesPane_->setCaption(tr("<b>Instances</b> of %1").arg(name.toHtmlEscaped()));
 }
 
 } // namespace memprof::views

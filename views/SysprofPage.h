@@ -12,7 +12,9 @@
 // (RangeCounter).
 #pragma once
 
+#include "model/merge/SysprofMerge.h"
 #include "model/services/FunctionNamesJob.h"
+#include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofProfile.h"
 #include "views/ResultsPage.h"
 
@@ -22,9 +24,14 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QSplitter;
 
 namespace memprof::charts {
 class VmStateChart;
+}
+
+namespace memprof::itemmodels {
+class SampleShareModel;
 }
 
 namespace memprof::views {
@@ -35,6 +42,7 @@ class CpuFunctionsTab;
 class CpuVmStatesTab;
 class FlameGraphWidget;
 class FunctionNamesReader;
+class InstancesPane;
 class RangeCounter;
 
 class SysprofPage : public ResultsPage {
@@ -70,6 +78,28 @@ public:
     std::optional<FrameId> selectedFrame() const { return viewState()->selectedFrame(); }
     void selectFrame(std::optional<FrameId> frame);
 
+    // Reads one dump of a merge alone (its index in the merge's instances);
+    // the job's document puts itself on the page (showInstanceCounts).
+    using InstanceReader = std::function<std::unique_ptr<services::ProfileLoadJob>(InstanceId)>;
+    // The profile set last (setProfile) is several dumps merged
+    // (SysprofMerge.h), called `title`: the Instances pane shows each dump's
+    // samples of the selected function and chooses one dump alone, through
+    // `readInstance`. The samples' times are each dump's own: the page draws
+    // no chart over a run and counts no range, and says so. `warning`: the
+    // dumps that could not be read, or were cut short; empty for none.
+    void showMerged(std::shared_ptr<const SysprofBreakdown> breakdown, const QString& title,
+                    InstanceReader readInstance, const QString& warning);
+    // One dump of the merge shown alone (`instance`), its samples in
+    // `profile` and its own breakdown in `breakdown`; the page keeps the
+    // merge, which nothing (std::nullopt) shows again.
+    void showInstanceCounts(std::shared_ptr<const SysprofProfile> profile,
+                            std::shared_ptr<const SysprofBreakdown> breakdown, std::optional<InstanceId> instance);
+    bool isMerged() const { return mergedBreakdown_ != nullptr; }
+    std::optional<InstanceId> shownInstance() const { return shownInstance_; }
+    const std::shared_ptr<const SysprofBreakdown>& shownBreakdown() const { return shownBreakdown_; }
+    InstancesPane* instancesPane() const { return instancesPane_; }
+    itemmodels::SampleShareModel* sampleShares() const { return sampleShares_; }
+
     // The tabs, by name for --tab: "flamegraph" (the first), "top-down",
     // "bottom-up", "functions", "states".
     bool showTab(const QString& name);
@@ -103,6 +133,8 @@ private:
     void showSource();
     // The panes read the dump's functions by `names` (FunctionLabel.h).
     void showFunctionNames(services::FunctionNamesPtr names);
+    void leaveMerge();
+    void updateInstances();
 
     std::shared_ptr<const SysprofProfile> whole_;
     std::shared_ptr<const SysprofProfile> profile_;
@@ -119,6 +151,17 @@ private:
     QPushButton* wholeRun_;
     RangeCounter* rangeCounter_;
     FunctionNamesReader* namesReader_;
+    // The merge shown (null: one dump), its title, the dump shown alone and
+    // the breakdown of what is shown; each dump's samples of the selected
+    // function; why the page has no chart over a run.
+    std::shared_ptr<const SysprofBreakdown> mergedBreakdown_;
+    QString mergedTitle_;
+    std::optional<InstanceId> shownInstance_;
+    std::shared_ptr<const SysprofBreakdown> shownBreakdown_;
+    itemmodels::SampleShareModel* sampleShares_;
+    InstancesPane* instancesPane_;
+    QLabel* mergedNote_;
+    QSplitter* split_ = nullptr; // the panes' tabs | the instances and the source
 };
 
 } // namespace memprof::views

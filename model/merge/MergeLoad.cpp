@@ -33,25 +33,44 @@ MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, unsigned 
     return loadMergedMemprof(paths, instanceNames(paths), {}, workers, onRead);
 }
 
-MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vector<std::string> names,
-                                const DecodeControl& control, unsigned workers, const DumpReadCallback& onRead)
+namespace {
+
+// The dumps at `paths` read side by side under `control`'s stop flag and
+// block size (`load(path, control, dump)`), each given to `add` in order
+// until one is cancelled; true when one was.
+template <class Load, class Add>
+bool loadEachInOrder(const std::vector<std::string>& paths, const DecodeControl& control, unsigned workers,
+                     const DumpReadCallback& onRead, Load&& load, Add&& add)
 {
-    MemprofMerge merge(std::move(names));
     DecodeControl each;
     each.stop = control.stop;
     each.blockSize = control.blockSize;
     bool cancelled = false;
     loadInOrder(
-        paths.size(), workers,
-        [&](std::size_t dump) { return loadProfile(paths[dump], each, countingOf(dump, paths.size(), workers)); },
-        [&](std::size_t dump, const Profile& profile) {
+        paths.size(), workers, [&](std::size_t dump) { return load(paths[dump], each, dump); },
+        [&](std::size_t dump, const auto& profile) {
             cancelled = cancelled || profile.status.end == DecodeEnd::Cancelled;
             if (cancelled)
                 return;
             if (onRead)
                 onRead(dump, profile.status);
-            merge.add(static_cast<InstanceId>(dump), profile);
+            add(static_cast<InstanceId>(dump), profile);
         });
+    return cancelled;
+}
+
+} // namespace
+
+MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vector<std::string> names,
+                                const DecodeControl& control, unsigned workers, const DumpReadCallback& onRead)
+{
+    MemprofMerge merge(std::move(names));
+    const bool cancelled = loadEachInOrder(
+        paths, control, workers, onRead,
+        [&](const std::string& path, const DecodeControl& each, std::size_t dump) {
+            return loadProfile(path, each, countingOf(dump, paths.size(), workers));
+        },
+        [&](InstanceId dump, const Profile& profile) { merge.add(dump, profile); });
     MergedMemprof merged{merge.takeProfile(), merge.takeBreakdown()};
     if (cancelled)
         merged.profile.status.end = DecodeEnd::Cancelled;
@@ -61,16 +80,29 @@ MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vect
 MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, const SysprofLoadOptions& options,
                                 unsigned workers, const DumpReadCallback& onRead)
 {
-    SysprofMerge merge(instanceNames(paths), options.views);
-    loadInOrder(
-        paths.size(), workers, [&](std::size_t dump) { return loadSysprof(paths[dump], {}, options); },
-        [&](std::size_t dump, const SysprofProfile& profile) {
-            if (onRead)
-                onRead(dump, profile.status);
-            merge.add(static_cast<InstanceId>(dump), profile);
-        });
+    return loadMergedSysprof(paths, instanceNames(paths), options, {}, workers, onRead);
+}
+
+MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, std::vector<std::string> names,
+                                const SysprofLoadOptions& options, const DecodeControl& control, unsigned workers,
+                                const DumpReadCallback& onRead)
+{
+    SysprofMerge merge(std::move(names), options.views);
+    SysprofLoadOptions each = options;
+    each.bottomUpTrees = false;
+    const bool cancelled = loadEachInOrder(
+        paths, control, workers, onRead,
+        [&each](const std::string& path, const DecodeControl& control, std::size_t) {
+            return loadSysprof(path, control, each);
+        },
+        [&](InstanceId dump, const SysprofProfile& profile) { merge.add(dump, profile); });
     merge.finish();
-    return {merge.takeProfile(), merge.takeBreakdown()};
+    MergedSysprof merged{merge.takeProfile(), merge.takeBreakdown()};
+    if (cancelled)
+        merged.profile.status.end = DecodeEnd::Cancelled;
+    else if (options.bottomUpTrees && merged.profile.status.end != DecodeEnd::Failed)
+        addBottomUpTrees(merged.profile, options.views);
+    return merged;
 }
 
 } // namespace memprof

@@ -45,5 +45,11 @@ MergedMemprof loadMergedMemprof(const std::vector<std::string>& paths, std::vect
                                 const DumpReadCallback& onRead = {});
 MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, const SysprofLoadOptions& options,
                                 unsigned workers = mergeWorkers(), const DumpReadCallback& onRead = {});
+// The same with the instances named by `names` and each dump read under
+// `control`'s stop flag, as loadMergedMemprof's. The bottom-up trees
+// `options` asks for are the merge's, built once after the last dump.
+MergedSysprof loadMergedSysprof(const std::vector<std::string>& paths, std::vector<std::string> names,
+                                const SysprofLoadOptions& options, const DecodeControl& control,
+                                unsigned workers = mergeWorkers(), const DumpReadCallback& onRead = {});
 
 } // namespace memprof

@@ -64,6 +64,8 @@ public:
 
     // The dump read, absolute; the title's name for it.
     const QString& path() const { return path_; }
+    // Every dump read: path() alone, or each dump of a merge.
+    virtual QStringList dumpPaths() const { return {path_}; }
     virtual QString displayName() const;
     virtual DumpKind kind() const = 0;
     // How the read ended: complete or truncated (a document that failed or
@@ -82,6 +84,10 @@ public:
     // that reads one file needs nothing more).
     virtual std::unique_ptr<ProfileLoadJob> readAgain() const { return nullptr; }
 
+    // Why no range of this document's run is counted (dumps merged: their
+    // runs have no common clock), which the pages and comparisons say in
+    // place of a range bar; empty when one is.
+    virtual QString whyNoRange() const { return {}; }
     // A job counting `range` of this document's run; its finished signal
     // carries the document of that range (the same dump, kind and path).
     virtual std::unique_ptr<ProfileLoadJob> countRange(RunRange range) const = 0;
@@ -111,9 +117,10 @@ public:
     // Why this document cannot be compared with a dump (the window's
     // Compare With is off and says so); empty when it can.
     virtual QString whyNotCompared() const { return {}; }
-    // Opens a window comparing the dump at `newPath` (NEW) against this
-    // document (BASE); `opener` shows the message if NEW cannot be read.
-    virtual QMainWindow* compareWith(const QString& newPath, QWidget* opener) const = 0;
+    // Opens a window comparing the dumps at `newPaths` (NEW: one dump, or
+    // several merged) against this document (BASE); `opener` shows the
+    // message if NEW cannot be read.
+    virtual QMainWindow* compareWith(const QStringList& newPaths, QWidget* opener) const = 0;
 
 protected:
     explicit ProfileDocument(QString path);
@@ -121,5 +128,12 @@ protected:
 private:
     QString path_;
 };
+
+// What a comparison calls `document` in place of its file's name: the
+// title of dumps merged ("3 dumps merged"); empty for one dump.
+inline QString mergedName(const ProfileDocument& document)
+{
+    return document.dumpPaths().size() > 1 ? document.displayName() : QString();
+}
 
 } // namespace memprof::services

@@ -20,16 +20,13 @@ DecodeStatus otherProfiler(DecodeStatus status, DumpKind expected)
 
 } // namespace
 
-ProfilePairLoadJob::ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString basePath, QString newPath,
-                                       DocumentReader read, QObject* parent)
-    : PairJob(parent),
-      kind_(kind),
-      paths_{std::move(basePath), std::move(newPath)},
-      documents_{std::move(base), nullptr}
+ProfilePairLoadJob::ProfilePairLoadJob(DumpKind kind, DocumentPtr base, const std::array<QStringList, 2>& paths,
+                                       const SideReader& read, QObject* parent)
+    : PairJob(parent), kind_(kind), paths_{paths[Base].value(0), paths[New].value(0)}, documents_{std::move(base), nullptr}
 {
     for (Side side : {Base, New})
         if (!documents_[side])
-            reads_[side] = std::make_unique<ProfileLoadJob>(paths_[side], read);
+            reads_[side] = read(paths[side]);
     setBaseGiven(documents_[Base] != nullptr);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Loads the two dumps of a comparison, BASE and NEW, as documents, each on
-// its own ProfileLoadJob (BASE may be loaded already), or counts a range of
+// Loads the two sides of a comparison, BASE and NEW, as documents, each on
+// its own ProfileLoadJob (BASE may be loaded already; a side is one dump or
+// several merged, as the reader given makes its job), or counts a range of
 // each one's run through its document (a comparison page's windows). It
 // ends once: with both documents, or with the first side that failed or was
 // cancelled. Both dumps are of the kind compared (BASE's document's, or the
@@ -11,16 +12,22 @@
 #include "model/services/PairJob.h"
 #include "model/services/ProfileLoadJob.h"
 
+#include <QStringList>
+
 #include <array>
+#include <functional>
 
 namespace memprof::services {
 
 class ProfilePairLoadJob : public PairJob {
     Q_OBJECT
 public:
-    // `base` is BASE's document when it is loaded already, else null.
-    ProfilePairLoadJob(DumpKind kind, DocumentPtr base, QString basePath, QString newPath, DocumentReader read,
-                       QObject* parent = nullptr);
+    // The job reading a side's dumps (one: that dump; several: merged).
+    using SideReader = std::function<std::unique_ptr<ProfileLoadJob>(const QStringList& paths)>;
+    // `base` is BASE's document when it is loaded already, else null;
+    // `paths`: each side's dumps.
+    ProfilePairLoadJob(DumpKind kind, DocumentPtr base, const std::array<QStringList, 2>& paths,
+                       const SideReader& read, QObject* parent = nullptr);
     // Counts `ranges` of the runs of `documents` (BASE, NEW) through each
     // document's countRange; a side whose range is the whole run is its
     // document as given, not counted.
@@ -28,6 +35,7 @@ public:
                        QObject* parent = nullptr);
     ~ProfilePairLoadJob() override;
 
+    // The side's first dump (its only one, unless merged).
     const QString& path(Side side) const { return paths_[side]; }
     void start();
 

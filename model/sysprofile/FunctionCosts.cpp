@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/sysprofile/FunctionCosts.h"
 
+#include "model/sysprofile/CallTreeWalk.h"
+
 #include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
@@ -8,31 +10,6 @@
 namespace memprof {
 
 namespace {
-
-// Visits every node below the root in depth-first order, telling `enter`
-// and `leave` about it, without recursion (call paths can be deep).
-template <class Enter, class Leave>
-void walk(const CallTree& tree, Enter&& enter, Leave&& leave)
-{
-    struct Step {
-        CallNodeId node;
-        std::size_t nextChild;
-    };
-    std::vector<Step> stack{{kCallRoot, 0}};
-    while (!stack.empty()) {
-        Step& top = stack.back();
-        const CallNode& node = tree.node(top.node);
-        if (top.nextChild < node.children.size()) {
-            const CallNodeId child = node.children[top.nextChild++];
-            enter(child);
-            stack.push_back({child, 0});
-            continue;
-        }
-        if (top.node != kCallRoot)
-            leave(top.node);
-        stack.pop_back();
-    }
-}
 
 std::uint64_t edgeKey(FrameId caller, FrameId callee)
 {
@@ -52,7 +29,7 @@ std::vector<FunctionCost> functionCosts(const CallTree& tree)
 {
     absl::flat_hash_map<FrameId, FunctionCost> costs;
     absl::flat_hash_map<FrameId, std::uint32_t> onPath; // frame -> times on the current path
-    walk(
+    walkCallTree(
         tree,
         [&](CallNodeId id) {
             const CallNode& node = tree.node(id);
@@ -91,7 +68,7 @@ CallersAndCallees callersAndCallees(const CallTree& tree, FrameId frame)
             return -1;
         return static_cast<std::int64_t>(tree.node(node.parent).frame);
     };
-    walk(
+    walkCallTree(
         tree,
         [&](CallNodeId id) {
             const CallNode& node = tree.node(id);

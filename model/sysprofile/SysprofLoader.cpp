@@ -8,14 +8,14 @@
 
 namespace memprof {
 
-namespace {
-// The bottom-up trees of `views`, for a load that asks for them.
 void addBottomUpTrees(SysprofProfile& profile, const StackViewSet& views)
 {
     for (std::size_t view = 0; view < kStackViewCount; ++view)
         if (views.test(view))
             profile.bottomUpTrees[view] = std::make_shared<const CallTree>(bottomUpTree(profile.trees[view]));
 }
+
+namespace {
 
 SysprofProfile loadFrom(ByteSource& source, const DecodeControl& control, const SysprofLoadOptions& options,
                         const SysprofSnapshots* snapshots = nullptr)

@@ -30,6 +30,10 @@ inline SysprofLoadOptions viewerSysprofOptions(RunRange range = {})
     return options;
 }
 
+// Fills `profile`'s bottomUpTrees of `views` (a load asked for them does;
+// a profile made otherwise, a merge, asks here).
+void addBottomUpTrees(SysprofProfile& profile, const StackViewSet& views);
+
 // A file that cannot be opened gives a Failed status with an IoError.
 SysprofProfile loadSysprof(const std::string& path, const DecodeControl& control = {},
                            const SysprofLoadOptions& options = {});

@@ -7,6 +7,7 @@
 // a merge has not (a window of a run) is not offered; its charts stack the
 // dumps' heaps, and one dump chosen shows that dump's own charts; the
 // Instances pane's columns fit a 1024-pixel window.
+#include "tests/support/InstanceChoice.h"
 #include "tests/support/SignalWait.h"
 #include "tests/support/TestSuite.h"
 #include "tests/support/WindowTestHelpers.h"
@@ -53,6 +54,7 @@
 #include <map>
 
 using namespace memprof;
+using memprof::test::loadMerged;
 using memprof::test::Window;
 using itemmodels::InstanceShareModel;
 using itemmodels::LocationTableModel;
@@ -92,13 +94,6 @@ std::pair<int, QString> viewer(const QStringList& args)
     }
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardError())};
-}
-
-bool loadMerged(app::MainWindow* window, const QStringList& paths)
-{
-    QSignalSpy finished(window, &app::MainWindow::loadFinished);
-    window->loadMerged(paths);
-    return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
 }
 
 views::ProfilePage* pageOf(const Window& w)
@@ -161,24 +156,6 @@ qint64 instanceSum(const InstanceShareModel* model, int column)
     return sum;
 }
 
-// Chooses `text` in the Instances pane (as a click there) and waits for
-// the page to show it.
-bool choose(views::ProfilePage* page, const QString& text)
-{
-    QComboBox* choice = page->instancesPane()->instanceChoice();
-    const int index = choice->findText(text);
-    if (index < 0)
-        return false;
-    choice->setCurrentIndex(index);
-    emit choice->activated(index);
-    const QVariant wanted = choice->itemData(index);
-    return QTest::qWaitFor(
-        [page, wanted] {
-            return page->instancesPane()->instanceChoice()->isEnabled() &&
-                   (wanted.isValid() ? page->shownInstance() == wanted.value<InstanceId>() : !page->shownInstance());
-        },
-        30000);
-}
 
 } // namespace
 
@@ -217,7 +194,7 @@ private slots:
         views::ProfilePage* page = pageOf(w);
         views::InstancesPane* pane = page->instancesPane();
         QVERIFY(!pane->isHidden());
-        const InstanceShareModel* shares = pane->model();
+        const InstanceShareModel* shares = page->instanceShares();
         for (const EventKind kind : {EventKind::Alloc, EventKind::Free}) {
             views::CostTableView* table = test::eventTable(page, kind);
             test::mainTabs(page)->setCurrentWidget(table);
@@ -271,7 +248,7 @@ private slots:
         // Each copy holds half of a row.
         const LocationRow& top = page->profile()->allocations.front();
         page->viewState()->selectLocation(top.location);
-        const InstanceShareModel* shares = page->instancesPane()->model();
+        const InstanceShareModel* shares = page->instanceShares();
         QCOMPARE(shares->rowCount(), 2);
         for (int row = 0; row < 2; ++row)
             QCOMPARE(shares->index(row, InstanceShareModel::EventsColumn).data(itemmodels::SortRole).toLongLong() * 2,
@@ -285,19 +262,19 @@ private slots:
         QVERIFY(loadMerged(w.window, paths));
         views::ProfilePage* page = pageOf(w);
         const std::uint64_t mergedEvents = page->profile()->totals.eventCount;
-        QVERIFY(choose(page, QStringLiteral("growth.bin")));
+        QVERIFY(test::chooseInstance(page, QStringLiteral("growth.bin")));
         const MergedMemprof growth = modelMerge({paths[1]});
         QCOMPARE(shownRows(page, EventKind::Alloc), modelRows(growth.profile, EventKind::Alloc));
         QCOMPARE(page->profile()->totals.eventCount, growth.profile.totals.eventCount);
         // Its breakdown is its own: one dump.
         page->viewState()->selectLocation(page->profile()->allocations.front().location);
-        QCOMPARE(page->instancesPane()->model()->rowCount(), 1);
-        QCOMPARE(page->instancesPane()->model()->index(0, 0).data().toString(), QStringLiteral("growth.bin"));
+        QCOMPARE(page->instanceShares()->rowCount(), 1);
+        QCOMPARE(page->instanceShares()->index(0, 0).data().toString(), QStringLiteral("growth.bin"));
         // All of them again: the merge the page kept.
-        QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
+        QVERIFY(test::chooseInstance(page, page->instancesPane()->instanceChoice()->itemText(0)));
         QCOMPARE(page->profile()->totals.eventCount, mergedEvents);
         QCOMPARE(page->profile(), page->wholeRunProfile());
-        QCOMPARE(page->instancesPane()->model()->rowCount(), 2);
+        QCOMPARE(page->instanceShares()->rowCount(), 2);
     }
 
     void dumpsOfOneFileNameAreNamedFromTheirCommonFolder()
@@ -371,9 +348,8 @@ private slots:
         auto* pane = page->findChild<charts::ChartsPane*>();
         QVERIFY(pane->showsStackedHeap());
         QVERIFY(pane->hintText().contains(QStringLiteral("No window")));
-        // Nor a comparison: Compare With is off and says why.
-        QVERIFY(!compareAction(w)->isEnabled());
-        QVERIFY(compareAction(w)->toolTip().contains(QStringLiteral("not compared")));
+        // A comparison is of whole profiles (test_merged_comparison): on.
+        QVERIFY(compareAction(w)->isEnabled());
         // The document asked for a range anyway answers why not.
         std::unique_ptr<services::ProfileLoadJob> count = w->document()->countRange({1, 10});
         QSignalSpy failed(count.get(), &services::ProfileLoadJob::failed);

@@ -77,9 +77,9 @@ public:
     {
         inner_->setSourceFolders(page, folders);
     }
-    QMainWindow* compareWith(const QString& newPath, QWidget* opener) const override
+    QMainWindow* compareWith(const QStringList& newPaths, QWidget* opener) const override
     {
-        return inner_->compareWith(newPath, opener);
+        return inner_->compareWith(newPaths, opener);
     }
 
 private:

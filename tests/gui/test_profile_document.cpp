@@ -6,6 +6,7 @@
 // export the bytes memprof-report writes, written on a worker thread; the
 // pair job's one ending.
 #include "app/MemprofDocument.h"
+#include "app/MergedSysprofDocument.h"
 #include "app/ProfileDocuments.h"
 #include "app/SysprofDocument.h"
 #include "model/memprofile/ProfileLoader.h"
@@ -338,7 +339,7 @@ private slots:
         const QString big = dir.filePath(QStringLiteral("big.bin"));
         QVERIFY(test::writeRepeatedDump(test::fixture(QStringLiteral("v3/medium.bin")), big, 40));
         const QString broken = test::fixture(QStringLiteral("corrupt/flipped-header-invalid.bin"));
-        ProfilePairLoadJob job(DumpKind::Memprof, nullptr, big, broken, &app::readDocument);
+        ProfilePairLoadJob job(DumpKind::Memprof, nullptr, {QStringList{big}, QStringList{broken}}, &app::documentLoadJob);
         QSignalSpy stopped(&job, &ProfilePairLoadJob::stopped);
         QSignalSpy loaded(&job, &ProfilePairLoadJob::loaded);
         job.start();
@@ -355,19 +356,31 @@ private slots:
     {
         const QString cpu = test::fixture(QString::fromLatin1(kSysprofDump));
         const QString memory = test::fixture(QString::fromLatin1(kMemprofDump));
-        ProfilePairLoadJob mixed(DumpKind::Sysprof, nullptr, cpu, memory, &app::readDocument);
+        ProfilePairLoadJob mixed(DumpKind::Sysprof, nullptr, {QStringList{cpu}, QStringList{memory}}, &app::documentLoadJob);
         QSignalSpy stopped(&mixed, &ProfilePairLoadJob::stopped);
         mixed.start();
         QVERIFY(testsuite::received(stopped, 20000));
         QCOMPARE(stopped.at(0).at(0).toString(), memory);
         QVERIFY(stopped.at(0).at(1).toString().contains(QStringLiteral("memprof")));
 
-        ProfilePairLoadJob pair(DumpKind::Sysprof, nullptr, cpu, cpu, &app::readDocument);
+        ProfilePairLoadJob pair(DumpKind::Sysprof, nullptr, {QStringList{cpu}, QStringList{cpu}}, &app::documentLoadJob);
         QSignalSpy loaded(&pair, &ProfilePairLoadJob::loaded);
         pair.start();
         QVERIFY(testsuite::received(loaded, 20000));
         for (int side : {0, 1})
             QVERIFY(dynamic_cast<const SysprofDocument*>(loaded.at(0).at(side).value<DocumentPtr>().get()));
+
+        // A side of several dumps is read merged, the other as one dump.
+        ProfilePairLoadJob merged(DumpKind::Sysprof, nullptr, {QStringList{cpu}, QStringList{cpu, cpu}},
+                                  &app::documentLoadJob);
+        QSignalSpy mergedLoaded(&merged, &ProfilePairLoadJob::loaded);
+        merged.start();
+        QVERIFY(testsuite::received(mergedLoaded, 20000));
+        QVERIFY(dynamic_cast<const SysprofDocument*>(mergedLoaded.at(0).at(0).value<DocumentPtr>().get()));
+        const auto* both =
+            dynamic_cast<const app::MergedSysprofDocument*>(mergedLoaded.at(0).at(1).value<DocumentPtr>().get());
+        QVERIFY(both);
+        QCOMPARE(both->dumpPaths(), (QStringList{cpu, cpu}));
     }
 };
 

@@ -742,7 +742,7 @@ private slots:
         test::Window window;
         QVERIFY(test::load(window.window, fixture("coroutines-C-jitoff.bin")));
         views::SysprofPage* page = window->sysprofPage();
-        auto* split = qobject_cast<QSplitter*>(page->sourcePane()->parentWidget());
+        auto* split = page->findChild<QSplitter*>(QStringLiteral("cpuSourceSplitter"));
         QVERIFY(split);
         QVERIFY(flameIsBuilt(page));
         QTest::qWait(50);

@@ -39,6 +39,14 @@ inline bool load(app::MainWindow* window, const QString& path)
     return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
 }
 
+// The dumps at `paths` loaded as one profile (File > Open as One Profile).
+inline bool loadMerged(app::MainWindow* window, const QStringList& paths)
+{
+    QSignalSpy finished(window, &app::MainWindow::loadFinished);
+    window->loadMerged(paths);
+    return testsuite::received(finished, 30000) && finished.at(0).at(0).toBool();
+}
+
 // A load whose functions' names (read from their sources off the GUI
 // thread, once the load is shown) are in the by-function tree too.
 inline bool loadWithFunctionNames(app::MainWindow* window, const QString& path)
