@@ -559,23 +559,13 @@ void MainWindow::showRecordDialog()
             if (shown && !note.isEmpty())
                 shown->statusBar()->showMessage(note);
         });
-        // A cluster's dumps open as one profile where the viewer merges
-        // their kind (memory); CPU dumps open one window each.
+        // A cluster's dumps, of either kind, open as one profile.
         connect(recordDialog_, &views::RecordDialog::clusterRecorded, this,
                 [this](const QStringList& paths, const QString& failures) {
-                    QList<MainWindow*> shown;
-                    if (recordDialog_->form().kind == record::ProfilerKind::Memory)
-                        shown << openMerged(paths);
-                    else
-                        for (const QString& path : paths)
-                            shown << openDump(path);
-                    if (failures.isEmpty())
-                        return;
-                    const QString note =
-                        tr("Not recorded: %1").arg(QStringList(failures.split(u'\n')).join(QStringLiteral("; ")));
-                    for (MainWindow* window : shown)
-                        if (window)
-                            window->statusBar()->showMessage(note);
+                    MainWindow* shown = openMerged(paths);
+                    if (shown && !failures.isEmpty())
+                        shown->statusBar()->showMessage(
+                            tr("Not recorded: %1").arg(QStringList(failures.split(u'\n')).join(QStringLiteral("; "))));
                 });
     }
     recordDialog_->show();

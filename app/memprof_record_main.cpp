@@ -211,9 +211,7 @@ int attachCluster(const AttachSettings& shared, const QStringList& addresses, co
         say(QStringLiteral("%1 of %2 instances recorded; open them as one profile with:")
                 .arg(complete.size())
                 .arg(instances.size()));
-        // The viewer merges memory profiles; CPU profiles merge in the report.
-        if (shared.kind == ProfilerKind::Memory)
-            std::cerr << "  memprof-viewer --merge " << complete.join(u' ').toStdString() << '\n';
+        std::cerr << "  memprof-viewer --merge " << complete.join(u' ').toStdString() << '\n';
         std::cerr << "  memprof-report --merge " << complete.join(u' ').toStdString() << '\n';
     }
     return outcome.allComplete() ? 0 : 1;
