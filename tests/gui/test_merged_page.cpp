@@ -388,7 +388,7 @@ private slots:
                  charts::topHolders(merged.profile, 1).front().heldBytes);
 
         // One dump chosen: that dump's own charts.
-        QVERIFY(choose(page, QStringLiteral("growth.bin")));
+        QVERIFY(test::chooseInstance(page, QStringLiteral("growth.bin")));
         QVERIFY(!pane->showsStackedHeap());
         QCOMPARE(pane->currentChart(), pane->heapChart());
         // The same dump opened alone, its charts drawn by a pane of its own.
@@ -420,7 +420,7 @@ private slots:
         QVERIFY(!pane->heapChart()->isChoosingWindow());
         QVERIFY(alone.heapChart()->isChoosingWindow());
         // All of them again: stacked.
-        QVERIFY(choose(page, page->instancesPane()->instanceChoice()->itemText(0)));
+        QVERIFY(test::chooseInstance(page, page->instancesPane()->instanceChoice()->itemText(0)));
         QVERIFY(pane->showsStackedHeap());
     }
 
