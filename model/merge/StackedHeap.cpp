@@ -19,22 +19,23 @@ std::size_t StackedHeap::cellAt(double share) const
 // Event e of a run of N occupies the shares [(e-1)/N, e/N), cell j of G the
 // shares [j/G, (j+1)/G): the events with a part in cell j are those from
 // floor(j*N/G) + 1 to ceil((j+1)*N/G). Products in 128 bits: N*G passes
-// 2^64 only for runs no dump reaches, but must not wrap if one did.
+// 2^64 only for runs no dump reaches, but must not wrap if one did
+// (Int128: SaturatingMath.h).
 std::vector<std::uint64_t> heapOnShares(const HeapTimeline& timeline, std::size_t cells)
 {
     std::vector<std::uint64_t> layer(cells, 0);
     const auto& buckets = timeline.buckets();
-    const auto events = static_cast<unsigned __int128>(timeline.eventCount());
+    const auto events = static_cast<Int128>(timeline.eventCount());
     if (buckets.empty() || events == 0)
         return layer;
-    const auto count = static_cast<unsigned __int128>(cells);
+    const auto count = static_cast<Int128>(cells);
     const std::uint64_t width = timeline.eventsPerBucket();
-    const auto bucketOf = [&](unsigned __int128 event) {
+    const auto bucketOf = [&](Int128 event) {
         return std::min(static_cast<std::size_t>((event - 1) / width), buckets.size() - 1);
     };
     for (std::size_t cell = 0; cell < cells; ++cell) {
-        const unsigned __int128 firstEvent = cell * events / count + 1;
-        const unsigned __int128 lastEvent = ((cell + 1) * events + count - 1) / count;
+        const Int128 firstEvent = cell * events / count + 1;
+        const Int128 lastEvent = ((cell + 1) * events + count - 1) / count;
         std::uint64_t largest = 0;
         for (std::size_t bucket = bucketOf(firstEvent); bucket <= bucketOf(lastEvent); ++bucket)
             largest = std::max(largest, buckets[bucket].maxLiveBytes);
