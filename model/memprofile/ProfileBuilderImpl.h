@@ -548,12 +548,22 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     totals_.symbolEventCount = symbolEventCount_;
     Profile profile;
     profile.status = status;
-    profile.allocations = collectRows(EventKind::Alloc, kindStats_[0]);
-    profile.reallocations = collectRows(EventKind::Realloc, kindStats_[1]);
-    profile.frees = collectRows(EventKind::Free, kindStats_[2]);
-    sumRowsIntoTotals(profile, totals_);
     fillHeld(profile, locations_.size(), true);
     totals_.liveBlockCount = blocks_.size();
+    // Without a window index (which records the blocks live at the end),
+    // the block map and each Overrides table are done with once read: their
+    // memory goes back before the rows are made, so the rows do not add to
+    // the load's peak.
+    if (!indexing_)
+        blocks_ = BlockMap();
+    profile.allocations = collectRows(EventKind::Alloc, kindStats_[0]);
+    profile.reallocations = collectRows(EventKind::Realloc, kindStats_[1]);
+    if (!indexing_)
+        overrides_[0] = OverrideTable();
+    profile.frees = collectRows(EventKind::Free, kindStats_[2]);
+    if (!indexing_)
+        overrides_[1] = OverrideTable();
+    sumRowsIntoTotals(profile, totals_);
     if (clampedSum(liveBytes_).overflowed)
         totals_.overflowed |= kLiveOverflowed;
     finishIndex(status, profile);

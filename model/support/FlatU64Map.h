@@ -14,7 +14,6 @@
 // absl::flat_hash_map and std::unordered_map (bench/BlockMapAdapters.h).
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -42,7 +41,7 @@ public:
     {
         if (key == kEmpty) [[unlikely]]
             return hasZeroKey_ ? &zeroKeyValue_ : nullptr;
-        for (std::size_t i = home(key);; i = (i + 1) & mask_) {
+        for (std::size_t i = home(key);; i = next(i)) {
             Slot& slot = slots_[i];
             if (slot.key == key)
                 return &slot.value;
@@ -63,15 +62,15 @@ public:
             return {&zeroKeyValue_, inserted};
         }
         std::size_t i = home(key);
-        for (;; i = (i + 1) & mask_) {
+        for (;; i = next(i)) {
             Slot& slot = slots_[i];
             if (slot.key == key)
                 return {&slot.value, false};
             if (slot.key == kEmpty)
                 break;
         }
-        if ((count_ + 1) * kMaxLoadDenominator > capacity() * kMaxLoadNumerator) [[unlikely]] {
-            allocate(capacity() * 2);
+        if ((count_ + 1) * kMaxLoadDenominator > capacity_ * kMaxLoadNumerator) [[unlikely]] {
+            allocate(grownCapacity());
             return tryEmplace(key, value);
         }
         slots_[i] = Slot{value, key};
@@ -91,12 +90,12 @@ public:
         // Backward-shift deletion: each following slot of the run moves into
         // the hole when the hole lies on its probe path (between its home and
         // where it sits), so every look-up still finds its key.
-        for (std::size_t i = (hole + 1) & mask_;; i = (i + 1) & mask_) {
+        for (std::size_t i = next(hole);; i = next(i)) {
             Slot& slot = slots_[i];
             if (slot.key == kEmpty)
                 break;
-            const std::size_t distanceFromHome = (i - home(slot.key)) & mask_;
-            const std::size_t distanceToHole = (i - hole) & mask_;
+            const std::size_t distanceFromHome = distance(home(slot.key), i);
+            const std::size_t distanceToHole = distance(hole, i);
             if (distanceFromHome >= distanceToHole) {
                 slots_[hole] = slot;
                 hole = i;
@@ -110,7 +109,7 @@ public:
     // emptied again and again, such as a window index's per-segment sums).
     void clear()
     {
-        std::memset(static_cast<void*>(slots_.get()), 0, capacity() * sizeof(Slot));
+        std::memset(static_cast<void*>(slots_.get()), 0, capacity_ * sizeof(Slot));
         count_ = 0;
         hasZeroKey_ = false;
         zeroKeyValue_ = {};
@@ -121,7 +120,7 @@ public:
     {
         if (hasZeroKey_)
             visit(kEmpty, zeroKeyValue_);
-        for (std::size_t i = 0; i < capacity(); ++i)
+        for (std::size_t i = 0; i < capacity_; ++i)
             if (slots_[i].key != kEmpty)
                 visit(slots_[i].key, slots_[i].value);
     }
@@ -135,6 +134,11 @@ private:
     // Linear probing stays short below ~60% occupancy.
     static constexpr std::size_t kMaxLoadNumerator = 3;
     static constexpr std::size_t kMaxLoadDenominator = 5;
+    // A table this large misses the caches on every look-up whatever its
+    // size, so it grows by a quarter instead of doubling: a doubled table
+    // holds up to twice the slots its keys need, and the block map is
+    // most of a large dump's memory.
+    static constexpr std::size_t kFineGrowthBytes = std::size_t{32} << 20;
 
     // The value first: erase() gets from a value back to its slot (a
     // standard-layout struct and its first member share an address).
@@ -192,31 +196,48 @@ private:
         return SlotArray(reinterpret_cast<Slot*>(aligned), FreeSlots{bytes});
     }
 
-    std::size_t capacity() const
-    {
-        return mask_ + 1;
-    }
-
-    // Fibonacci hashing: block addresses are aligned, so their low bits say
-    // little; the product's high bits mix all of them.
+    // Fibonacci hashing, scaled to the capacity: block addresses are
+    // aligned, so their low bits say little; the product mixes all of them
+    // into its high bits, which pick the slot as a fraction of the table
+    // (any capacity, not only powers of two).
     std::size_t home(std::uint64_t key) const
     {
-        return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> shift_);
+        const std::uint64_t mixed = key * 0x9e3779b97f4a7c15ull;
+        return static_cast<std::size_t>((static_cast<Product>(mixed) * capacity_) >> 64);
+    }
+
+    // 64 x 64 bits (a GCC and Clang extension): one multiply instruction.
+    __extension__ typedef unsigned __int128 Product;
+
+    std::size_t next(std::size_t i) const { return i + 1 == capacity_ ? 0 : i + 1; }
+
+    // How far slot `to` is after slot `from`, wrapping at the end.
+    std::size_t distance(std::size_t from, std::size_t to) const
+    {
+        return to >= from ? to - from : to + capacity_ - from;
+    }
+
+    std::size_t grownCapacity() const
+    {
+        if (capacity_ * sizeof(Slot) < kFineGrowthBytes)
+            return capacity_ * 2;
+        // Whole huge pages: the mapping has them anyway.
+        constexpr std::size_t slotsPerPage = kHugePage / sizeof(Slot);
+        const std::size_t wanted = capacity_ + capacity_ / 4;
+        return (wanted + slotsPerPage - 1) / slotsPerPage * slotsPerPage;
     }
 
     void allocate(std::size_t newCapacity)
     {
         SlotArray old = std::move(slots_);
-        const std::size_t oldCapacity = old ? capacity() : 0;
+        const std::size_t oldCapacity = old ? capacity_ : 0;
         slots_ = allocateSlots(newCapacity);
-        mask_ = newCapacity - 1;
-        shift_ = 64 - std::countr_zero(newCapacity);
-        // The keys move in the order of their slots, and a slot's key goes
-        // to about twice its index (a Fibonacci home keeps its high bits):
-        // the new array fills front to back while the old one, read front
-        // to back, gives back each huge page it is done with. So the move
-        // holds about the new array, not both (at 7 M live blocks, 268 MB
-        // instead of 402).
+        capacity_ = newCapacity;
+        // The keys move in the order of their slots, and a home is the same
+        // fraction of any capacity: a slot's key goes to about its index
+        // times the growth, so the new array fills front to back while the
+        // old one, read front to back, gives back each huge page it is done
+        // with. So the move holds about the new array, not both.
         const bool givesBack = old && old.get_deleter().mappedBytes != 0;
         char* const oldBytes = reinterpret_cast<char*>(old.get());
         std::size_t givenBack = 0; // bytes of the old array, from its start
@@ -224,7 +245,7 @@ private:
             if (old[i].key != kEmpty) {
                 std::size_t j = home(old[i].key);
                 while (slots_[j].key != kEmpty)
-                    j = (j + 1) & mask_;
+                    j = next(j);
                 slots_[j] = old[i];
             }
             // Only whole huge pages behind the slots moved: a slot may
@@ -237,8 +258,7 @@ private:
     }
 
     SlotArray slots_;
-    std::size_t mask_ = 0;
-    int shift_ = 64;
+    std::size_t capacity_ = 0;
     std::size_t count_ = 0;
     bool hasZeroKey_ = false;
     Value zeroKeyValue_{};
