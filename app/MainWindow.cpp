@@ -4,6 +4,7 @@
 #include "ComparisonWindow.h"
 #include "MemprofDocument.h"
 #include "DocumentProfiles.h"
+#include "DumpsToMerge.h"
 #include "PageActions.h"
 #include "ProfileDocuments.h"
 #include "RecentFilesMenu.h"
@@ -258,22 +259,16 @@ void MainWindow::loadMerged(const QStringList& paths)
 {
     if (paths.isEmpty())
         return;
-    // A folder stands for the files in it (a cluster's dumps collected in one).
-    QStringList absolute;
-    for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (!info.isDir()) {
-            absolute << info.absoluteFilePath();
-            continue;
-        }
-        for (const QFileInfo& file : QDir(path).entryInfoList(QDir::Files, QDir::Name))
-            absolute << file.absoluteFilePath();
-    }
-    if (absolute.isEmpty()) {
-        showFailure(paths.first(), tr("There is no dump in it."));
+    // A folder stands for the dumps in it (a cluster's collected in one).
+    const DumpsToMerge dumps = dumpsToMerge(paths);
+    if (!dumps.error.isEmpty()) {
+        showFailure(dumps.folder, dumps.error);
         emit loadFinished(false);
         return;
     }
+    QStringList absolute;
+    for (const QString& path : dumps.paths)
+        absolute << QFileInfo(path).absoluteFilePath();
     auto job = mergedLoadJob(absolute);
     connect(job.get(), &services::ProfileLoadJob::progress, loadingPage_, &views::LoadingPage::setDumpsRead);
     const QString what = tr("%n dumps as one profile", nullptr, static_cast<int>(absolute.size()));

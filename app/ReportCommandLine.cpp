@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/ReportCommandLine.h"
 
+#include "model/dump/DumpFolders.h"
 #include "model/memprofile/ProfileLoader.h"
 #include "model/support/OutputFile.h"
 
@@ -274,6 +275,13 @@ std::optional<int> parseCommandLine(int argc, char** argv, const char* usage, Co
     }
     if (const std::string why = contradiction(line); !why.empty())
         return usageError(why);
+    if (line.merge) {
+        // A folder given stands for the dumps in it (a recorded cluster's).
+        DumpPaths merged = expandDumpFolders(line.dumps);
+        if (!merged.error.empty())
+            return usageError("--merge: " + merged.error);
+        line.dumps = std::move(merged.paths);
+    }
     return checkDumps(line);
 }
 

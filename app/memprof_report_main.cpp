@@ -27,7 +27,7 @@ using memprof::cli::ReportCommand;
 const char* const kUsage =
     "Usage: memprof-report [OPTIONS] DUMP\n"
     "       memprof-report --diff [OPTIONS] BASE NEW\n"
-    "       memprof-report --merge [OPTIONS] DUMP...\n"
+    "       memprof-report --merge [OPTIONS] DUMP|FOLDER...\n"
     "Print the report of a LuaJIT memory profile (memprof formats 1, 2, 3),\n"
     "as luajit-parse-memprof prints it, or of a CPU profile (sysprof formats\n"
     "1, 2), as luajit -ts prints it (its folded stacks). The kind of dump is\n"
@@ -77,7 +77,7 @@ const char* const kUsage =
     "                       --export=pprof labels each sample 'instance',\n"
     "                       --export=speedscope writes a profile per dump. A\n"
     "                       dump that cannot be read is left out, with a\n"
-    "                       warning\n"
+    "                       warning. A folder stands for the dumps in it\n"
     "\n"
     "Sysprof dumps (CPU profiles):\n"
     "  (no option)          the reference's lines: 'frame;...;<TAB>count'\n"

@@ -10,6 +10,7 @@
 // size into OUT.png and exits (for docs and checks); --range counts only a
 // window of the run, --search searches the flame graph.
 #include "DiffWindow.h"
+#include "DumpsToMerge.h"
 #include "MainWindow.h"
 #include "SysprofDiffWindow.h"
 #include "model/dump/DumpKind.h"
@@ -248,6 +249,19 @@ std::optional<Sides> comparedSides(const QStringList& dumps, bool merge)
     return Sides{dumps.mid(0, separator), dumps.mid(separator + 1)};
 }
 
+// `dumps` with each folder replaced by the dumps in it; false, having said
+// why, when a folder has none.
+bool expandFolders(QStringList& dumps)
+{
+    memprof::app::DumpsToMerge expanded = memprof::app::dumpsToMerge(dumps);
+    if (!expanded.error.isEmpty()) {
+        std::fprintf(stderr, "memprof-viewer: --merge: %s\n", qPrintable(expanded.error));
+        return false;
+    }
+    dumps = std::move(expanded.paths);
+    return true;
+}
+
 // `dumpPaths`: one dump, or with `merge` several opened as one profile.
 int takeScreenshot(const QString& outPath, const QStringList& dumpPaths, bool merge, const QSize& size,
                    const QString& tab, const QString& range, const QString& search)
@@ -421,7 +435,13 @@ int main(int argc, char* argv[])
                                                   "dump's part of a row."));
     parser.addOption(merge);
     parser.process(app);
-    const QStringList dumps = parser.positionalArguments();
+    QStringList dumps = parser.positionalArguments();
+    std::optional<Sides> sides = parser.isSet(diff) ? comparedSides(dumps, parser.isSet(merge)) : std::nullopt;
+    // A folder given to a merge stands for the dumps in it (a recorded
+    // cluster's): each side's, or the one list's.
+    if (parser.isSet(merge) && (sides || !parser.isSet(diff)) &&
+        !(sides ? expandFolders((*sides)[0]) && expandFolders((*sides)[1]) : expandFolders(dumps)))
+        return 2;
 
     if (parser.isSet(screenshot)) {
         const QSize size = parseScreenshotSize(parser.value(screenshotSize));
@@ -430,8 +450,6 @@ int main(int argc, char* argv[])
                          qPrintable(parser.value(screenshotSize)), kMaxScreenshotSide);
             return 2;
         }
-        const std::optional<Sides> sides =
-            parser.isSet(diff) ? comparedSides(dumps, parser.isSet(merge)) : std::nullopt;
         const bool countRight = parser.isSet(diff)    ? sides.has_value()
                                 : parser.isSet(merge) ? !dumps.isEmpty()
                                                       : dumps.size() == 1;
@@ -452,7 +470,6 @@ int main(int argc, char* argv[])
     }
 
     if (parser.isSet(diff)) {
-        const std::optional<Sides> sides = comparedSides(dumps, parser.isSet(merge));
         if (!sides) {
             std::fprintf(stderr, "usage: memprof-viewer --diff BASE NEW\n"
                                  "       memprof-viewer --diff --merge BASE... : NEW...\n");

@@ -183,18 +183,11 @@ QWidget* ProfilePage::createPanes()
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setObjectName(QStringLiteral("leakSourceSplitter"));
     right->addWidget(heldPane_);
-    // Only a merge has instances: hidden for one dump.
     instanceShares_ = new itemmodels::InstanceShareModel(this);
-    instancesPane_ = new InstancesPane(viewState(), instanceShares_, instanceShares_->initialSortColumn(), this);
-    instancesPane_->hide();
-    connect(instancesPane_, &InstancesPane::wholeMergeChosen, this,
-            [this] { showInstanceCounts(wholeProfile_, mergedBreakdown_, std::nullopt); });
-    connect(instancesPane_, &InstancesPane::instanceRead, this,
-            [this](const services::DocumentPtr& document) { document->showOn(this, nullptr); });
-    connect(instancesPane_, &InstancesPane::instanceReadFailed, this,
-            [this](const QString& why) { messageBar()->showWarning(why); });
-    connect(instancesPane_, &InstancesPane::statusMessage, this, &ProfilePage::statusMessage);
-    right->addWidget(instancesPane_);
+    merge_ = std::make_unique<PageMerge<MemprofBreakdown>>(
+        this, messageBar(), instanceShares_, instanceShares_->initialSortColumn(),
+        [this] { showInstanceCounts(wholeProfile_, merge_->merged(), std::nullopt); });
+    right->addWidget(merge_->pane());
     right->addWidget(sourcePane());
     right->setSizes({300, 220, 300});
     auto* main = new QSplitter(Qt::Horizontal, this);
@@ -210,11 +203,7 @@ QWidget* ProfilePage::createPanes()
     auto* layout = new QVBoxLayout(panes);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(windowBar_);
-    mergedNote_ = new QLabel(this);
-    mergedNote_->setObjectName(QStringLiteral("mergedNote"));
-    mergedNote_->setWordWrap(true);
-    mergedNote_->hide();
-    layout->addWidget(mergedNote_);
+    layout->addWidget(merge_->note());
     layout->addWidget(main, 1);
     return panes;
 }
@@ -518,26 +507,16 @@ namespace memprof::views {
 
 void ProfilePage::leaveMerge()
 {
-    if (!mergedBreakdown_)
+    if (!merge_->leave())
         return;
-    mergedBreakdown_ = nullptr;
-    shownBreakdown_ = nullptr;
-    shownInstance_.reset();
-    instancesPane_->setInstances({}, {});
     instanceShares_->setBreakdown(nullptr);
     instanceProfile_ = nullptr;
-    instancesPane_->hide();
-    mergedNote_->hide();
     windowBar_->show();
 }
 
 void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, const QString& title,
                              InstanceReader readInstance, const QString& warning)
 {
-    mergedBreakdown_ = std::move(breakdown);
-    shownBreakdown_ = mergedBreakdown_;
-    shownInstance_.reset();
-    mergedTitle_ = title;
     summary_->setMerged(title);
     // Each dump's events are its own x axis: there is no run to take a
     // window of; the heap chart stretches each run to its width.
@@ -545,15 +524,13 @@ void ProfilePage::showMerged(std::shared_ptr<const MemprofBreakdown> breakdown, 
     const QString why = tr("The dumps' events have no common clock, so there is no event window over a run; the "
                            "heap chart stacks the dumps with each run stretched to the width, and the peak is the "
                            "sum of the dumps' peaks.");
-    mergedNote_->setText(tr("<b>%1</b>: the rows sum the dumps' counts by location name. %2").arg(title.toHtmlEscaped(), why));
-    mergedNote_->show();
-    charts_->setMergedProfile(*wholeProfile_, *mergedBreakdown_);
-    instancesPane_->setInstances(instanceChoices(mergedBreakdown_->instances), std::move(readInstance));
-    instanceShares_->setBreakdown(mergedBreakdown_);
+    merge_->show(std::move(breakdown), title,
+                 tr("<b>%1</b>: the rows sum the dumps' counts by location name. %2").arg(title.toHtmlEscaped(), why),
+                 std::move(readInstance));
+    charts_->setMergedProfile(*wholeProfile_, *merge_->merged());
+    instanceShares_->setBreakdown(merge_->merged());
     instanceProfile_ = wholeProfile_;
-    instancesPane_->show();
-    if (!warning.isEmpty())
-        messageBar()->showWarning(warning);
+    merge_->showPane(warning);
     updateInstances();
 }
 
@@ -569,14 +546,14 @@ void ProfilePage::updateInstances()
         location.reset();
     instanceShares_->showLocation(location, kind);
     if (!location) {
-        instancesPane_->setCaption(tr("<b>Instances</b>: select a row to see each dump's part of it."));
+        merge_->pane()->setCaption(tr("<b>Instances</b>: select a row to see each dump's part of it."));
         return;
     }
     const QString name = itemmodels::displayText(QString::fromStdString(instanceProfile_->nameOf(*location)));
     const QString rows = kind == EventKind::Alloc     ? tr("allocations")
                          : kind == EventKind::Realloc ? tr("reallocations")
                                                       : tr("frees");
-    instancesPane_->setCaption(
+    merge_->pane()->setCaption(
         tr("<b>Instances</b> of %1 (%2; held: live at each dump's end)").arg(name.toHtmlEscaped(), rows));
 }
 
@@ -590,19 +567,15 @@ void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_p
     const std::optional<LocationId> selected = viewState()->selectedLocation();
     const std::string selectedName =
         selected && *selected < profile_->locations.size() ? profile_->nameOf(*selected) : std::string();
-    shownInstance_ = instance;
+    merge_->choose(instance, std::move(breakdown));
     setSelectableProfile(profile);
     summary_->setProfile(*profile, dumpPath_);
-    summary_->setMerged(instance ? tr("%1, one of the dumps merged")
-                                       .arg(QString::fromStdString(mergedBreakdown_->instances[*instance].name))
-                                 : mergedTitle_);
+    summary_->setMerged(merge_->shownTitle());
     showCounts(profile, true, true);
     // One dump alone: its own charts; the merge again: the stacked heap.
-    charts_->setMergedProfile(*profile, *breakdown);
-    shownBreakdown_ = std::move(breakdown);
-    instanceShares_->setBreakdown(shownBreakdown_);
+    charts_->setMergedProfile(*profile, *merge_->shown());
+    instanceShares_->setBreakdown(merge_->shown());
     instanceProfile_ = profile;
-    instancesPane_->setChosenInstance(instance);
     if (!selectedName.empty()) {
         for (LocationId id = 0; id < profile->locations.size(); ++id) {
             if (profile->nameOf(id) == selectedName) {
@@ -612,9 +585,7 @@ void ProfilePage::showInstanceCounts(services::ProfilePtr profile, std::shared_p
         }
     }
     updateInstances();
-    emit statusMessage(instance ? tr("Showing %1 alone")
-                                      .arg(QString::fromStdString(mergedBreakdown_->instances[*instance].name))
-                                : tr("Showing all the dumps merged"));
+    emit statusMessage(merge_->shownStatus());
 }
 
 } // namespace memprof::views

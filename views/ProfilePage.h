@@ -13,6 +13,7 @@
 #pragma once
 
 #include "MemoryResultsPage.h"
+#include "PageMerge.h"
 #include "model/itemmodels/LocationNames.h"
 #include "model/merge/MemprofMerge.h"
 #include "model/services/ProfileLoadJob.h"
@@ -108,12 +109,12 @@ public:
     // nothing (std::nullopt) shows again.
     void showInstanceCounts(services::ProfilePtr profile, std::shared_ptr<const MemprofBreakdown> breakdown,
                             std::optional<InstanceId> instance);
-    bool isMerged() const { return mergedBreakdown_ != nullptr; }
+    bool isMerged() const { return merge_->isMerged(); }
     // The dump shown alone, or none: the whole merge (or one dump's profile).
-    std::optional<InstanceId> shownInstance() const { return shownInstance_; }
+    std::optional<InstanceId> shownInstance() const { return merge_->shownInstance(); }
     // The breakdown of what is shown: the merge's, or the dump's alone.
-    const std::shared_ptr<const MemprofBreakdown>& shownBreakdown() const { return shownBreakdown_; }
-    InstancesPane* instancesPane() const { return instancesPane_; }
+    const std::shared_ptr<const MemprofBreakdown>& shownBreakdown() const { return merge_->shown(); }
+    InstancesPane* instancesPane() const { return merge_->pane(); }
     itemmodels::InstanceShareModel* instanceShares() const { return instanceShares_; }
 
 signals:
@@ -178,18 +179,14 @@ private:
     OverridesPane* overridesPane_ = nullptr;
     HeldPane* heldPane_ = nullptr;
     EventWindowBar* windowBar_ = nullptr;
-    InstancesPane* instancesPane_ = nullptr;
-    // In place of the window bar for a merge: why there is none.
-    QLabel* mergedNote_ = nullptr;
-    // The merge shown (null: one dump), how to read one of its dumps alone,
-    // the dump shown alone and the read of it running.
-    std::shared_ptr<const MemprofBreakdown> mergedBreakdown_;
-    QString mergedTitle_;
-    std::optional<InstanceId> shownInstance_;
-    std::shared_ptr<const MemprofBreakdown> shownBreakdown_;
     // Each dump's part of the selected row, and the profile whose rows it is of.
     itemmodels::InstanceShareModel* instanceShares_ = nullptr;
     services::ProfilePtr instanceProfile_;
+    // The merge shown (none: one dump), its Instances pane over those parts
+    // and its note, in place of the window bar: why there is none. Made
+    // with the panes (createPanes), the pane following the tables in the
+    // focus chain.
+    std::unique_ptr<PageMerge<MemprofBreakdown>> merge_;
 };
 
 } // namespace memprof::views

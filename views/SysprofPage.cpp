@@ -64,8 +64,8 @@ SysprofPage::SysprofPage(QWidget* parent)
       rangeCounter_(new RangeCounter(this)),
       namesReader_(new FunctionNamesReader(this)),
       sampleShares_(new itemmodels::SampleShareModel(this)),
-      instancesPane_(new InstancesPane(viewState(), sampleShares_, sampleShares_->initialSortColumn(), this)),
-      mergedNote_(new QLabel(this))
+      merge_(this, messageBar(), sampleShares_, sampleShares_->initialSortColumn(),
+             [this] { showInstanceCounts(whole_, merge_.merged(), std::nullopt); })
 {
     filterField()->lineEdit()->setPlaceholderText(tr("Filter functions (Ctrl+F)…"));
     header_->setTextFormat(Qt::RichText);
@@ -115,10 +115,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     layout->addWidget(messageBar());
     layout->addWidget(header_);
     layout->addLayout(bar);
-    mergedNote_->setObjectName(QStringLiteral("mergedNote"));
-    mergedNote_->setWordWrap(true);
-    mergedNote_->hide();
-    layout->addWidget(mergedNote_);
+    layout->addWidget(merge_.note());
     auto* split = new QSplitter(Qt::Horizontal, this);
     split_ = split;
     split->setObjectName(QStringLiteral("cpuSourceSplitter"));
@@ -126,8 +123,7 @@ SysprofPage::SysprofPage(QWidget* parent)
     // Only a merge has instances: hidden for one dump.
     auto* side = new QSplitter(Qt::Vertical, this);
     side->setObjectName(QStringLiteral("cpuInstancesSplitter"));
-    instancesPane_->hide();
-    side->addWidget(instancesPane_);
+    side->addWidget(merge_.pane());
     side->addWidget(sourcePane());
     side->setSizes({220, 300});
     split->addWidget(side);
@@ -159,13 +155,6 @@ SysprofPage::SysprofPage(QWidget* parent)
             showSelection();
         emit frameSelected(frame);
     });
-    connect(instancesPane_, &InstancesPane::wholeMergeChosen, this,
-            [this] { showInstanceCounts(whole_, mergedBreakdown_, std::nullopt); });
-    connect(instancesPane_, &InstancesPane::instanceRead, this,
-            [this](const services::DocumentPtr& document) { document->showOn(this, nullptr); });
-    connect(instancesPane_, &InstancesPane::instanceReadFailed, this,
-            [this](const QString& why) { messageBar()->showWarning(why); });
-    connect(instancesPane_, &InstancesPane::statusMessage, this, &SysprofPage::statusMessage);
     connect(viewState(), &ViewState::rangeChanged, this, &SysprofPage::countRange);
     connect(wholeRun_, &QPushButton::clicked, this, [this] { setRange({}); });
     // A range that could not be counted: why, in the status bar; the panes
@@ -447,10 +436,7 @@ QString SysprofPage::headerText() const
         return {};
     const QFileInfo file(path_);
     // A merge is named by its title, its dumps being in the Instances pane.
-    const QString name = !isMerged()     ? file.fileName()
-                         : shownInstance_ ? tr("%1, one of the dumps merged")
-                                                .arg(QString::fromStdString(mergedBreakdown_->instances[*shownInstance_].name))
-                                          : mergedTitle_;
+    const QString name = isMerged() ? merge_.shownTitle() : file.fileName();
     const QString where = isMerged() ? QString() : file.absolutePath();
     QStringList facts;
     facts << tr("sysprof CPU profile, format %1").arg(profile_->status.eventsVersion);
@@ -497,15 +483,9 @@ bool SysprofPage::showTab(const QString& name)
 
 void SysprofPage::leaveMerge()
 {
-    if (!mergedBreakdown_)
+    if (!merge_.leave())
         return;
-    mergedBreakdown_ = nullptr;
-    shownBreakdown_ = nullptr;
-    shownInstance_.reset();
-    instancesPane_->setInstances({}, {});
     sampleShares_->setBreakdown(nullptr, nullptr);
-    instancesPane_->hide();
-    mergedNote_->hide();
     const int states = tabs()->indexOf(states_);
     tabs()->setTabEnabled(states, true);
     tabs()->setTabToolTip(states, tr("Samples per VM state: the interpreter, Lua, C, the garbage collector, the JIT"));
@@ -514,31 +494,25 @@ void SysprofPage::leaveMerge()
 void SysprofPage::showMerged(std::shared_ptr<const SysprofBreakdown> breakdown, const QString& title,
                              InstanceReader readInstance, const QString& warning)
 {
-    mergedBreakdown_ = std::move(breakdown);
-    shownBreakdown_ = mergedBreakdown_;
-    shownInstance_.reset();
-    mergedTitle_ = title;
     // Each dump's samples are in its own time: there is no run to take a
     // range of, nor a timeline to draw.
     const QString why = tr("The dumps' samples have no common clock, so there is no chart of the VM states over a "
                            "run and no range of samples to count.");
-    mergedNote_->setText(tr("<b>%1</b>: the stacks sum the dumps' samples, frames matched by name. %2")
-                             .arg(title.toHtmlEscaped(), why));
-    mergedNote_->show();
+    merge_.show(std::move(breakdown), title,
+                tr("<b>%1</b>: the stacks sum the dumps' samples, frames matched by name. %2")
+                    .arg(title.toHtmlEscaped(), why),
+                std::move(readInstance));
     const int states = tabs()->indexOf(states_);
     if (tabs()->currentIndex() == states)
         tabs()->setCurrentIndex(0);
     tabs()->setTabEnabled(states, false);
     tabs()->setTabToolTip(states, why);
-    instancesPane_->setInstances(instanceChoices(mergedBreakdown_->instances), std::move(readInstance));
-    sampleShares_->setBreakdown(whole_, mergedBreakdown_);
+    sampleShares_->setBreakdown(whole_, merge_.merged());
     // The pane's figures need more room than the source alone: the side
     // widens once, when a merge is first shown; the user's split stays after.
-    if (instancesPane_->isHidden())
+    if (merge_.pane()->isHidden())
         split_->setSizes({2000, 1000}); // shares of the width, 2:1, whatever it is now
-    instancesPane_->show();
-    if (!warning.isEmpty())
-        messageBar()->showWarning(warning);
+    merge_.showPane(warning);
     renderHeader();
     updateInstances();
 }
@@ -549,16 +523,12 @@ void SysprofPage::showInstanceCounts(std::shared_ptr<const SysprofProfile> profi
 {
     if (!isMerged())
         return;
-    shownInstance_ = instance;
-    shownBreakdown_ = std::move(breakdown);
-    sampleShares_->setBreakdown(profile, shownBreakdown_);
-    const QString name =
-        instance ? QString::fromStdString(mergedBreakdown_->instances[*instance].name) : QString();
+    merge_.choose(instance, std::move(breakdown));
+    sampleShares_->setBreakdown(profile, merge_.shown());
     // The selection carries over by name (showCounted).
     showCounted(std::move(profile));
-    instancesPane_->setChosenInstance(instance);
     updateInstances();
-    emit statusMessage(instance ? tr("Showing %1 alone").arg(name) : tr("Showing all the dumps merged"));
+    emit statusMessage(merge_.shownStatus());
 }
 
 void SysprofPage::updateInstances()
@@ -568,11 +538,11 @@ void SysprofPage::updateInstances()
     const std::optional<FrameId> selected = viewState()->selectedFrame();
     sampleShares_->showFrame(selected, viewState()->view());
     if (!selected || !profile_ || *selected >= profile_->frames.size()) {
-        instancesPane_->setCaption(tr("<b>Instances</b>: select a function to see each dump's samples of it."));
+        merge_.pane()->setCaption(tr("<b>Instances</b>: select a function to see each dump's samples of it."));
         return;
     }
     const QString name = itemmodels::displayText(QString::fromStdString(profile_->frames[*selected].name));
-    instancesPane_->setCaption(tr("<b>Instances</b> of %1").arg(name.toHtmlEscaped()));
+    merge_.pane()->setCaption(tr("<b>Instances</b> of %1").arg(name.toHtmlEscaped()));
 }
 
 } // namespace memprof::views

@@ -16,6 +16,7 @@
 #include "model/services/FunctionNamesJob.h"
 #include "model/services/ProfileLoadJob.h"
 #include "model/sysprofile/SysprofProfile.h"
+#include "views/PageMerge.h"
 #include "views/ResultsPage.h"
 
 #include <memory>
@@ -94,10 +95,10 @@ public:
     // merge, which nothing (std::nullopt) shows again.
     void showInstanceCounts(std::shared_ptr<const SysprofProfile> profile,
                             std::shared_ptr<const SysprofBreakdown> breakdown, std::optional<InstanceId> instance);
-    bool isMerged() const { return mergedBreakdown_ != nullptr; }
-    std::optional<InstanceId> shownInstance() const { return shownInstance_; }
-    const std::shared_ptr<const SysprofBreakdown>& shownBreakdown() const { return shownBreakdown_; }
-    InstancesPane* instancesPane() const { return instancesPane_; }
+    bool isMerged() const { return merge_.isMerged(); }
+    std::optional<InstanceId> shownInstance() const { return merge_.shownInstance(); }
+    const std::shared_ptr<const SysprofBreakdown>& shownBreakdown() const { return merge_.shown(); }
+    InstancesPane* instancesPane() const { return merge_.pane(); }
     itemmodels::SampleShareModel* sampleShares() const { return sampleShares_; }
 
     // The tabs, by name for --tab: "flamegraph" (the first), "top-down",
@@ -151,16 +152,10 @@ private:
     QPushButton* wholeRun_;
     RangeCounter* rangeCounter_;
     FunctionNamesReader* namesReader_;
-    // The merge shown (null: one dump), its title, the dump shown alone and
-    // the breakdown of what is shown; each dump's samples of the selected
-    // function; why the page has no chart over a run.
-    std::shared_ptr<const SysprofBreakdown> mergedBreakdown_;
-    QString mergedTitle_;
-    std::optional<InstanceId> shownInstance_;
-    std::shared_ptr<const SysprofBreakdown> shownBreakdown_;
+    // Each dump's samples of the selected function, and the merge shown
+    // (none: one dump) with its Instances pane over them.
     itemmodels::SampleShareModel* sampleShares_;
-    InstancesPane* instancesPane_;
-    QLabel* mergedNote_;
+    PageMerge<SysprofBreakdown> merge_;
     QSplitter* split_ = nullptr; // the panes' tabs | the instances and the source
 };
 

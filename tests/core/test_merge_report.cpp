@@ -2,7 +2,8 @@
 // memprof-report --merge as a user runs it: the merged report is the sum of
 // the dumps' reference reports, row by row by name; dumps of two kinds are
 // refused, a broken dump among several is named and left out; --csv writes
-// a line per row and dump; sysprof stacks sum by their names.
+// a line per row and dump; sysprof stacks sum by their names; a folder
+// stands for the dumps in it.
 #include "model/memprofile/ProfileLoader.h"
 #include "model/merge/MatchName.h"
 #include "tests/support/TestSuite.h"
@@ -12,6 +13,7 @@
 #include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace memprof;
@@ -398,6 +400,54 @@ private slots:
         const Run summary = report(QStringList{"--merge", "--summary"} + dumps);
         QCOMPARE(summary.exitCode, 0);
         QVERIFY(!summary.out.isEmpty());
+    }
+
+    // A recorded cluster's folder given whole: its dumps by name; a file in
+    // it that is not a dump and its subfolders (here one with a dump of the
+    // other kind, which would be refused) are passed over.
+    void aFolderStandsForTheDumpsInIt()
+    {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const QDir dir(folder.path());
+        // Named in the other order than the one given below.
+        QVERIFY(QFile::copy(data("v3/leak.bin"), dir.filePath("b.bin")));
+        QVERIFY(QFile::copy(data("v3/growth.bin"), dir.filePath("a.bin")));
+        QFile notes(dir.filePath("notes.txt"));
+        QVERIFY(notes.open(QIODevice::WriteOnly) && notes.write("recorded on db1 and db2\n") > 0);
+        notes.close();
+        QVERIFY(dir.mkdir("older"));
+        QVERIFY(QFile::copy(data("sysprof/recursion-L-jitoff.bin"), dir.filePath("older/cpu.bin")));
+        // Speedscope's profiles, a dump's each, keep the order of the dumps.
+        const QStringList ordered = {"--merge", "--export=speedscope"};
+        const Run byFolder = report(ordered + QStringList{folder.path()});
+        QCOMPARE(byFolder.exitCode, 0);
+        QVERIFY2(byFolder.err.isEmpty(), qPrintable(byFolder.err));
+        const Run byName = report(ordered + QStringList{dir.filePath("a.bin"), dir.filePath("b.bin")});
+        QCOMPARE(byFolder.out, byName.out);
+        QVERIFY(byName.out != report(ordered + QStringList{dir.filePath("b.bin"), dir.filePath("a.bin")}).out);
+        // Beside dumps given by name too.
+        const Run mixed = report({"--merge", data("v3/medium.bin"), folder.path()});
+        QCOMPARE(mixed.exitCode, 0);
+        const Run byNames = report({"--merge", data("v3/medium.bin"), dir.filePath("a.bin"), dir.filePath("b.bin")});
+        QCOMPARE(mixed.out, byNames.out);
+    }
+
+    void aFolderWithoutDumpsIsRefusedNamingIt()
+    {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const Run empty = report({"--merge", data("v3/leak.bin"), folder.path()});
+        QCOMPARE(empty.exitCode, 2);
+        QVERIFY(empty.out.isEmpty());
+        QVERIFY2(empty.err.contains("--merge: folder '" + folder.path() + "' is empty"), qPrintable(empty.err));
+        QFile notes(QDir(folder.path()).filePath("notes.txt"));
+        QVERIFY(notes.open(QIODevice::WriteOnly) && notes.write("no dump here\n") > 0);
+        notes.close();
+        const Run none = report({"--merge", folder.path()});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY2(none.err.contains("--merge: folder '" + folder.path() + "' has no memprof or sysprof dump in it"),
+                 qPrintable(none.err));
     }
 
     void sysprofBrokenDumpIsLeftOut()

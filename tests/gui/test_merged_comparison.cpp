@@ -21,6 +21,8 @@
 #include "views/CostTableView.h"
 #include "views/SysprofComparisonPage.h"
 
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -244,6 +246,16 @@ private slots:
                                   QStringLiteral("800x600"), QStringLiteral("--diff"), QStringLiteral("--merge")};
         QCOMPARE(run(shot + QStringList{leak, leak, QStringLiteral(":"), leak}), 0);
         QCOMPARE(QImage(png).size(), QSize(800, 600));
+        // Each side a folder standing for the dumps in it, as the Record
+        // dialog writes a cluster; a folder without any, named.
+        const QDir before(dir.filePath(QStringLiteral("cluster-before")));
+        QVERIFY(before.mkpath(QStringLiteral(".")));
+        QVERIFY(QFile::copy(leak, before.filePath(QStringLiteral("db1.bin"))));
+        QVERIFY(QFile::copy(leak, before.filePath(QStringLiteral("db2.bin"))));
+        QCOMPARE(run(shot + QStringList{before.path(), QStringLiteral(":"), before.path()}), 0);
+        const QString empty = dir.filePath(QStringLiteral("cluster-empty"));
+        QVERIFY(QDir().mkpath(empty));
+        QCOMPARE(run(shot + QStringList{before.path(), QStringLiteral(":"), empty}), 2);
         // No separator, or a side left empty: the usage.
         QCOMPARE(run(shot + QStringList{leak, leak, leak}), 2);
         QCOMPARE(run(shot + QStringList{leak, QStringLiteral(":")}), 2);

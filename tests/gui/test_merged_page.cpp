@@ -39,6 +39,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -463,6 +464,26 @@ private slots:
                                             fixture("v3/leak.bin"), fixture("sysprof/coroutines-C-jitoff.bin")});
         QCOMPARE(refused, 1);
         QVERIFY2(why.contains(QStringLiteral("coroutines-C-jitoff.bin")), qPrintable(why));
+        // A folder stands for the dumps in it; its subfolder (a dump of the
+        // other kind, refused were it read) and a file not a dump are passed over.
+        const QDir cluster(dir.filePath(QStringLiteral("cluster")));
+        QVERIFY(cluster.mkpath(QStringLiteral("older")));
+        QVERIFY(QFile::copy(fixture("v3/leak.bin"), cluster.filePath(QStringLiteral("db1.bin"))));
+        QVERIFY(QFile::copy(fixture("v3/growth.bin"), cluster.filePath(QStringLiteral("db2.bin"))));
+        QVERIFY(
+            QFile::copy(fixture("sysprof/coroutines-C-jitoff.bin"), cluster.filePath(QStringLiteral("older/cpu.bin"))));
+        QFile notes(cluster.filePath(QStringLiteral("notes.txt")));
+        QVERIFY(notes.open(QIODevice::WriteOnly) && notes.write("two instances\n") > 0);
+        notes.close();
+        const auto [byFolder, byFolderErr] =
+            viewer({QStringLiteral("--screenshot"), png, QStringLiteral("--merge"), cluster.path()});
+        QVERIFY2(byFolder == 0, qPrintable(byFolderErr));
+        // A folder without any: said at once, naming it.
+        const QString empty = dir.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(empty));
+        const auto [none, noneWhy] = viewer({QStringLiteral("--screenshot"), png, QStringLiteral("--merge"), empty});
+        QCOMPARE(none, 2);
+        QVERIFY2(noneWhy.contains(QStringLiteral("folder '%1' is empty").arg(empty)), qPrintable(noneWhy));
     }
 
     void aCancelledReadEndsCancelled()

@@ -7,14 +7,17 @@
 // stopping the recording first.
 #include "app/MainWindow.h"
 #include "app/MergedMemprofDocument.h"
+#include "app/MergedSysprofDocument.h"
 #include "app/ViewerSettings.h"
 #include "model/itemmodels/ClusterRecordingModel.h"
 #include "model/memprofile/ProfileLoader.h"
+#include "model/sysprofile/SysprofLoader.h"
 #include "tests/support/FileInFolder.h"
 #include "tests/support/GuiTestData.h"
 #include "tests/support/StandInProfilers.h"
 #include "tests/support/TarantoolInstance.h"
 #include "tests/support/TestSuite.h"
+#include "views/SysprofPage.h"
 #include "views/record/RecordDialog.h"
 
 #include <QAction>
@@ -371,6 +374,70 @@ private slots:
         const RecordForm remembered = app::recordForm();
         QCOMPARE(remembered.cluster, (QStringList{first.consolePath(), missing, second.consolePath()}));
         QCOMPARE(remembered.addresses.mid(0, 3), remembered.cluster);
+    }
+
+    // A cluster's CPU profiles open as one profile too: one window, whose
+    // CPU page shows the merge with each instance's dump named in the
+    // Instances pane (not a window per dump).
+    void aCpuClusterIsRecordedAndOpensAsOneProfile()
+    {
+        if (test::TarantoolInstance::executable().isEmpty())
+            QSKIP("no `tarantool` on PATH (make deps installs Debian's)");
+        const QString fixture = test::fixture(QStringLiteral("sysprof/recursion-C-jitoff.bin"));
+        test::TarantoolInstance first(test::standInProfilers(fixture));
+        test::TarantoolInstance second(test::standInProfilers(fixture));
+        QVERIFY(first.ready() && second.ready());
+        app::MainWindow window;
+        window.show();
+        const auto mainWindows = [] {
+            QList<app::MainWindow*> windows;
+            for (QWidget* widget : QApplication::topLevelWidgets())
+                if (auto* shown = qobject_cast<app::MainWindow*>(widget); shown && shown->isVisible())
+                    windows << shown;
+            return windows;
+        };
+        QCOMPARE(mainWindows().size(), 1);
+        RecordForm form = formHere();
+        form.attach = true;
+        form.kind = record::ProfilerKind::Cpu;
+        form.addresses = {first.consolePath()};
+        form.cluster = {first.consolePath(), second.consolePath()};
+        app::setRecordForm(form);
+        window.findChild<QAction*>(QStringLiteral("recordAction"))->trigger();
+        auto* dialog = window.findChild<RecordDialog*>();
+        QVERIFY(dialog);
+        QCOMPARE(child<QListWidget>(dialog, "recordInstances")->count(), 2);
+        QSignalSpy clusterRecorded(dialog, &RecordDialog::clusterRecorded);
+        QTest::mouseClick(child<QPushButton>(dialog, "recordButton"), Qt::LeftButton);
+        QTRY_VERIFY2_WITH_TIMEOUT(statusOf(*dialog).startsWith(QStringLiteral("Recording on the instances")),
+                                  qPrintable(statusOf(*dialog)), 20000);
+        QTest::mouseClick(child<QPushButton>(dialog, "stopButton"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(clusterRecorded.count(), 1, 30000);
+        const QStringList dumps = clusterRecorded.first().at(0).toStringList();
+        QCOMPARE(dumps.size(), 2);
+        QVERIFY(clusterRecorded.first().at(1).toString().isEmpty());
+        // The window shows the two merged, and no other window opened.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isLoading() && window.document(), 30000);
+        const QList<app::MainWindow*> shown = mainWindows();
+        for (app::MainWindow* other : shown)
+            if (other != &window)
+                other->deleteLater();
+        QCOMPARE(shown.size(), 1);
+        const auto* merged = dynamic_cast<const app::MergedSysprofDocument*>(window.document().get());
+        QVERIFY(merged);
+        QCOMPARE(merged->paths(), dumps);
+        views::SysprofPage* page = window.sysprofPage();
+        QCOMPARE(window.currentPage(), page);
+        QVERIFY(page->isMerged());
+        QVERIFY(!page->instancesPane()->isHidden());
+        QCOMPARE(page->profile()->sampleCount, 2 * loadSysprof(QFile::encodeName(fixture).toStdString()).sampleCount);
+        // Each instance by its dump's name, to be chosen alone.
+        const QComboBox* choice = page->instancesPane()->instanceChoice();
+        for (const QString& dump : dumps) {
+            const QString name = QFileInfo(dump).fileName();
+            QVERIFY2(choice->findText(name) > 0, qPrintable(name));
+        }
+        QCOMPARE(choice->count(), 3); // all of them, and each alone
     }
 
     // This suite runs with no session bus (tests/record/CMakeLists.txt):
