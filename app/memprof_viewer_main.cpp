@@ -438,10 +438,17 @@ int main(int argc, char* argv[])
     QStringList dumps = parser.positionalArguments();
     std::optional<Sides> sides = parser.isSet(diff) ? comparedSides(dumps, parser.isSet(merge)) : std::nullopt;
     // A folder given to a merge stands for the dumps in it (a recorded
-    // cluster's): each side's, or the one list's.
-    if (parser.isSet(merge) && (sides || !parser.isSet(diff)) &&
-        !(sides ? expandFolders((*sides)[0]) && expandFolders((*sides)[1]) : expandFolders(dumps)))
-        return 2;
+    // cluster's): each side's, or the one list's. A --diff line without two
+    // sides is refused below, as without --merge.
+    if (parser.isSet(merge)) {
+        bool expanded = true;
+        if (sides)
+            expanded = expandFolders((*sides)[0]) && expandFolders((*sides)[1]);
+        else if (!parser.isSet(diff))
+            expanded = expandFolders(dumps);
+        if (!expanded)
+            return 2;
+    }
 
     if (parser.isSet(screenshot)) {
         const QSize size = parseScreenshotSize(parser.value(screenshotSize));
