@@ -241,6 +241,8 @@ private:
     void checkpointCounting();
     void closeSegmentRows();
     void closeSegmentCounting();
+    void recordSegmentReleases();
+    void recordLiveAtEnd();
     struct Packer;
     void handOverSegmentOverrides();
     void packSegmentOverrides(std::array<OverrideTable, 2>& tables);
@@ -370,6 +372,8 @@ private:
     std::vector<WindowIndex::Segment> countedSegments_;
     std::vector<Int128> liveAtCheckpoint_;
     WindowIndex::Records records_;
+    std::vector<WindowIndex::Record> segmentReleases_; // this segment's records, not yet packed
+    std::size_t firstRecordLiveAtEnd_ = 0;
     // With an index, overrides_ holds the segment's sums, and the run's are
     // the segments' (each pair by its number: WindowIndex::pairKeys).
     // Packing them is the packer thread's (the counting thread is the
@@ -520,7 +524,8 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
 }
 
 // A block released in a later segment than the one that allocated it: the
-// window index's record (a segment's replay meets its release).
+// window index's record (a segment's replay meets its release), packed when
+// the segment closes (recordSegmentReleases).
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::noteRelease(std::uint64_t addr, const LiveBlock& block, std::uint64_t size)
 {
@@ -528,7 +533,7 @@ inline void BasicProfileBuilder<BlockMap>::noteRelease(std::uint64_t addr, const
         return;
     const std::uint32_t placed = (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits;
     if (placed != segment_) [[unlikely]]
-        records_.push({addr, size, ownerOf(block), placed});
+        segmentReleases_.push_back({addr, size, ownerOf(block), placed});
 }
 
 template <class BlockMap>
