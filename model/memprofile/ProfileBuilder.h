@@ -241,7 +241,6 @@ private:
     void checkpointCounting();
     void closeSegmentRows();
     void closeSegmentCounting();
-    void recordSegmentReleases();
     void recordLiveAtEnd();
     struct Packer;
     void handOverSegmentOverrides();
@@ -372,7 +371,6 @@ private:
     std::vector<WindowIndex::Segment> countedSegments_;
     std::vector<Int128> liveAtCheckpoint_;
     WindowIndex::Records records_;
-    std::vector<WindowIndex::Record> segmentReleases_; // this segment's records, not yet packed
     std::size_t firstRecordLiveAtEnd_ = 0;
     // With an index, overrides_ holds the segment's sums, and the run's are
     // the segments' (each pair by its number: WindowIndex::pairKeys).
@@ -524,8 +522,7 @@ inline void BasicProfileBuilder<BlockMap>::releaseBlock(EventKind kind, Location
 }
 
 // A block released in a later segment than the one that allocated it: the
-// window index's record (a segment's replay meets its release), packed when
-// the segment closes (recordSegmentReleases).
+// window index's record (a segment's replay meets its release).
 template <class BlockMap>
 inline void BasicProfileBuilder<BlockMap>::noteRelease(std::uint64_t addr, const LiveBlock& block, std::uint64_t size)
 {
@@ -533,7 +530,7 @@ inline void BasicProfileBuilder<BlockMap>::noteRelease(std::uint64_t addr, const
         return;
     const std::uint32_t placed = (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits;
     if (placed != segment_) [[unlikely]]
-        segmentReleases_.push_back({addr, size, ownerOf(block), placed});
+        records_.push({addr, size, ownerOf(block), placed});
 }
 
 template <class BlockMap>

@@ -382,26 +382,12 @@ void BasicProfileBuilder<BlockMap>::closeSegmentCounting()
     segment.peakEventIndex = segmentPeakIndex_;
     segmentPeakBytes_ = 0;
     segmentPeakIndex_ = 0;
-    recordSegmentReleases();
     handOverSegmentOverrides();
 }
 
-// The segment's records, in address order: a replay puts them in a map and
-// the live figures add them up, so their order is free, and sorted their
-// addresses pack as short distances (a byte or two where the order of
-// release costs 5-6 bytes an address).
-template <class BlockMap>
-void BasicProfileBuilder<BlockMap>::recordSegmentReleases()
-{
-    std::sort(segmentReleases_.begin(), segmentReleases_.end(),
-              [](const WindowIndex::Record& a, const WindowIndex::Record& b) { return a.addr < b.addr; });
-    for (const WindowIndex::Record& record : segmentReleases_)
-        records_.push(record);
-    segmentReleases_.clear();
-}
-
 // The blocks live at the end become the index's last records, in address
-// order as well, and the block map gives its memory back as they are packed:
+// order (their order is free, and sorted their addresses pack as short
+// distances: a byte or two where the map's slot order costs 5-6), and the block map gives its memory back as they are packed:
 // at the end of a large dump the two are the load's largest structures,
 // and held together they made its peak.
 template <class BlockMap>
@@ -500,7 +486,6 @@ void BasicProfileBuilder<BlockMap>::stopIndexing()
     ownerMask_ = ~kWindowBlock;
     segmentTag_ = 0;
     records_ = {};
-    segmentReleases_ = {};
     joinPacker();
     // The closed segments' Overrides back into the tables.
     for (int table = 0; table < 2; ++table) {

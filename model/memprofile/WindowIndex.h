@@ -9,9 +9,8 @@
 // The block map is not kept: a segment's replay needs only the blocks its
 // events release that were allocated in an earlier segment, and the live
 // figures need the blocks that outlive a segment. Both are `records`: every
-// block released in a later segment than the one that allocated it, by the
-// segment that released it, and every block live at the end; in address
-// order within each (their order is free, and sorted they pack tighter).
+// block released in a later segment than the one that allocated it, in the
+// order released, and every block live at the end, in address order.
 //
 // Memory: per checkpoint ~1.1 KB (the size histogram), per segment the rows
 // (32 bytes each) and Override pairs (about 8) its events touched, about 5
@@ -123,8 +122,8 @@ struct WindowIndex {
         std::uint32_t placedSegment = 0; // the segment of the event that allocated it
     };
     // Records packed as they come: per record ULEB128s of the address's
-    // distance from the record before it (zigzag; pushed in address order
-    // it is short), the size, the owner and the placing segment, about 5
+    // distance from the record before it (zigzag; a byte or two for the
+    // blocks live at the end, pushed in address order), the size, the owner and the placing segment, about 5
     // bytes instead of 16 (a real dump with long-lived blocks has millions
     // of records). They are read in runs:
     // startRun() begins one (at each segment's first record and at the
