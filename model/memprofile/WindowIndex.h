@@ -13,13 +13,14 @@
 // order released, and every block live at the end, in address order.
 //
 // Memory: per checkpoint ~1.1 KB (the size histogram), per segment the rows
-// (32 bytes each) and Override pairs (about 8) its events touched, about 5
-// bytes per record (packed), the location keys (~40 bytes per location),
-// the owner renames (16 bytes each) and 8 bytes per Override pair. At most
-// kMaxSegments segments: a longer run gets longer segments. On the 20
-// M-event benchmark dump (38 segments, 967,150 records, 334,672 pairs):
-// 25 MB; on a real 166 MB dump with long-lived blocks (28 segments, 3.4 M
-// records): 18 MB (bench/README.md).
+// (32 bytes each) and Override pairs (about 5 bytes) its events touched,
+// per record about 9 bytes in the order released and 5-6 live at the end
+// (packed), the location keys (~40 bytes per location), the owner renames
+// (16 bytes each) and 8 bytes per Override pair. At most kMaxSegments
+// segments: a longer run gets longer segments. On a real 153 MB dump with
+// long-lived blocks (27 segments, 3.3 M records): 17 MB; on the 4 GiB
+// synthetic dump (56 segments, 11.4 M records, 7.1 M of them live at the
+// end): 131 MB (bench/README.md).
 #pragma once
 
 #include "model/memprofile/LocationKey.h"
