@@ -12,9 +12,11 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace memprof {
 
@@ -49,6 +51,17 @@ public:
     void forEach(Visit visit) const
     {
         for (const auto& [addr, block] : map_)
+            visit(addr, block);
+    }
+
+    // As LiveBlockMap's: in key order, the map empty afterwards.
+    template <class Visit>
+    void drainSorted(Visit visit)
+    {
+        std::vector<std::pair<std::uint64_t, LiveBlock>> entries(map_.begin(), map_.end());
+        map_ = Map();
+        std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [addr, block] : entries)
             visit(addr, block);
     }
 

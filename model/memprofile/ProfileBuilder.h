@@ -241,6 +241,7 @@ private:
     void checkpointCounting();
     void closeSegmentRows();
     void closeSegmentCounting();
+    void recordLiveAtEnd();
     struct Packer;
     void handOverSegmentOverrides();
     void packSegmentOverrides(std::array<OverrideTable, 2>& tables);
@@ -370,6 +371,7 @@ private:
     std::vector<WindowIndex::Segment> countedSegments_;
     std::vector<Int128> liveAtCheckpoint_;
     WindowIndex::Records records_;
+    std::size_t firstRecordLiveAtEnd_ = 0;
     // With an index, overrides_ holds the segment's sums, and the run's are
     // the segments' (each pair by its number: WindowIndex::pairKeys).
     // Packing them is the packer thread's (the counting thread is the

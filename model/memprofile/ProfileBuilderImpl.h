@@ -385,6 +385,23 @@ void BasicProfileBuilder<BlockMap>::closeSegmentCounting()
     handOverSegmentOverrides();
 }
 
+// The blocks live at the end become the index's last records, in address
+// order (their order is free, and sorted their addresses pack as short
+// distances: a byte or two where the map's slot order costs 5-6), and the block map gives its memory back as they are packed:
+// at the end of a large dump the two are the load's largest structures,
+// and held together they made its peak.
+template <class BlockMap>
+void BasicProfileBuilder<BlockMap>::recordLiveAtEnd()
+{
+    firstRecordLiveAtEnd_ = records_.size();
+    records_.startRun();
+    blocks_.drainSorted([&](std::uint64_t addr, const LiveBlock& block) {
+        records_.push(
+            {addr, sizeOf(addr, block), ownerOf(block), (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits});
+    });
+    oversizeBlocks_ = {};
+}
+
 // The segment's Override tables go to the packer thread; the next segment
 // counts into new ones.
 template <class BlockMap>
@@ -431,8 +448,12 @@ void BasicProfileBuilder<BlockMap>::packSegmentOverrides(std::array<OverrideTabl
             const auto [number, made] = numbers.tryEmplace(touched[i].first, next);
             if (made)
                 pairKeys_[table].push_back(touched[i].first);
-            packed[table].add(*number, touched[i].second);
+            touched[i].first = *number; // the key is done with
         }
+        // In pair order, as PackedOverrides::add wants them.
+        std::sort(touched.begin(), touched.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [number, sums] : touched)
+            packed[table].add(static_cast<std::uint32_t>(number), sums);
         packed[table].shrink();
         tables[table] = OverrideTable(); // freed here, not on the counting thread
     }
@@ -517,12 +538,7 @@ void BasicProfileBuilder<BlockMap>::finishIndex(const DecodeStatus& status, cons
         index.segments[s].rows = std::move(segmentRows_[s]);
         index.checkpoints[s].liveBytes = liveAtCheckpoint_[s];
     }
-    index.firstRecordLiveAtEnd = records_.size();
-    records_.startRun();
-    blocks_.forEach([&](std::uint64_t addr, const LiveBlock& block) {
-        records_.push(
-            {addr, sizeOf(addr, block), ownerOf(block), (block.location & ~kWindowBlock) >> WindowIndex::kOwnerBits});
-    });
+    index.firstRecordLiveAtEnd = firstRecordLiveAtEnd_;
     index.records = std::move(records_);
     for (WindowIndex::Segment& segment : index.segments)
         for (auto& rows : segment.rows)
@@ -550,11 +566,13 @@ Profile BasicProfileBuilder<BlockMap>::finish(const DecodeStatus& status)
     profile.status = status;
     fillHeld(profile, locations_.size(), true);
     totals_.liveBlockCount = blocks_.size();
-    // Without a window index (which records the blocks live at the end),
-    // the block map and each Overrides table are done with once read: their
-    // memory goes back before the rows are made, so the rows do not add to
-    // the load's peak.
-    if (!indexing_)
+    // The block map is done with once read (a window index records the
+    // blocks live at the end), and so is each Overrides table without an
+    // index: their memory goes back before the rows are made, so the rows
+    // do not add to the load's peak.
+    if (indexing_)
+        recordLiveAtEnd();
+    else
         blocks_ = BlockMap();
     profile.allocations = collectRows(EventKind::Alloc, kindStats_[0]);
     profile.reallocations = collectRows(EventKind::Realloc, kindStats_[1]);

@@ -17,11 +17,14 @@ std::size_t WindowIndex::segmentOf(std::uint64_t index) const
 void WindowIndex::PackedOverrides::add(std::uint32_t pairNumber, const OverrideTable::Sums& sums)
 {
     std::uint8_t buffer[4 * packed::kMaxUlebBytes];
-    std::uint8_t* out = buffer;
-    for (const std::uint64_t value :
-         {std::uint64_t{pairNumber}, sums.allocatedBytes, sums.freedBytes, sums.blocksAndOverflow})
-        out = packed::putUleb(out, value);
+    const bool allocated = sums.allocatedBytes != 0;
+    std::uint8_t* out = packed::putUleb(buffer, std::uint64_t{pairNumber - lastPair_} << 1 | (allocated ? 1 : 0));
+    if (allocated)
+        out = packed::putUleb(out, sums.allocatedBytes);
+    out = packed::putUleb(out, sums.freedBytes);
+    out = packed::putUleb(out, sums.blocksAndOverflow);
     bytes_.insert(bytes_.end(), buffer, out);
+    lastPair_ = pairNumber;
 }
 
 void WindowIndex::Records::newChunk()

@@ -10,16 +10,17 @@
 // events release that were allocated in an earlier segment, and the live
 // figures need the blocks that outlive a segment. Both are `records`: every
 // block released in a later segment than the one that allocated it, in the
-// order released, and every block live at the end.
+// order released, and every block live at the end, in address order.
 //
 // Memory: per checkpoint ~1.1 KB (the size histogram), per segment the rows
-// (32 bytes each) and Override pairs (about 8) its events touched, about 5
-// bytes per record (packed), the location keys (~40 bytes per location),
-// the owner renames (16 bytes each) and 8 bytes per Override pair. At most
-// kMaxSegments segments: a longer run gets longer segments. On the 20
-// M-event benchmark dump (38 segments, 967,150 records, 334,672 pairs):
-// 25 MB; on a real 166 MB dump with long-lived blocks (28 segments, 3.4 M
-// records): 18 MB (bench/README.md).
+// (32 bytes each) and Override pairs (about 5 bytes) its events touched,
+// per record about 9 bytes in the order released and 5-6 live at the end
+// (packed), the location keys (~40 bytes per location), the owner renames
+// (16 bytes each) and 8 bytes per Override pair. At most kMaxSegments
+// segments: a longer run gets longer segments. On a real 153 MB dump with
+// long-lived blocks (27 segments, 3.3 M records): 17 MB; on the 4 GiB
+// synthetic dump (56 segments, 11.4 M records, 7.1 M of them live at the
+// end): 131 MB (bench/README.md).
 #pragma once
 
 #include "model/memprofile/LocationKey.h"
@@ -89,12 +90,15 @@ struct WindowIndex {
     };
     // A segment's Override sums, packed (a dump has up to hundreds of
     // thousands of pairs, and a segment of half a million events touches
-    // tens of thousands): per pair ULEB128s of its number (pairKeys), the
-    // allocated bytes, the freed bytes, the count with its overflow bits
-    // (OverrideTable::Sums). About 8 bytes a pair
-    // instead of 32.
+    // tens of thousands): per pair ULEB128s of its number's distance from
+    // the pair before (pairKeys; added in ascending order, so the distance
+    // is small) shifted left by one, with the low bit set when allocated
+    // bytes follow (never for frees); then the allocated bytes if any, the
+    // freed bytes, the count with its overflow bits (OverrideTable::Sums).
+    // About 5-6 bytes a pair instead of 32.
     class PackedOverrides {
     public:
+        // `pairNumber` above the last one added.
         void add(std::uint32_t pairNumber, const OverrideTable::Sums& sums);
         template <class Visit>
         void forEach(Visit visit) const;
@@ -103,6 +107,7 @@ struct WindowIndex {
 
     private:
         std::vector<std::uint8_t> bytes_;
+        std::uint32_t lastPair_ = 0;
     };
     struct Segment {
         std::array<std::vector<RowSums>, 3> rows; // by EventKind
@@ -118,9 +123,10 @@ struct WindowIndex {
         std::uint32_t placedSegment = 0; // the segment of the event that allocated it
     };
     // Records packed as they come: per record ULEB128s of the address's
-    // distance from the record before it (zigzag), the size, the owner and
-    // the placing segment, about 5 bytes instead of 16 (a real dump with
-    // long-lived blocks has millions of records). They are read in runs:
+    // distance from the record before it (zigzag; a byte or two for the
+    // blocks live at the end, pushed in address order), the size, the owner and the placing segment, about 5
+    // bytes instead of 16 (a real dump with long-lived blocks has millions
+    // of records). They are read in runs:
     // startRun() begins one (at each segment's first record and at the
     // first record live at the end), and forEach reads from a run's start.
     // Bytes go in chunks of kChunkBytes, never copied as they grow.
@@ -205,10 +211,13 @@ void WindowIndex::PackedOverrides::forEach(Visit visit) const
 {
     const std::uint8_t* p = bytes_.data();
     const std::uint8_t* const end = p + bytes_.size();
+    std::uint32_t pairNumber = 0;
     while (p < end) {
-        const auto pairNumber = static_cast<std::uint32_t>(packed::takeUleb(p));
+        const std::uint64_t step = packed::takeUleb(p);
+        pairNumber += static_cast<std::uint32_t>(step >> 1);
         OverrideTable::Sums sums;
-        sums.allocatedBytes = packed::takeUleb(p);
+        if (step & 1)
+            sums.allocatedBytes = packed::takeUleb(p);
         sums.freedBytes = packed::takeUleb(p);
         sums.blocksAndOverflow = packed::takeUleb(p);
         visit(pairNumber, sums);

@@ -14,6 +14,7 @@
 // absl::flat_hash_map and std::unordered_map (bench/BlockMapAdapters.h).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -123,6 +124,48 @@ public:
         for (std::size_t i = 0; i < capacity_; ++i)
             if (slots_[i].key != kEmpty)
                 visit(slots_[i].key, slots_[i].value);
+    }
+
+    // Visits every entry in ascending key order, then leaves the map empty
+    // (as new), for a map read once when it is done with: the entries are
+    // gathered at the front of its own array and sorted there (no second
+    // array), and each huge page goes back to the kernel once visited, so
+    // what the visits build does not add to the map's memory. The map is
+    // empty afterwards even if a visit throws.
+    template <class Visit>
+    void drainSorted(Visit visit)
+    {
+        SlotArray taken = std::move(slots_);
+        const std::size_t takenCapacity = capacity_;
+        const bool hadZeroKey = hasZeroKey_;
+        const Value zeroKeyValue = zeroKeyValue_;
+        count_ = 0;
+        hasZeroKey_ = false;
+        zeroKeyValue_ = {};
+        allocate(kInitialCapacity);
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < takenCapacity; ++i)
+            if (taken[i].key != kEmpty)
+                taken[n++] = taken[i];
+        const bool givesBack = taken.get_deleter().mappedBytes != 0;
+        char* const bytes = reinterpret_cast<char*>(taken.get());
+        auto giveBackBefore = [&, givenBack = std::size_t{0}](std::size_t end) mutable {
+            if (const std::size_t done = end / kHugePage * kHugePage; givesBack && done > givenBack) {
+                madvise(bytes + givenBack, done - givenBack, MADV_DONTNEED);
+                givenBack = done;
+            }
+        };
+        if (givesBack) // the slots past the gathered ones are done with already
+            if (const std::size_t from = (n * sizeof(Slot) + kHugePage - 1) / kHugePage * kHugePage;
+                from < taken.get_deleter().mappedBytes)
+                madvise(bytes + from, taken.get_deleter().mappedBytes - from, MADV_DONTNEED);
+        std::sort(taken.get(), taken.get() + n, [](const Slot& a, const Slot& b) { return a.key < b.key; });
+        if (hadZeroKey)
+            visit(kEmpty, zeroKeyValue);
+        for (std::size_t i = 0; i < n; ++i) {
+            visit(taken[i].key, std::as_const(taken[i].value));
+            giveBackBefore((i + 1) * sizeof(Slot));
+        }
     }
 
 private:

@@ -238,6 +238,30 @@ private slots:
         QCOMPARE(visited, keys.size() / 2);
     }
 
+    // drainSorted visits every entry once in ascending key order (key 0,
+    // kept beside the array, first), even in a mapped table whose pages it
+    // gives back as it goes, and leaves the map empty and usable.
+    void drainSortedVisitsEveryKeyInOrder()
+    {
+        FlatU64Map<Entry> map;
+        std::mt19937_64 random(11);
+        std::map<std::uint64_t, std::uint64_t> expected;
+        expected[0] = 3;
+        map.tryEmplace(0, Entry{3, 0});
+        while (expected.size() < 600000) {
+            const std::uint64_t key = random() | 1;
+            if (expected.emplace(key, key >> 8).second)
+                map.tryEmplace(key, Entry{key >> 8, 0});
+        }
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> visited;
+        map.drainSorted([&](std::uint64_t key, const Entry& value) { visited.emplace_back(key, value.size); });
+        QCOMPARE(visited, (std::vector<std::pair<std::uint64_t, std::uint64_t>>(expected.begin(), expected.end())));
+        QCOMPARE(map.size(), std::size_t{0});
+        QVERIFY(!map.find(visited[1].first));
+        QVERIFY(map.tryEmplace(visited[1].first, Entry{5, 0}).second);
+        QCOMPARE(map.find(visited[1].first)->size, std::uint64_t{5});
+    }
+
     void overrideSumsMatchPlainMap()
     {
         // More pairs than the cache holds, drawn unevenly (a few hot pairs),
