@@ -387,9 +387,10 @@ void BasicProfileBuilder<BlockMap>::closeSegmentCounting()
 
 // The blocks live at the end become the index's last records, in address
 // order (their order is free, and sorted their addresses pack as short
-// distances: a byte or two where the map's slot order costs 5-6), and the block map gives its memory back as they are packed:
-// at the end of a large dump the two are the load's largest structures,
-// and held together they made its peak.
+// distances: a byte or two where the map's slot order costs 5-6), and the
+// block map gives its memory back as they are packed: at the end of a
+// large dump the two are the load's largest structures, and held together
+// they made its peak.
 template <class BlockMap>
 void BasicProfileBuilder<BlockMap>::recordLiveAtEnd()
 {

@@ -124,11 +124,12 @@ struct WindowIndex {
     };
     // Records packed as they come: per record ULEB128s of the address's
     // distance from the record before it (zigzag; a byte or two for the
-    // blocks live at the end, pushed in address order), the size, the owner and the placing segment, about 5
-    // bytes instead of 16 (a real dump with long-lived blocks has millions
-    // of records). They are read in runs:
-    // startRun() begins one (at each segment's first record and at the
-    // first record live at the end), and forEach reads from a run's start.
+    // blocks live at the end, pushed in address order), the size, the
+    // owner and the placing segment, about 5 bytes instead of 16 (a real
+    // dump with long-lived blocks has millions of records). They are read
+    // in runs: startRun() begins one (at each segment's first record and at
+    // the first record live at the end), and forEach reads from a run's
+    // start.
     // Bytes go in chunks of kChunkBytes, never copied as they grow.
     class Records {
     public:
