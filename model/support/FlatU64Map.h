@@ -147,24 +147,14 @@ public:
         for (std::size_t i = 0; i < takenCapacity; ++i)
             if (taken[i].key != kEmpty)
                 taken[n++] = taken[i];
-        const bool givesBack = taken.get_deleter().mappedBytes != 0;
-        char* const bytes = reinterpret_cast<char*>(taken.get());
-        auto giveBackBefore = [&, givenBack = std::size_t{0}](std::size_t end) mutable {
-            if (const std::size_t done = end / kHugePage * kHugePage; givesBack && done > givenBack) {
-                madvise(bytes + givenBack, done - givenBack, MADV_DONTNEED);
-                givenBack = done;
-            }
-        };
-        if (givesBack) // the slots past the gathered ones are done with already
-            if (const std::size_t from = (n * sizeof(Slot) + kHugePage - 1) / kHugePage * kHugePage;
-                from < taken.get_deleter().mappedBytes)
-                madvise(bytes + from, taken.get_deleter().mappedBytes - from, MADV_DONTNEED);
+        PagesGivenBack givenBack(taken);
+        givenBack.after(n * sizeof(Slot)); // the slots past the gathered ones
         std::sort(taken.get(), taken.get() + n, [](const Slot& a, const Slot& b) { return a.key < b.key; });
         if (hadZeroKey)
             visit(kEmpty, zeroKeyValue);
         for (std::size_t i = 0; i < n; ++i) {
             visit(taken[i].key, std::as_const(taken[i].value));
-            giveBackBefore((i + 1) * sizeof(Slot));
+            givenBack.before((i + 1) * sizeof(Slot));
         }
     }
 
@@ -281,9 +271,7 @@ private:
         // times the growth, so the new array fills front to back while the
         // old one, read front to back, gives back each huge page it is done
         // with. So the move holds about the new array, not both.
-        const bool givesBack = old && old.get_deleter().mappedBytes != 0;
-        char* const oldBytes = reinterpret_cast<char*>(old.get());
-        std::size_t givenBack = 0; // bytes of the old array, from its start
+        PagesGivenBack givenBack(old);
         for (std::size_t i = 0; i < oldCapacity; ++i) {
             if (old[i].key != kEmpty) {
                 std::size_t j = home(old[i].key);
@@ -291,14 +279,41 @@ private:
                     j = next(j);
                 slots_[j] = old[i];
             }
-            // Only whole huge pages behind the slots moved: a slot may
-            // straddle two.
-            if (const std::size_t done = (i + 1) * sizeof(Slot) / kHugePage * kHugePage; givesBack && done > givenBack) {
-                madvise(oldBytes + givenBack, done - givenBack, MADV_DONTNEED);
-                givenBack = done;
-            }
+            givenBack.before((i + 1) * sizeof(Slot));
         }
     }
+
+    // A mapped array's memory given back to the kernel in whole huge pages
+    // as its reader is done with them (a slot may straddle two pages, so
+    // only pages wholly behind the reader go); nothing for an array on the
+    // heap.
+    class PagesGivenBack {
+    public:
+        explicit PagesGivenBack(const SlotArray& array) // not "slots": a Qt macro
+            : bytes_(reinterpret_cast<char*>(array.get())), mapped_(array ? array.get_deleter().mappedBytes : 0)
+        {}
+        // The reader is done with the bytes before `end`, from the start.
+        void before(std::size_t end)
+        {
+            const std::size_t done = std::min(end / kHugePage * kHugePage, mapped_);
+            if (done > givenBack_) {
+                madvise(bytes_ + givenBack_, done - givenBack_, MADV_DONTNEED);
+                givenBack_ = done;
+            }
+        }
+        // The reader never needs the bytes from `start` on.
+        void after(std::size_t start)
+        {
+            const std::size_t from = (start + kHugePage - 1) / kHugePage * kHugePage;
+            if (from < mapped_)
+                madvise(bytes_ + from, mapped_ - from, MADV_DONTNEED);
+        }
+
+    private:
+        char* bytes_;
+        std::size_t mapped_; // 0: not mapped
+        std::size_t givenBack_ = 0; // bytes from the start
+    };
 
     SlotArray slots_;
     std::size_t capacity_ = 0;
